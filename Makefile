@@ -1,0 +1,29 @@
+# The two commands of the README: `make demo` and `make test`. Both install what
+# is missing, configure and build Release, then run.
+BUILD_DIR ?= build
+JOBS ?= 2
+
+.PHONY: deps configure build demo test bench clean
+
+deps:
+	@scripts/install-deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
+
+build: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+demo: build
+	./$(BUILD_DIR)/kompat inspect examples/old/swagger.json
+	./$(BUILD_DIR)/kompat inspect examples/new/v3
+	./$(BUILD_DIR)/kompat inspect examples/crds/widgets.yaml
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD_DIR)/kompat_bench
+
+clean:
+	rm -rf $(BUILD_DIR)

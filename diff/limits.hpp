@@ -1,0 +1,20 @@
+#pragma once
+// Bounds that hold against hostile input. Documented in docs/limits.md.
+#include <cstdint>
+
+namespace kompat {
+
+struct Limits {
+    // Bytes in one input file, and in all files of one snapshot together.
+    std::uint64_t max_input_bytes = 256ULL * 1024 * 1024;
+    // Files read from one directory (or git tree).
+    std::uint32_t max_files = 20000;
+    // Nesting of JSON/YAML arrays and objects.
+    std::uint32_t max_nesting_depth = 1000;
+    // Nodes a YAML file may expand to, beyond one per byte of its text: bounds alias bombs.
+    std::uint64_t max_yaml_extra_nodes = 1'000'000;
+    // `$ref`s followed one after another before a real schema is reached.
+    std::uint32_t max_ref_chain = 64;
+};
+
+}  // namespace kompat

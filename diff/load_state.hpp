@@ -1,0 +1,59 @@
+#pragma once
+// What the loaders share while one snapshot is built. Internal to diff/.
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "diff/limits.hpp"
+#include "diff/schema_builder.hpp"
+#include "diff/snapshot.hpp"
+#include "diff/source_reader.hpp"
+
+namespace kompat {
+
+struct PointerTarget {
+    const boost::json::value* value = nullptr;
+    TextPosition position;  // of the key naming the value
+};
+
+struct LoadState {
+    const SourceSet& sources;
+    const Limits& limits;
+    Snapshot snapshot;
+    std::vector<RefNote> refs;                                 // every `$ref` met, in order
+    std::map<std::string, std::uint32_t, std::less<>> file_index;  // file name → index
+    std::set<std::string, std::less<>> main_files;             // the files the user named
+    std::map<std::string, const boost::json::value*, std::less<>> type_sources;  // type → its JSON
+    std::map<GroupVersionKind, Location> crd_kinds;            // for duplicate CRD versions
+
+    LoadState(const SourceSet& s, const Limits& l) : sources(s), limits(l) {}
+
+    std::uint32_t add_file(std::shared_ptr<const ParsedFile> file);
+    const ParsedFile& file(std::uint32_t index) const { return *snapshot.documents[index]; }
+
+    // A context for building schemas from `file_index`, naming refs as this snapshot does.
+    SchemaBuildContext schema_context(std::uint32_t file_index);
+    Schema build(std::uint32_t file_index, const boost::json::value& value, TextPosition position);
+
+    // Follows `$ref`s of non-schema objects (parameters, responses, request bodies)
+    // inside one document; only local pointers.
+    PointerTarget follow_local_refs(std::uint32_t file_index, const boost::json::value& root,
+                                    const boost::json::value& value, TextPosition position) const;
+
+    [[noreturn]] void fail(std::uint32_t file_index, TextPosition position, const std::string& message) const;
+    void note(std::string text) { snapshot.notes.push_back(std::move(text)); }
+    std::string where(const Location& location) const;
+};
+
+// The value at `pointer` inside `root`, with the position of its key.
+std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const boost::json::value& root,
+                                          std::string_view pointer);
+
+void load_openapi_document(LoadState& state, std::uint32_t file_index, const boost::json::object& document);
+void load_crd(LoadState& state, std::uint32_t file_index, const boost::json::object& crd);
+// After every named type is in: kinds from `x-kubernetes-group-version-kind`.
+void collect_openapi_kinds(LoadState& state);
+
+}  // namespace kompat

@@ -1,0 +1,37 @@
+#pragma once
+// One input file read into JSON values (JSON and YAML alike), with the line and
+// column of every object key, so every schema can say where it stands.
+#include <boost/json/value.hpp>
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "diff/input_error.hpp"
+
+namespace kompat {
+
+struct ParsedFile {
+    std::string name;                          // as shown in messages
+    std::vector<boost::json::value> documents; // one, or several for multi-document YAML
+    std::vector<TextPosition> document_starts; // where each document begins
+
+    // Position of the key `member` inside `object` (both from `documents`).
+    [[nodiscard]] TextPosition position_of(const boost::json::object& object,
+                                           const boost::json::key_value_pair& member) const;
+    // Position of an object: that of its first key; for an empty object, unknown.
+    [[nodiscard]] TextPosition position_of(const boost::json::object& object) const;
+
+    // Filled by index_key_positions(): key positions in document order, and for each
+    // non-empty object the index of its first key's position.
+    std::vector<TextPosition> key_positions;
+    std::unordered_map<const boost::json::key_value_pair*, std::uint32_t> first_key_index;
+};
+
+// Called by the readers once the documents are built, with `key_positions` holding the
+// position of every key in document order. Returns false when the documents hold fewer
+// keys than were read, that is, when an object had a duplicate key.
+bool index_key_positions(ParsedFile& file);
+
+}  // namespace kompat

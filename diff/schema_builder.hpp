@@ -1,0 +1,44 @@
+#pragma once
+// Builds Schemas from JSON values. `$ref`s are not followed here: each is named and
+// noted, and the loader resolves the notes once every named type is known (lazy and
+// cycle safe: a Schema holds the name, never a copy of the target).
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diff/limits.hpp"
+#include "diff/parsed_file.hpp"
+#include "diff/schema.hpp"
+
+namespace kompat {
+
+// A `$ref` met while building: the type name it was given, and what it points at.
+struct RefNote {
+    std::string type_name;  // key in Snapshot::types
+    std::string file;       // canonical name of the file it points into
+    std::string pointer;    // JSON pointer inside that file ("" for the whole document)
+    std::string written;    // the `$ref` as written, for messages
+    Location location;
+};
+
+struct SchemaBuildContext {
+    const ParsedFile& file;
+    std::uint32_t file_index = 0;
+    // Names a `$ref` written in `file`; throws InputError for a URL or a path that
+    // leaves the snapshot. Given by the loader, which knows the snapshot's files.
+    std::function<RefNote(std::string_view written, Location where)> name_ref;
+    std::vector<RefNote>* refs = nullptr;  // every `$ref` met is appended here
+    // Keys of the top object that are not schema keywords (a Swagger 2.0 parameter's
+    // `name`, `in`, ...); nested schemas are read whole.
+    std::vector<std::string_view> skipped_keywords;
+};
+
+// `position` is where the value stands (the key that names it).
+Schema build_schema(const boost::json::value& value, TextPosition position, SchemaBuildContext& context);
+
+// The JSON pointer tokens of `pointer` ("/a/b~1c" → {"a", "b/c"}); percent escapes of a
+// URI fragment are decoded first.
+std::vector<std::string> pointer_tokens(std::string_view pointer);
+
+}  // namespace kompat

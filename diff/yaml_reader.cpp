@@ -1,0 +1,173 @@
+#include "diff/yaml_reader.hpp"
+
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/yaml.h>
+
+#include <boost/json/monotonic_resource.hpp>
+
+#include <cmath>
+
+namespace kompat {
+namespace json = boost::json;
+namespace {
+
+TextPosition position_of_mark(const YAML::Mark& mark) {
+    if (mark.is_null()) return {};
+    return {static_cast<std::uint32_t>(mark.line + 1), static_cast<std::uint32_t>(mark.column + 1)};
+}
+
+class Converter {
+public:
+    Converter(const SourceFile& source, const Limits& limits, json::storage_ptr sp,
+              std::vector<TextPosition>& key_positions)
+        : source_(source),
+          limits_(limits),
+          sp_(std::move(sp)),
+          key_positions_(key_positions),
+          node_budget_(source.bytes.size() + limits.max_yaml_extra_nodes) {}
+
+    json::value convert(const YAML::Node& node, std::uint32_t depth) {
+        if (++nodes_ > node_budget_)
+            fail(node, "YAML expands to more than " + std::to_string(node_budget_) +
+                           " nodes (alias expansion; limit max-yaml-extra-nodes; see docs/limits.md)");
+        if (depth > limits_.max_nesting_depth)
+            fail(node, "nesting deeper than " + std::to_string(limits_.max_nesting_depth) +
+                           " levels (limit max-nesting-depth; see docs/limits.md)");
+        switch (node.Type()) {
+            case YAML::NodeType::Undefined:
+            case YAML::NodeType::Null:
+                return nullptr;
+            case YAML::NodeType::Scalar:
+                return scalar(node);
+            case YAML::NodeType::Sequence: {
+                json::array array(sp_);
+                array.reserve(node.size());
+                for (const auto& element : node) array.push_back(convert(element, depth + 1));
+                return array;
+            }
+            case YAML::NodeType::Map: {
+                json::object object(sp_);
+                object.reserve(node.size());
+                fill_map(object, node, depth, false);
+                return object;
+            }
+        }
+        return nullptr;
+    }
+
+private:
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+        throw InputError(source_.name, position_of_mark(node.Mark()), message);
+    }
+
+    // Keys of a merged map (`<<`) never replace keys the map sets itself.
+    void fill_map(json::object& object, const YAML::Node& node, std::uint32_t depth, bool merging) {
+        std::vector<YAML::Node> merges;
+        for (const auto& entry : node) {
+            const auto& key = entry.first;
+            if (!key.IsScalar()) fail(key, "mapping key must be a scalar");
+            if (key.Tag() == "?" && key.Scalar() == "<<") {
+                merges.push_back(entry.second);
+                continue;
+            }
+            const auto& name = key.Scalar();
+            if (object.contains(name)) {
+                if (merging) continue;
+                fail(key, "duplicate key \"" + name + "\" in one mapping");
+            }
+            key_positions_.push_back(position_of_mark(key.Mark()));
+            object.emplace(name, convert(entry.second, depth + 1));
+        }
+        for (const auto& merge : merges) {
+            if (merge.IsMap()) {
+                fill_map(object, merge, depth, true);
+            } else if (merge.IsSequence()) {
+                for (const auto& element : merge) {
+                    if (!element.IsMap()) fail(element, "merge key (<<) needs a mapping or a list of mappings");
+                    fill_map(object, element, depth, true);
+                }
+            } else {
+                fail(merge, "merge key (<<) needs a mapping or a list of mappings");
+            }
+        }
+    }
+
+    json::value scalar(const YAML::Node& node) const {
+        const auto& text = node.Scalar();
+        const auto& tag = node.Tag();
+        if (tag == "!" || tag == "tag:yaml.org,2002:str") return json::string(text, sp_);
+        if (tag != "?") {
+            if (tag == "tag:yaml.org,2002:null") return nullptr;
+            if (tag == "tag:yaml.org,2002:bool" || tag == "tag:yaml.org,2002:int" ||
+                tag == "tag:yaml.org,2002:float") {
+                auto resolved = plain(node);
+                if (resolved.is_string()) fail(node, "value \"" + text + "\" does not match its tag " + tag);
+                return resolved;
+            }
+            return json::string(text, sp_);  // unknown tags keep their text
+        }
+        return plain(node);
+    }
+
+    // yaml-cpp's own conversions decide what a plain scalar is.
+    json::value plain(const YAML::Node& node) const {
+        const auto& text = node.Scalar();
+        if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL")
+            return nullptr;
+        bool boolean = false;
+        if (YAML::convert<bool>::decode(node, boolean)) return boolean;
+        const char first = text.front();
+        const bool numeric_start = (first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.';
+        if (!numeric_start) return json::string(text, sp_);
+        std::int64_t integer = 0;
+        if (YAML::convert<std::int64_t>::decode(node, integer)) return integer;
+        std::uint64_t unsigned_integer = 0;
+        if (YAML::convert<std::uint64_t>::decode(node, unsigned_integer)) return unsigned_integer;
+        double real = 0;
+        if (YAML::convert<double>::decode(node, real)) {
+            if (std::isnan(real) || std::isinf(real)) return json::string(text, sp_);  // JSON has no NaN
+            return real;
+        }
+        return json::string(text, sp_);
+    }
+
+    const SourceFile& source_;
+    const Limits& limits_;
+    json::storage_ptr sp_;
+    std::vector<TextPosition>& key_positions_;
+    std::uint64_t node_budget_;
+    std::uint64_t nodes_ = 0;
+};
+
+}  // namespace
+
+ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
+    ParsedFile file;
+    file.name = source.name;
+    std::vector<YAML::Node> documents;
+    try {
+        documents = YAML::LoadAll(source.bytes);
+    } catch (const YAML::DeepRecursion& error) {
+        throw InputError(source.name, position_of_mark(error.mark),
+                         "nesting deeper than yaml-cpp's own limit of 2000 levels");
+    } catch (const YAML::Exception& error) {
+        throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
+    }
+    auto sp = json::make_shared_resource<json::monotonic_resource>();
+    Converter converter(source, limits, sp, file.key_positions);
+    try {
+        for (const auto& document : documents) {
+            if (document.IsNull()) continue;
+            file.document_starts.push_back(position_of_mark(document.Mark()));
+            file.documents.push_back(converter.convert(document, 0));
+        }
+    } catch (const YAML::Exception& error) {
+        throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
+    }
+    // Keys come in document order, duplicates are refused above, merged keys are noted
+    // where they are read, so the index always lines up.
+    index_key_positions(file);
+    return file;
+}
+
+}  // namespace kompat
