@@ -155,7 +155,7 @@ private:
         const auto [existing, inserted] = state_.crd_kinds.emplace(kind.gvk, kind.location);
         if (!inserted)
             fail(position, "kind " + kind.gvk.to_string() + " is defined twice (first at " + state_.where(existing->second) +
-                               "); name one CRD directory, e.g. standard/ or experimental/");
+                               "); a snapshot holds each CRD version once");
         state_.snapshot.kinds.push_back(std::move(kind));
     }
 

@@ -28,15 +28,16 @@ std::string inspect_text(const Snapshot& snapshot) {
 
     out += fmt::format("\nKinds ({})\n", snapshot.kinds.size());
     for (const auto& kind : snapshot.kinds) {
-        out += fmt::format("  {:<60} {:<5}", kind.gvk.to_string(), to_string(kind.stability));
+        auto line = fmt::format("  {:<60} {:<5}", kind.gvk.to_string(), to_string(kind.stability));
         if (kind.crd) {
-            out += fmt::format(" {:<10} {:<8} {:<9}", kind.crd->scope, kind.crd->served ? "served" : "unserved",
-                               kind.crd->storage ? "storage" : "");
-            if (kind.crd->deprecated) out += " deprecated";
+            line += fmt::format(" {:<10} {:<8} {:<7}", kind.crd->scope, kind.crd->served ? "served" : "unserved",
+                                kind.crd->storage ? "storage" : "");
+            if (kind.crd->deprecated) line += " deprecated";
         } else {
-            out += fmt::format(" {}", kind.type_name);
+            line += fmt::format(" {}", kind.type_name);
         }
-        out += '\n';
+        line.erase(line.find_last_not_of(' ') + 1);
+        out += line + '\n';
     }
     out += fmt::format("\nTypes ({})\n", snapshot.types.size());
     for (const auto& [name, schema] : snapshot.types) out += fmt::format("  {}\n", name);

@@ -1,1 +1,84 @@
-#include <catch2/catch.hpp>
+// The kompat binary end to end: outputs, exit codes, streams.
+#include <boost/json/parse.hpp>
+
+#include "test_support.hpp"
+
+using kompat::test::run;
+
+namespace {
+
+std::string command(const std::string& args) { return "'" + kompat::test::kompat_binary() + "' " + args; }
+std::string example(const std::string& path) { return "'" + kompat::test::source_dir() + "/examples/" + path + "'"; }
+
+std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+}  // namespace
+
+TEST_CASE("cli: inspect prints kinds, types and operations as text") {
+    const auto result = run(command("inspect " + example("old/swagger.json")));
+    CHECK(result.exit_code == 0);
+    CHECK(result.err.empty());
+    CHECK(result.out.find("format:     openapi-v2\n") != std::string::npos);
+    CHECK(result.out.find("  example.com/v1beta1 Widget") != std::string::npos);
+    CHECK(result.out.find("  com.example.v1.WidgetSpec\n") != std::string::npos);
+    CHECK(result.out.find("  DELETE  /apis/example.com/v1/namespaces/{namespace}/widgets/{name}\n") != std::string::npos);
+}
+
+TEST_CASE("cli: inspect --format json is parseable and complete") {
+    const auto result = run(command("inspect --format json " + example("crds/widgets.yaml")));
+    REQUIRE(result.exit_code == 0);
+    const auto document = boost::json::parse(result.out).as_object();
+    CHECK(document.at("schemaVersion") == 1);
+    CHECK(document.at("format") == "crd");
+    const auto& kinds = document.at("kinds").as_array();
+    REQUIRE(kinds.size() == 3);
+    const auto& gadget = kinds[0].as_object();
+    CHECK(gadget.at("kind") == "Gadget");
+    CHECK(gadget.at("version") == "v1");
+    CHECK(gadget.at("stability") == "ga");
+    CHECK(gadget.at("crd").at("scope") == "Namespaced");
+    CHECK(gadget.at("crd").at("storage") == true);
+    CHECK(gadget.at("location").at("line") == 28);
+}
+
+TEST_CASE("cli: the same input gives byte-identical output") {
+    const auto first = run(command("inspect --format json " + example("new/v3")));
+    const auto second = run(command("inspect --format json " + example("new/v3")));
+    CHECK(first.exit_code == 0);
+    CHECK(first.out == second.out);
+}
+
+TEST_CASE("cli: - reads the snapshot from standard input") {
+    const auto from_stdin = run("cat " + example("crds/widgets.yaml") + " | " + command("inspect -"));
+    CHECK(from_stdin.exit_code == 0);
+    CHECK(from_stdin.out.find("source:     -\n") != std::string::npos);
+    CHECK(from_stdin.out.find("example.com/v1alpha1 ClusterWidget") != std::string::npos);
+}
+
+TEST_CASE("cli: bad input is exit 2, one line file:line:col on stderr, nothing on stdout") {
+    kompat::test::TempDir dir;
+    const auto bad = dir.write("bad.json", "{\n  \"swagger\": \"2.0\",\n  \"paths\": {\n");
+    const auto result = run(command("inspect '" + bad.string() + "'"));
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(lines(result.err) == 1);
+    CHECK(result.err == bad.string() + ":4:1: malformed JSON: unexpected end of input\n");
+
+    const auto missing = run(command("inspect /nonexistent/x.json"));
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.out.empty());
+    CHECK(missing.err == "/nonexistent/x.json:1:1: cannot open: no such file or directory\n");
+}
+
+TEST_CASE("cli: usage errors are exit 2, --help and --version exit 0") {
+    CHECK(run(command("")).exit_code == 2);
+    CHECK(run(command("frobnicate")).exit_code == 2);
+    CHECK(run(command("inspect")).exit_code == 2);
+    const auto bad_format = run(command("inspect --format xml " + example("old/swagger.json")));
+    CHECK(bad_format.exit_code == 2);
+    CHECK(bad_format.out.empty());
+    const auto help = run(command("--help"));
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.find("inspect") != std::string::npos);
+    CHECK(run(command("--version")).out == "kompat 0.1.0\n");
+}

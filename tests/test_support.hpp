@@ -1,0 +1,120 @@
+#pragma once
+// Helpers shared by the tests: in-memory snapshots, temporary directories, running
+// the kompat binary.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "diff/input_error.hpp"
+#include "diff/snapshot_loader.hpp"
+
+namespace kompat::test {
+
+inline SourceSet sources(std::vector<SourceFile> files, bool directory = false) {
+    SourceSet set;
+    set.argument = directory ? "mem" : files.front().name;
+    set.is_directory = directory;
+    set.root = directory ? "mem" : "";
+    set.files = std::move(files);
+    return set;
+}
+
+inline Snapshot load_text(const std::string& name, const std::string& text, const Limits& limits = {}) {
+    return load_snapshot(sources({{name, text}}), limits);
+}
+
+// The InputError that loading `text` raises, as `file:line:col: message`.
+inline std::string load_error(const std::string& name, const std::string& text, const Limits& limits = {}) {
+    try {
+        load_text(name, text, limits);
+    } catch (const InputError& error) {
+        return error.describe();
+    }
+    return "(no error)";
+}
+
+inline std::string load_error(const SourceSet& set, const Limits& limits = {}) {
+    try {
+        load_snapshot(set, limits);
+    } catch (const InputError& error) {
+        return error.describe();
+    }
+    return "(no error)";
+}
+
+class TempDir {
+public:
+    TempDir() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "kompat-test-XXXXXX").string();
+        path_ = mkdtemp(pattern.data());
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+    std::filesystem::path write(const std::string& relative, const std::string& text) const {
+        const auto file = path_ / relative;
+        std::filesystem::create_directories(file.parent_path());
+        std::ofstream(file, std::ios::binary) << text;
+        return file;
+    }
+
+private:
+    std::filesystem::path path_;
+};
+
+inline std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+struct RunResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs `command` in a shell (the tests' own commands only), capturing both streams.
+inline RunResult run(const std::string& command) {
+    TempDir dir;
+    const auto out = dir.path() / "out";
+    const auto err = dir.path() / "err";
+    const auto full = command + " > '" + out.string() + "' 2> '" + err.string() + "'";
+    const int status = std::system(full.c_str());
+    RunResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = read_file(out);
+    result.err = read_file(err);
+    return result;
+}
+
+inline std::string kompat_binary() { return KOMPAT_BINARY; }
+inline std::string source_dir() { return KOMPAT_SOURCE_DIR; }
+
+// The shared corpus beside the checkout, or "" when it is absent.
+inline std::string corpus_dir() {
+    const auto path = std::filesystem::path(KOMPAT_SOURCE_DIR) / ".." / "shared" / "corpus";
+    return std::filesystem::is_directory(path) ? path.lexically_normal().string() : std::string();
+}
+
+}  // namespace kompat::test
+
+namespace Catch {
+template <>
+struct StringMaker<kompat::TextPosition> {
+    static std::string convert(const kompat::TextPosition& p) {
+        return std::to_string(p.line) + ":" + std::to_string(p.column);
+    }
+};
+}  // namespace Catch
