@@ -1,7 +1,6 @@
 #include "diff/json_reader.hpp"
 
 #include <boost/json/basic_parser_impl.hpp>
-#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/value_stack.hpp>
 
 #include <algorithm>
@@ -57,12 +56,13 @@ struct LocatingHandler {
     static constexpr std::size_t max_string_size = json::string::max_size();
 
     json::value_stack stack;
+    json::storage_ptr values;  // where the documents' values live
     const char* text_begin = nullptr;
     const char* text_end = nullptr;
     std::vector<std::size_t> key_offsets;
     bool key_started = false;
 
-    explicit LocatingHandler(json::storage_ptr sp) : stack(std::move(sp)) {}
+    explicit LocatingHandler(json::storage_ptr sp) : values(std::move(sp)) {}
 
     void note_key(json::string_view piece) {
         if (key_started) return;
@@ -74,7 +74,7 @@ struct LocatingHandler {
             key_offsets.push_back(key_offsets.empty() ? 0 : key_offsets.back());
     }
 
-    bool on_document_begin(json::error_code&) { stack.reset(); return true; }
+    bool on_document_begin(json::error_code&) { stack.reset(values); return true; }
     bool on_document_end(json::error_code&) { return true; }
     bool on_array_begin(json::error_code&) { return true; }
     bool on_array_end(std::size_t n, json::error_code&) { stack.push_array(n); return true; }
@@ -179,8 +179,9 @@ ParsedFile read_json(const SourceFile& source, const Limits& limits) {
     if (text.starts_with("\xEF\xBB\xBF")) skipped = 3;  // a UTF-8 byte order mark
     const auto body = text.substr(skipped);
 
-    json::basic_parser<LocatingHandler> parser(
-        options_for(limits), json::make_shared_resource<json::monotonic_resource>());
+    ParsedFile file;
+    file.name = source.name;
+    json::basic_parser<LocatingHandler> parser(options_for(limits), file.storage());
     parser.handler().text_begin = text.data();
     parser.handler().text_end = text.data() + text.size();
     json::error_code ec;
@@ -190,8 +191,6 @@ ParsedFile read_json(const SourceFile& source, const Limits& limits) {
                          describe_parse_error(ec, limits));
     }
 
-    ParsedFile file;
-    file.name = source.name;
     file.documents.push_back(parser.handler().stack.release());
     const auto first = body.find_first_not_of(" \t\r\n");
     file.document_starts.push_back(position_at(text, skipped + (first == std::string_view::npos ? 0 : first)));

@@ -4,6 +4,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "diff/limits.hpp"
@@ -40,7 +41,8 @@ struct LoadState {
     // Follows `$ref`s of non-schema objects (parameters, responses, request bodies)
     // inside one document; only local pointers.
     PointerTarget follow_local_refs(std::uint32_t file_index, const boost::json::value& root,
-                                    const boost::json::value& value, TextPosition position) const;
+                                    const boost::json::value& value, TextPosition position);
+    std::unordered_map<std::string_view, PointerTarget> followed_refs;  // by the `$ref` as written
 
     [[noreturn]] void fail(std::uint32_t file_index, TextPosition position, const std::string& message) const;
     void note(std::string text) { snapshot.notes.push_back(std::move(text)); }

@@ -1,9 +1,11 @@
 #pragma once
 // One input file read into JSON values (JSON and YAML alike), with the line and
 // column of every object key, so every schema can say where it stands.
+#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/value.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -13,9 +15,15 @@
 namespace kompat {
 
 struct ParsedFile {
-    std::string name;                          // as shown in messages
+    std::string name;  // as shown in messages
+    // Holds every value of `documents` (declared first, so it outlives them). Its
+    // deallocation is trivial, so the documents are freed at once, not walked.
+    std::unique_ptr<boost::json::monotonic_resource> memory = std::make_unique<boost::json::monotonic_resource>();
     std::vector<boost::json::value> documents; // one, or several for multi-document YAML
     std::vector<TextPosition> document_starts; // where each document begins
+
+    // Storage for values of this file's documents.
+    [[nodiscard]] boost::json::storage_ptr storage() const { return boost::json::storage_ptr(memory.get()); }
 
     // Position of the key `member` inside `object` (both from `documents`).
     [[nodiscard]] TextPosition position_of(const boost::json::object& object,

@@ -365,6 +365,20 @@ Schema build_schema(const json::value& value, TextPosition position, SchemaBuild
     return Builder(context).build(value, position);
 }
 
+std::optional<std::string> named_type_of_pointer(std::string_view pointer) {
+    for (const std::string_view prefix : {"/definitions/", "/components/schemas/"}) {
+        if (!pointer.starts_with(prefix)) continue;
+        const auto name = pointer.substr(prefix.size());
+        if (name.empty()) return std::nullopt;
+        if (name.find_first_of("/~%") == std::string_view::npos) return std::string(name);
+        const auto tokens = pointer_tokens(pointer);
+        const auto expected = prefix == "/definitions/" ? 2U : 3U;
+        if (tokens.size() == expected) return tokens.back();
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 std::vector<std::string> pointer_tokens(std::string_view pointer) {
     std::string decoded;
     for (std::size_t i = 0; i < pointer.size(); ++i) {

@@ -3,6 +3,7 @@
 // noted, and the loader resolves the notes once every named type is known (lazy and
 // cycle safe: a Schema holds the name, never a copy of the target).
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,5 +41,9 @@ Schema build_schema(const boost::json::value& value, TextPosition position, Sche
 // The JSON pointer tokens of `pointer` ("/a/b~1c" → {"a", "b/c"}); percent escapes of a
 // URI fragment are decoded first.
 std::vector<std::string> pointer_tokens(std::string_view pointer);
+
+// The type name a local pointer gives, when it names one: `/definitions/X` and
+// `/components/schemas/X` give X (without escapes, the common case, as a view).
+std::optional<std::string> named_type_of_pointer(std::string_view pointer);
 
 }  // namespace kompat

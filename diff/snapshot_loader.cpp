@@ -50,12 +50,10 @@ SchemaBuildContext LoadState::schema_context(std::uint32_t index) {
             target = *resolved;
         }
         RefNote note{{}, target, std::string(fragment), std::string(written), at};
-        const auto tokens = pointer_tokens(fragment);
-        const bool named = (tokens.size() == 2 && tokens[0] == "definitions") ||
-                           (tokens.size() == 3 && tokens[0] == "components" && tokens[1] == "schemas");
         // A type of the files the user named keeps its own name, so references to it
         // read the same from every file of a directory and from v2 and v3 alike.
-        note.type_name = named && main_files.contains(target) ? tokens.back() : target + "#" + std::string(fragment);
+        auto named = named_type_of_pointer(fragment);
+        note.type_name = named && main_files.contains(target) ? std::move(*named) : target + "#" + std::string(fragment);
         return note;
     };
     return context;
@@ -70,7 +68,7 @@ std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const json::va
     PointerTarget target{&root, file.documents.empty() ? TextPosition{} : file.document_starts.front()};
     for (const auto& token : pointer_tokens(pointer)) {
         if (const auto* object = target.value->if_object()) {
-            const auto* found = std::find_if(object->begin(), object->end(), [&](const auto& m) { return m.key() == token; });
+            const auto found = object->find(token);
             if (found == object->end()) return std::nullopt;
             target = {&found->value(), file.position_of(*object, *found)};
         } else if (const auto* array = target.value->if_array()) {
@@ -90,12 +88,22 @@ std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const json::va
 }
 
 PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::value& root, const json::value& value,
-                                           TextPosition position) const {
+                                           TextPosition position) {
+    const auto ref_of = [](const json::value& v) -> const json::value* {
+        const auto* object = v.if_object();
+        return object != nullptr ? object->if_contains("$ref") : nullptr;
+    };
+    const auto* first_ref = ref_of(value);
+    if (first_ref == nullptr) return {&value, position};
+    // Kubernetes refers to the same few shared parameters thousands of times.
+    const auto* first_text = first_ref->if_string();
+    const auto cache_key = first_text != nullptr ? std::string_view(*first_text) : std::string_view();
+    if (const auto cached = followed_refs.find(cache_key); first_text != nullptr && cached != followed_refs.end())
+        return cached->second;
     PointerTarget target{&value, position};
     for (std::uint32_t hops = 0;; ++hops) {
-        const auto* object = target.value->if_object();
-        const auto* ref = object != nullptr ? object->if_contains("$ref") : nullptr;
-        if (ref == nullptr) return target;
+        const auto* ref = ref_of(*target.value);
+        if (ref == nullptr) break;
         if (hops >= limits.max_ref_chain)
             fail(index, target.position, "$ref chain longer than " + std::to_string(limits.max_ref_chain) +
                                              " (limit max-ref-chain; see docs/limits.md)");
@@ -106,6 +114,8 @@ PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::valu
         if (!found) fail(index, target.position, "unresolvable $ref \"" + std::string(*written) + "\"");
         target = *found;
     }
+    if (first_text != nullptr) followed_refs.emplace(cache_key, target);
+    return target;
 }
 
 // ---- recognising documents -------------------------------------------------

@@ -3,7 +3,6 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
-#include <boost/json/monotonic_resource.hpp>
 
 #include <cmath>
 
@@ -153,8 +152,7 @@ ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
     } catch (const YAML::Exception& error) {
         throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
     }
-    auto sp = json::make_shared_resource<json::monotonic_resource>();
-    Converter converter(source, limits, sp, file.key_positions);
+    Converter converter(source, limits, file.storage(), file.key_positions);
     try {
         for (const auto& document : documents) {
             if (document.IsNull()) continue;
