@@ -2,6 +2,7 @@
 // `x-kubernetes-group-version-kind`.
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 #include "diff/load_state.hpp"
 
@@ -122,7 +123,7 @@ private:
         if (shared != nullptr)
             for (const auto& element : *shared) add_parameter(element, operation, true);
         std::sort(operation.parameters.begin(), operation.parameters.end(),
-                  [](const Parameter& a, const Parameter& b) { return std::tie(a.in, a.name) < std::tie(b.in, b.name); });
+                  [](const auto& a, const auto& b) { return std::tie(a->in, a->name) < std::tie(b->in, b->name); });
         if (const auto* body = object.if_contains("requestBody")) read_request_body(object, *body, operation);
         if (const auto* responses = object.if_contains("responses")) read_responses(object, *responses, operation);
     }
@@ -136,23 +137,32 @@ private:
     void add_parameter(const json::value& element, Operation& operation, bool unless_overridden = false) {
         const auto* element_object = element.if_object();
         const auto position = element_object != nullptr ? file_.position_of(*element_object) : TextPosition{};
-        auto parameter = read_parameter(element, position);
-        if (parameter.in == "body") {
+        const auto target = state_.follow_local_refs(file_index_, *root_, element, position);
+        auto parameter = shared_parameter(target);
+        if (parameter->in == "body") {
             // Swagger 2.0's body parameter is OpenAPI 3's request body.
             if (unless_overridden && operation.request_body) return;
-            operation.request_body = std::move(parameter.schema);
-            operation.request_body_required = parameter.required;
+            const auto& object = target.value->get_object();
+            if (const auto schema = object.find("schema"); schema != object.end())
+                operation.request_body = state_.build(file_index_, schema->value(), parameter->schema.location.position);
+            operation.request_body_required = parameter->required;
             return;
         }
-        if (unless_overridden && std::any_of(operation.parameters.begin(), operation.parameters.end(), [&](const Parameter& p) {
-                return p.name == parameter.name && p.in == parameter.in;
+        if (unless_overridden && std::any_of(operation.parameters.begin(), operation.parameters.end(), [&](const auto& p) {
+                return p->name == parameter->name && p->in == parameter->in;
             }))
             return;
         operation.parameters.push_back(std::move(parameter));
     }
 
-    Parameter read_parameter(const json::value& value, TextPosition position) {
-        const auto target = state_.follow_local_refs(file_index_, *root_, value, position);
+    // One Parameter per definition, however many operations use it.
+    std::shared_ptr<const Parameter> shared_parameter(const PointerTarget& target) {
+        auto& cached = parameters_[target.value];
+        if (!cached) cached = std::make_shared<const Parameter>(read_parameter(target));
+        return cached;
+    }
+
+    Parameter read_parameter(const PointerTarget& target) {
         const auto* object = target.value->if_object();
         if (object == nullptr) state_.fail(file_index_, target.position, "a parameter must be an object");
         Parameter parameter;
@@ -166,9 +176,14 @@ private:
         parameter.in = text("in");
         if (const auto* required = object->if_contains("required"); required != nullptr && required->is_bool())
             parameter.required = required->get_bool();
-        if (const auto* schema = object->if_contains("schema")) {
-            const auto* member = std::find_if(object->begin(), object->end(), [](const auto& m) { return m.key() == "schema"; });
-            parameter.schema = state_.build(file_index_, *schema, file_.position_of(*object, *member));
+        if (const auto schema = object->find("schema"); schema != object->end()) {
+            const auto position = file_.position_of(*object, *schema);
+            if (parameter.in == "body") {
+                // Becomes each operation's own request body; only its place is kept here.
+                parameter.schema.location = {file_index_, position};
+            } else {
+                parameter.schema = state_.build(file_index_, schema->value(), position);
+            }
         } else if (const auto* content = object->if_contains("content")) {
             if (const auto chosen = choose_media_schema(*content)) parameter.schema = state_.build(file_index_, *chosen->value, chosen->position);
         } else {
@@ -237,6 +252,7 @@ private:
     const json::object& document_;
     const json::value* root_ = nullptr;
     bool v3_ = false;
+    std::unordered_map<const json::value*, std::shared_ptr<const Parameter>> parameters_;
 };
 
 }  // namespace

@@ -69,7 +69,9 @@ struct Operation {
     std::string method;  // upper case
     std::string path;
     std::string_view operation_id;
-    std::vector<Parameter> parameters;  // path-level ones merged in, sorted by (in, name)
+    // Path-level ones merged in, sorted by (in, name). Shared: Kubernetes refers to the
+    // same parameter definitions from hundreds of operations.
+    std::vector<std::shared_ptr<const Parameter>> parameters;
     std::optional<Schema> request_body;
     bool request_body_required = false;
     std::vector<Response> responses;  // sorted by status

@@ -84,7 +84,7 @@ std::string inspect_json(const Snapshot& snapshot) {
     for (const auto& operation : snapshot.operations) {
         json::array parameters;
         for (const auto& parameter : operation.parameters)
-            parameters.push_back(json::object{{"name", parameter.name}, {"in", parameter.in}, {"required", parameter.required}});
+            parameters.push_back(json::object{{"name", parameter->name}, {"in", parameter->in}, {"required", parameter->required}});
         json::array responses;
         for (const auto& response : operation.responses) responses.emplace_back(response.status);
         operations.push_back(json::object{

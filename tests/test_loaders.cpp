@@ -92,10 +92,10 @@ TEST_CASE("OpenAPI v2: kinds, named types, operations") {
     CHECK(get.operation_id == "listWidgets");
     // Path-level parameters are merged in; the operation's own `pretty` overrides.
     REQUIRE(get.parameters.size() == 2);
-    CHECK(get.parameters[0].in == "path");
-    CHECK(get.parameters[0].required);
-    CHECK(get.parameters[1].name == "pretty");
-    CHECK(get.parameters[1].schema.type == std::vector<std::string_view>{"boolean"});
+    CHECK(get.parameters[0]->in == "path");
+    CHECK(get.parameters[0]->required);
+    CHECK(get.parameters[1]->name == "pretty");
+    CHECK(get.parameters[1]->schema.type == std::vector<std::string_view>{"boolean"});
     REQUIRE(get.responses.size() == 1);
     CHECK(get.responses[0].schema->ref == "com.example.v1.WidgetList");
 
