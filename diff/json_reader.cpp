@@ -12,7 +12,8 @@ namespace kompat {
 namespace json = boost::json;
 namespace {
 
-// Turns byte offsets, met in increasing order, into line and column in one pass.
+// Turns byte offsets, met in increasing order, into line and column in one pass over
+// the text (columns count characters, so minified one-line JSON stays linear too).
 class PositionCursor {
 public:
     explicit PositionCursor(std::string_view text) : text_(text) {}
@@ -22,28 +23,30 @@ public:
         if (offset < scanned_) {  // out of order (rare): start again
             scanned_ = 0;
             line_ = 1;
-            line_start_ = 0;
+            column_ = 1;
         }
-        for (const char* p = text_.data() + scanned_;;) {
-            const auto* nl = static_cast<const char*>(
-                std::memchr(p, '\n', static_cast<std::size_t>(text_.data() + offset - p)));
-            if (nl == nullptr) break;
+        while (scanned_ < offset) {
+            const auto* from = text_.data() + scanned_;
+            const auto* nl = static_cast<const char*>(std::memchr(from, '\n', offset - scanned_));
+            const auto* end = nl != nullptr ? nl : text_.data() + offset;
+            for (const auto* p = from; p < end; ++p)
+                if ((static_cast<unsigned char>(*p) & 0xC0U) != 0x80U) ++column_;
+            if (nl == nullptr) {
+                scanned_ = offset;
+                break;
+            }
             ++line_;
-            line_start_ = static_cast<std::size_t>(nl - text_.data()) + 1;
-            p = nl + 1;
+            column_ = 1;
+            scanned_ = static_cast<std::size_t>(nl - text_.data()) + 1;
         }
-        scanned_ = offset;
-        std::uint32_t column = 1;
-        for (std::size_t i = line_start_; i < offset; ++i)
-            if ((static_cast<unsigned char>(text_[i]) & 0xC0U) != 0x80U) ++column;
-        return {line_, column};
+        return {line_, column_};
     }
 
 private:
     std::string_view text_;
     std::size_t scanned_ = 0;
     std::uint32_t line_ = 1;
-    std::size_t line_start_ = 0;
+    std::uint32_t column_ = 1;
 };
 
 // Builds values exactly as boost::json::parser does (a value_stack), and notes the

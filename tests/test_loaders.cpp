@@ -254,6 +254,13 @@ TEST_CASE("A directory of v3 files is one snapshot; a type in several files is o
     CHECK(snapshot.kinds[1].stability == Stability::beta);
     CHECK(snapshot.notes.empty());
 
+    SECTION("the same type with its keys in another order is the same type") {
+        std::string reordered = file_b;
+        reordered.replace(reordered.find(R"("Meta": {"type": "object", "properties": {"name": {"type": "string"}}})"), 70,
+                          R"("Meta": {"properties": {"name": {"type": "string"}}, "type": "object"})");
+        const auto merged = load_snapshot(test::sources({{"mem/a.json", file_a}, {"mem/b.json", reordered}}, true));
+        CHECK(merged.notes.empty());
+    }
     SECTION("two copies that differ: the first file's copy is kept, and a note says so") {
         std::string changed = file_b;
         changed.replace(changed.find("\"string\""), 8, "\"integer\"");

@@ -39,6 +39,20 @@ TEST_CASE("JSON reader records the line and column of every key") {
     CHECK(file.position_of(inner) == TextPosition{3, 18});
 }
 
+TEST_CASE("JSON reader: positions on one long line (minified JSON) are exact and linear") {
+    std::string text = "{";
+    for (int i = 0; i < 200000; ++i) text += (i > 0 ? ",\"k" : "\"k") + std::to_string(i) + "\":\"\xC3\xA9\"";
+    text += "}";
+    const auto file = read_json({"min.json", text}, {});
+    const auto& root = file.documents[0].get_object();
+    REQUIRE(root.size() == 200000);
+    // Each member before k199999 is `"kN":"é"` plus a comma: its byte length less one
+    // for the two-byte é.
+    std::uint32_t column = 2;
+    for (int i = 0; i < 199999; ++i) column += static_cast<std::uint32_t>(std::to_string(i).size()) + 8;
+    CHECK(key_position(file, root, "k199999") == TextPosition{1, column});
+}
+
 TEST_CASE("JSON reader keeps values exactly") {
     const auto file = read_json({"t.json", R"({"i": -3, "u": 18446744073709551615, "d": 1.5, "s": "a\"b", "n": null})"}, {});
     const auto& root = file.documents[0].get_object();
