@@ -25,20 +25,20 @@ public:
             line_ = 1;
             column_ = 1;
         }
-        while (scanned_ < offset) {
-            const auto* from = text_.data() + scanned_;
-            const auto* nl = static_cast<const char*>(std::memchr(from, '\n', offset - scanned_));
-            const auto* end = nl != nullptr ? nl : text_.data() + offset;
-            for (const auto* p = from; p < end; ++p)
-                if ((static_cast<unsigned char>(*p) & 0xC0U) != 0x80U) ++column_;
-            if (nl == nullptr) {
-                scanned_ = offset;
-                break;
-            }
+        // Newlines are found with memchr; characters are counted only after the last one.
+        const auto* segment = text_.data() + scanned_;
+        const auto* end = text_.data() + offset;
+        for (const auto* p = segment; p < end;) {
+            const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+            if (nl == nullptr) break;
             ++line_;
             column_ = 1;
-            scanned_ = static_cast<std::size_t>(nl - text_.data()) + 1;
+            segment = nl + 1;
+            p = nl + 1;
         }
+        for (const auto* p = segment; p < end; ++p)
+            if ((static_cast<unsigned char>(*p) & 0xC0U) != 0x80U) ++column_;
+        scanned_ = offset;
         return {line_, column_};
     }
 

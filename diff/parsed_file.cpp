@@ -65,6 +65,7 @@ bool index_key_positions(ParsedFile& file) {
     std::vector<TextPosition> by_object;
     by_object.reserve(file.key_positions.size());
     file.first_key_index.clear();
+    file.first_key_index.reserve(file.key_positions.size() / 3);  // specs average ~3 keys an object
     KeyIndexer indexer{file.key_positions, by_object, file.first_key_index};
     for (const auto& document : file.documents) indexer.run(document);
     const bool complete = indexer.next == file.key_positions.size();
