@@ -1,18 +1,54 @@
 // kompat's command line: wires the stages together and maps outcomes to exit codes
 // (0 clean, 1 findings at or above --fail-on, 2 bad usage or unreadable input).
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <algorithm>
 #include <iostream>
 #include <string>
 
 #include "diff/input_error.hpp"
+#include "diff/schema_diff.hpp"
 #include "diff/snapshot_loader.hpp"
+#include "report/findings_report.hpp"
 #include "report/inspect_report.hpp"
+#include "rules/evaluate.hpp"
 
 namespace {
 
+constexpr int exit_findings = 1;
 constexpr int exit_usage_or_input = 2;
+
+bool colour_wanted() {
+    const char* no_colour = std::getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) == 1 && (no_colour == nullptr || no_colour[0] == '\0');
+}
+
+struct Comparison {
+    std::vector<kompat::Finding> findings;
+    kompat::Summary summary;
+    kompat::ReportSources sources;
+};
+
+Comparison compare(const std::string& old_spec, const std::string& new_spec) {
+    const auto before = kompat::load_snapshot(old_spec);
+    const auto after = kompat::load_snapshot(new_spec);
+    auto diff = kompat::diff_snapshots(before, after);
+    Comparison comparison;
+    comparison.findings = kompat::evaluate(diff.changes);
+    comparison.summary = kompat::summarize(comparison.findings);
+    comparison.sources = {{before.source, std::string(kompat::to_string(before.format))},
+                          {after.source, std::string(kompat::to_string(after.format))},
+                          std::move(diff.notes)};
+    return comparison;
+}
+
+std::string render(const Comparison& comparison, const std::string& format) {
+    if (format == "json") return kompat::json_report(comparison.findings, comparison.summary, comparison.sources);
+    return kompat::text_report(comparison.findings, comparison.summary, comparison.sources, colour_wanted());
+}
 
 // The whole report is built before anything is written, so a failure never leaves
 // half a report on stdout.
@@ -39,6 +75,20 @@ int main(int argc, char** argv) {
         ->required();
     inspect->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
 
+    std::string old_spec;
+    std::string new_spec;
+    std::string fail_on = "error";
+    auto* check = app.add_subcommand("check", "Compatibility findings between two snapshots; exit 1 at or above --fail-on");
+    check->add_option("OLD", old_spec, "The snapshot before the change")->required();
+    check->add_option("NEW", new_spec, "The snapshot after the change")->required();
+    check->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    check->add_option("--fail-on", fail_on, "Lowest severity that fails the check")
+        ->check(CLI::IsMember({"error", "warning", "info"}));
+    auto* diff = app.add_subcommand("diff", "Every change between two snapshots, for review; exit 1 when there is any");
+    diff->add_option("OLD", old_spec, "The snapshot before the change")->required();
+    diff->add_option("NEW", new_spec, "The snapshot after the change")->required();
+    diff->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -53,6 +103,15 @@ int main(int argc, char** argv) {
     }
 
     try {
+        if (check->parsed() || diff->parsed()) {
+            const auto comparison = compare(old_spec, new_spec);
+            if (const int written = write_stdout(render(comparison, format)); written != 0) return written;
+            if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
+            const auto threshold = kompat::severity_from(fail_on).value_or(kompat::Severity::error);
+            const bool failed = std::any_of(comparison.findings.begin(), comparison.findings.end(),
+                                            [&](const kompat::Finding& f) { return f.severity >= threshold; });
+            return failed ? exit_findings : 0;
+        }
         if (inspect->parsed()) {
             const auto snapshot = kompat::load_snapshot(spec);
             return write_stdout(format == "json" ? kompat::inspect_json(snapshot) : kompat::inspect_text(snapshot));

@@ -1,0 +1,136 @@
+#pragma once
+// What the differ finds: one Change per difference, as data. Rules (rules/) judge
+// changes by their kind; the differ knows nothing of severities.
+#include <boost/json/value.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diff/lifecycle.hpp"
+#include "diff/snapshot.hpp"
+
+namespace kompat {
+
+// Every kind of difference, named as the rule that usually judges it.
+#define KOMPAT_CHANGE_KINDS(X)                                                              \
+    X(kind_removed, "kind-removed") X(kind_added, "kind-added")                             \
+    X(version_removed, "version-removed") X(version_added, "version-added")                 \
+    X(operation_removed, "operation-removed") X(operation_added, "operation-added")         \
+    X(parameter_removed, "parameter-removed") X(parameter_added, "parameter-added")         \
+    X(parameter_added_required, "parameter-added-required")                                 \
+    X(parameter_became_required, "parameter-became-required")                               \
+    X(parameter_became_optional, "parameter-became-optional")                               \
+    X(parameter_type_changed, "parameter-type-changed")                                     \
+    X(response_removed, "response-removed") X(response_added, "response-added")             \
+    X(crd_scope_changed, "crd-scope-changed") X(crd_version_unserved, "crd-version-unserved") \
+    X(crd_version_served, "crd-version-served")                                             \
+    X(crd_storage_version_changed, "crd-storage-version-changed")                           \
+    X(field_removed, "field-removed") X(field_added, "field-added")                         \
+    X(field_added_required, "field-added-required")                                         \
+    X(field_became_required, "field-became-required")                                       \
+    X(field_became_optional, "field-became-optional")                                       \
+    X(field_possibly_renamed, "field-possibly-renamed")                                     \
+    X(type_changed, "type-changed") X(format_changed, "format-changed")                     \
+    X(nullable_removed, "nullable-removed") X(nullable_added, "nullable-added")             \
+    X(enum_value_added, "enum-value-added") X(enum_value_removed, "enum-value-removed")     \
+    X(enum_restriction_added, "enum-restriction-added")                                     \
+    X(enum_restriction_removed, "enum-restriction-removed")                                 \
+    X(max_length_tightened, "max-length-tightened") X(max_length_relaxed, "max-length-relaxed") \
+    X(min_length_tightened, "min-length-tightened") X(min_length_relaxed, "min-length-relaxed") \
+    X(maximum_tightened, "maximum-tightened") X(maximum_relaxed, "maximum-relaxed")         \
+    X(minimum_tightened, "minimum-tightened") X(minimum_relaxed, "minimum-relaxed")         \
+    X(exclusive_maximum_tightened, "exclusive-maximum-tightened")                           \
+    X(exclusive_maximum_relaxed, "exclusive-maximum-relaxed")                               \
+    X(exclusive_minimum_tightened, "exclusive-minimum-tightened")                           \
+    X(exclusive_minimum_relaxed, "exclusive-minimum-relaxed")                               \
+    X(pattern_tightened, "pattern-tightened") X(pattern_relaxed, "pattern-relaxed")         \
+    X(max_items_tightened, "max-items-tightened") X(max_items_relaxed, "max-items-relaxed") \
+    X(min_items_tightened, "min-items-tightened") X(min_items_relaxed, "min-items-relaxed") \
+    X(unique_items_tightened, "unique-items-tightened") X(unique_items_relaxed, "unique-items-relaxed") \
+    X(max_properties_tightened, "max-properties-tightened")                                 \
+    X(max_properties_relaxed, "max-properties-relaxed")                                     \
+    X(min_properties_tightened, "min-properties-tightened")                                 \
+    X(min_properties_relaxed, "min-properties-relaxed")                                     \
+    X(multiple_of_tightened, "multiple-of-tightened") X(multiple_of_relaxed, "multiple-of-relaxed") \
+    X(additional_properties_tightened, "additional-properties-tightened")                   \
+    X(additional_properties_relaxed, "additional-properties-relaxed")                       \
+    X(cel_rules_tightened, "cel-rules-tightened") X(cel_rules_relaxed, "cel-rules-relaxed") \
+    X(default_added, "default-added") X(default_removed, "default-removed")                 \
+    X(default_changed, "default-changed")                                                   \
+    X(list_type_changed, "list-type-changed") X(list_map_keys_changed, "list-map-keys-changed") \
+    X(list_type_became_mergeable, "list-type-became-mergeable")                             \
+    X(map_type_changed, "map-type-changed")                                                 \
+    X(preserve_unknown_fields_removed, "preserve-unknown-fields-removed")                   \
+    X(preserve_unknown_fields_added, "preserve-unknown-fields-added")                       \
+    X(int_or_string_changed, "int-or-string-changed")                                       \
+    X(embedded_resource_changed, "embedded-resource-changed")                               \
+    X(patch_strategy_changed, "patch-strategy-changed")                                     \
+    X(patch_merge_key_changed, "patch-merge-key-changed")                                   \
+    X(field_became_immutable, "field-became-immutable")                                     \
+    X(lifecycle_promoted, "lifecycle-promoted") X(lifecycle_demoted, "lifecycle-demoted")   \
+    X(lifecycle_deprecated, "lifecycle-deprecated")                                         \
+    X(feature_gate_changed, "feature-gate-changed")                                         \
+    X(description_changed, "description-changed")                                           \
+    X(definition_added, "definition-added") X(definition_removed, "definition-removed")     \
+    X(unclassified_change, "unclassified-change")
+
+enum class ChangeKind : std::uint8_t {
+#define KOMPAT_ENUM(name, text) name,
+    KOMPAT_CHANGE_KINDS(KOMPAT_ENUM)
+#undef KOMPAT_ENUM
+};
+
+std::string_view to_string(ChangeKind kind);
+std::optional<ChangeKind> change_kind_from(std::string_view name);
+
+// Who writes and who reads the value a change is about.
+enum Role : unsigned {
+    role_spec = 1U,      // users write, controllers read (a kind's fields outside .status)
+    role_status = 2U,    // the server writes, clients read (.status)
+    role_request = 4U,   // an operation's parameters and request body
+    role_response = 8U,  // an operation's responses
+};
+
+// A file position in one of the two inputs.
+struct SourcePosition {
+    std::string file;
+    TextPosition position;
+    [[nodiscard]] bool known() const { return !file.empty(); }
+};
+
+// One place a change is reached from: a kind (with the path from its root) or an operation.
+struct Reach {
+    std::string from;   // "apps/v1 Deployment" or "GET /api/v1/pods"
+    std::string path;   // from the kind's root (".spec.template.spec.containers[*]"), or inside the operation
+    bool is_kind = true;
+    unsigned roles = 0;
+    Stability stability = Stability::ga;
+    bool alpha_field = false;  // reached through a field whose lifecycle is alpha
+};
+
+struct Change {
+    ChangeKind kind = ChangeKind::unclassified_change;
+    std::string type;  // the named type (or CRD kind) where the change stands; "" for operation surface
+    std::string path;  // inside `type`; "." for the type itself
+    std::string operation;  // "GET /api/v1/pods" for operation changes
+    std::string detail;     // what exactly: the enum value, the keyword, the parameter
+    boost::json::value old_value;  // null when absent
+    boost::json::value new_value;
+    SourcePosition old_position;
+    SourcePosition new_position;
+    Lifecycle lifecycle;  // of the field the change is about (new side, else old)
+    std::vector<Reach> reaches;  // sorted; filled by the differ
+    // For kind and version removals: the whole group-version is gone.
+    bool whole_group_version = false;
+    Stability stability = Stability::ga;  // of the kind, for kind-level changes
+};
+
+struct DiffResult {
+    std::vector<Change> changes;
+    std::vector<std::string> notes;  // e.g. what a v2/v3 comparison leaves out
+};
+
+}  // namespace kompat

@@ -1,0 +1,954 @@
+#include "diff/schema_diff.hpp"
+
+#include <dtl/dtl.hpp>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <map>
+#include <memory>
+#include <set>
+#include <tuple>
+
+namespace kompat {
+namespace json = boost::json;
+
+std::string_view to_string(ChangeKind kind) {
+    switch (kind) {
+#define KOMPAT_CASE(name, text) \
+    case ChangeKind::name: return text;
+        KOMPAT_CHANGE_KINDS(KOMPAT_CASE)
+#undef KOMPAT_CASE
+    }
+    return "unclassified-change";
+}
+
+std::optional<ChangeKind> change_kind_from(std::string_view name) {
+#define KOMPAT_FROM(id, text) \
+    if (name == (text)) return ChangeKind::id;
+    KOMPAT_CHANGE_KINDS(KOMPAT_FROM)
+#undef KOMPAT_FROM
+    return std::nullopt;
+}
+
+namespace {
+
+json::value strings_json(const std::vector<std::string_view>& items) {
+    json::array out;
+    for (const auto item : items) out.emplace_back(item);
+    return out;
+}
+
+}  // namespace
+
+json::value schema_summary(const Schema& schema) {
+    json::object out;
+    if (!schema.ref.empty()) out["$ref"] = schema.ref;
+    if (schema.type.size() == 1) out["type"] = schema.type.front();
+    else if (!schema.type.empty()) out["type"] = strings_json(schema.type);
+    if (!schema.format.empty()) out["format"] = schema.format;
+    if (schema.enum_values != nullptr) out["enum"] = *schema.enum_values;
+    if (schema.default_value != nullptr) out["default"] = *schema.default_value;
+    if (schema.nullable) out["nullable"] = true;
+    if (schema.items) out["items"] = schema_summary(*schema.items);
+    if (schema.additional_properties) out["additionalProperties"] = schema_summary(*schema.additional_properties);
+    if (schema.additional_properties_allowed) out["additionalProperties"] = *schema.additional_properties_allowed;
+    if (!schema.properties.empty()) {
+        json::array names;
+        for (const auto& property : schema.properties) names.emplace_back(property.name);
+        out["properties"] = std::move(names);
+    }
+    if (!schema.required.empty()) out["required"] = strings_json(schema.required);
+    if (schema.int_or_string) out["x-kubernetes-int-or-string"] = true;
+    if (schema.preserve_unknown_fields) out["x-kubernetes-preserve-unknown-fields"] = true;
+    if (!schema.list_type.empty()) out["x-kubernetes-list-type"] = schema.list_type;
+    return out;
+}
+
+namespace {
+
+// The changes found inside one pair of named types (or one kind's inline schema, or one
+// operation), with paths relative to it, and the places where it refers on to other pairs.
+struct Unit {
+    struct Edge {
+        std::string path;
+        Unit* target = nullptr;
+        bool alpha = false;
+        unsigned roles = 0;  // for operation units: request or response
+    };
+    std::string type;
+    std::string operation;
+    std::vector<Change> changes;
+    std::vector<Edge> edges;
+};
+
+std::string join_path(const std::string& prefix, const std::string& path) { return prefix + path; }
+std::string shown_path(const std::string& path) { return path.empty() ? "." : path; }
+
+std::string json_text(const json::value& value) { return json::serialize(value); }
+
+bool is_alpha(const Lifecycle& lifecycle) { return lifecycle.status == LifecycleStatus::alpha; }
+
+// An `atomic` list is what an absent x-kubernetes-list-type means.
+std::string_view list_type_of(const Schema& schema) {
+    if (!schema.list_type.empty()) return schema.list_type;
+    return "atomic";
+}
+
+class Differ {
+public:
+    Differ(const Snapshot& old_snapshot, const Snapshot& new_snapshot)
+        : old_(old_snapshot), new_(new_snapshot) {
+        lossy_ = (old_.format == SnapshotFormat::openapi_v2) != (new_.format == SnapshotFormat::openapi_v2) &&
+                 old_.format != SnapshotFormat::crd && new_.format != SnapshotFormat::crd;
+    }
+
+    DiffResult run() {
+        DiffResult result;
+        if (lossy_)
+            result.notes.push_back(
+                "comparing OpenAPI v2 with v3: default, nullable, oneOf and anyOf are not compared, since v2 cannot carry them "
+                "(KEP-2896)");
+        diff_kinds();
+        diff_operations();
+        diff_definitions();
+        propagate();
+        for (auto& unit : units_)
+            for (auto& change : unit->changes) result.changes.push_back(std::move(change));
+        for (auto& change : surface_) result.changes.push_back(std::move(change));
+        std::sort(result.changes.begin(), result.changes.end(), [](const Change& a, const Change& b) {
+            return std::tie(a.type, a.operation, a.path, a.kind, a.detail) < std::tie(b.type, b.operation, b.path, b.kind, b.detail);
+        });
+        return result;
+    }
+
+private:
+    // ---- surface: kinds, operations, definitions -------------------------------
+
+    static bool auxiliary(const Kind& kind) {
+        // meta.v1 types (DeleteOptions, WatchEvent, …) carry a GVK for every group-version.
+        if (kind.crd) return false;
+        return kind.type_name.find("." + kind.gvk.version + ".") == std::string::npos;
+    }
+
+    static std::set<std::string> group_versions(const Snapshot& snapshot) {
+        std::set<std::string> out;
+        for (const auto& kind : snapshot.kinds)
+            if (!auxiliary(kind)) out.insert(kind.gvk.group + "/" + kind.gvk.version);
+        return out;
+    }
+
+    static bool has_group_kind(const Snapshot& snapshot, const GroupVersionKind& gvk) {
+        return std::any_of(snapshot.kinds.begin(), snapshot.kinds.end(), [&](const Kind& k) {
+            return k.gvk.group == gvk.group && k.gvk.kind == gvk.kind && !auxiliary(k);
+        });
+    }
+
+    static bool is_list_of_other(const Snapshot& snapshot, const Kind& kind) {
+        if (!kind.gvk.kind.ends_with("List")) return false;
+        auto base = kind.gvk;
+        base.kind.resize(base.kind.size() - 4);
+        return snapshot.find_kind(base) != nullptr;
+    }
+
+    SourcePosition position(const Snapshot& snapshot, const Location& location) const {
+        if (location.position.line == 0) return {};
+        return {std::string(snapshot.file_of(location)), location.position};
+    }
+
+    void surface_change(ChangeKind kind, const Kind& k, const Snapshot& side, bool whole_gv) {
+        Change change;
+        change.kind = kind;
+        change.type = k.type_name;
+        change.stability = k.stability;
+        change.whole_group_version = whole_gv;
+        const bool removed = &side == &old_;
+        (removed ? change.old_position : change.new_position) = position(side, k.location);
+        (removed ? change.old_value : change.new_value) = json::value(k.gvk.to_string());
+        Reach reach;
+        reach.path = ".";
+        reach.from = k.gvk.to_string();
+        reach.stability = k.stability;
+        change.reaches.push_back(reach);
+        surface_.push_back(std::move(change));
+    }
+
+    void diff_kinds() {
+        const auto old_gvs = group_versions(old_);
+        const auto new_gvs = group_versions(new_);
+        for (const auto& kind : old_.kinds) {
+            if (auxiliary(kind)) continue;
+            const auto* other = new_.find_kind(kind.gvk);
+            if (other == nullptr) {
+                const bool whole = !new_gvs.contains(kind.gvk.group + "/" + kind.gvk.version);
+                if (whole && is_list_of_other(old_, kind)) continue;  // said with its item kind
+                surface_change(has_group_kind(new_, kind.gvk) ? ChangeKind::version_removed : ChangeKind::kind_removed, kind, old_, whole);
+                continue;
+            }
+            diff_kind_pair(kind, *other);
+        }
+        for (const auto& kind : new_.kinds) {
+            if (auxiliary(kind) || old_.find_kind(kind.gvk) != nullptr) continue;
+            const bool whole = !old_gvs.contains(kind.gvk.group + "/" + kind.gvk.version);
+            if (whole && is_list_of_other(new_, kind)) continue;
+            surface_change(has_group_kind(old_, kind.gvk) ? ChangeKind::version_added : ChangeKind::kind_added, kind, new_, whole);
+        }
+        diff_crd_group_kinds();
+    }
+
+    void diff_kind_pair(const Kind& old_kind, const Kind& new_kind) {
+        auto& unit = new_unit(old_kind.type_name, "");
+        if (old_kind.crd && new_kind.crd && old_kind.crd->served != new_kind.crd->served) {
+            Change change;
+            change.kind = old_kind.crd->served ? ChangeKind::crd_version_unserved : ChangeKind::crd_version_served;
+            change.old_value = old_kind.crd->served;
+            change.new_value = new_kind.crd->served;
+            change.old_position = position(old_, old_kind.location);
+            change.new_position = position(new_, new_kind.location);
+            change.detail = new_kind.gvk.to_string();
+            add(unit, std::move(change));
+        }
+        compare(old_kind.schema, new_kind.schema, unit, "", false, 0);
+        roots_.push_back({new_kind.gvk.to_string(), true, new_kind.stability, &unit, 0});
+    }
+
+    // Scope and storage version belong to a CRD (group + kind), not to one version.
+    void diff_crd_group_kinds() {
+        struct Facts {
+            const Kind* any = nullptr;
+            std::string storage;
+            const Kind* storage_kind = nullptr;
+        };
+        auto collect = [](const Snapshot& snapshot) {
+            std::map<std::pair<std::string, std::string>, Facts> out;
+            for (const auto& kind : snapshot.kinds) {
+                if (!kind.crd) continue;
+                auto& facts = out[{kind.gvk.group, kind.gvk.kind}];
+                if (facts.any == nullptr) facts.any = &kind;
+                if (kind.crd->storage) {
+                    facts.storage = kind.gvk.version;
+                    facts.storage_kind = &kind;
+                }
+            }
+            return out;
+        };
+        const auto old_facts = collect(old_);
+        const auto new_facts = collect(new_);
+        for (const auto& [key, before] : old_facts) {
+            const auto found = new_facts.find(key);
+            if (found == new_facts.end()) continue;
+            const auto& after = found->second;
+            auto emit = [&](ChangeKind kind, json::value old_value, json::value new_value, const Kind& old_kind, const Kind& new_kind) {
+                Change change;
+                change.kind = kind;
+                change.type = new_kind.type_name;
+                change.detail = key.first + " " + key.second;
+                change.old_value = std::move(old_value);
+                change.new_value = std::move(new_value);
+                change.old_position = position(old_, old_kind.location);
+                change.new_position = position(new_, new_kind.location);
+                change.stability = new_kind.stability;
+                Reach reach;
+                reach.from = new_kind.gvk.to_string();
+                reach.path = ".";
+                reach.stability = new_kind.stability;
+                change.reaches.push_back(reach);
+                surface_.push_back(std::move(change));
+            };
+            if (before.any->crd->scope != after.any->crd->scope)
+                emit(ChangeKind::crd_scope_changed, json::value(before.any->crd->scope), json::value(after.any->crd->scope), *before.any, *after.any);
+            if (!before.storage.empty() && !after.storage.empty() && before.storage != after.storage)
+                emit(ChangeKind::crd_storage_version_changed, json::value(before.storage), json::value(after.storage),
+                     *before.storage_kind, *after.storage_kind);
+        }
+    }
+
+    void diff_operations() {
+        std::map<std::string, const Operation*> old_operations;
+        for (const auto& operation : old_.operations) old_operations.emplace(operation.key(), &operation);
+        std::set<std::string> seen;
+        for (const auto& operation : new_.operations) {
+            const auto key = operation.key();
+            seen.insert(key);
+            const auto found = old_operations.find(key);
+            if (found == old_operations.end()) {
+                operation_surface(ChangeKind::operation_added, operation, false);
+                continue;
+            }
+            diff_operation_pair(*found->second, operation);
+        }
+        for (const auto& [key, operation] : old_operations)
+            if (!seen.contains(key)) operation_surface(ChangeKind::operation_removed, *operation, true);
+    }
+
+    // The group-version a Kubernetes API path serves (`/apis/apps/v1/…`, `/api/v1/…`), or "".
+    static std::string group_version_of_path(std::string_view path) {
+        const auto segments = [&](std::size_t count) {
+            std::vector<std::string_view> out;
+            std::size_t at = 0;
+            while (out.size() < count && at < path.size()) {
+                const auto start = path.find_first_not_of('/', at);
+                if (start == std::string_view::npos) break;
+                const auto end = path.find('/', start);
+                out.push_back(path.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+                at = end == std::string_view::npos ? path.size() : end;
+            }
+            return out;
+        };
+        const auto parts = segments(3);
+        if (parts.size() >= 2 && parts[0] == "api") return "/" + std::string(parts[1]);
+        if (parts.size() >= 3 && parts[0] == "apis") return std::string(parts[1]) + "/" + std::string(parts[2]);
+        return {};
+    }
+
+    void operation_surface(ChangeKind kind, const Operation& operation, bool removed) {
+        Change change;
+        change.kind = kind;
+        change.operation = operation.key();
+        (removed ? change.old_value : change.new_value) = json::value(operation.key());
+        (removed ? change.old_position : change.new_position) = position(removed ? old_ : new_, operation.location);
+        Reach reach;
+        reach.from = operation.key();
+        reach.path = ".";
+        reach.is_kind = false;
+        // A Kubernetes path is as stable as the group-version it serves.
+        if (const auto gv = group_version_of_path(operation.path); !gv.empty()) {
+            const auto version = gv.substr(gv.find('/') + 1);
+            reach.stability = stability_of_version(version);
+            const auto& other = removed ? new_ : old_;
+            change.whole_group_version = !group_versions(other).contains(gv);
+        }
+        change.reaches.push_back(reach);
+        surface_.push_back(std::move(change));
+    }
+
+    void diff_operation_pair(const Operation& before, const Operation& after) {
+        auto& unit = new_unit("", after.key());
+        const auto parameter_key = [](const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); };
+        std::map<std::string, const Parameter*> old_parameters;
+        for (const auto& p : before.parameters) old_parameters.emplace(parameter_key(*p), p.get());
+        std::set<std::string> seen;
+        for (const auto& p : after.parameters) {
+            const auto key = parameter_key(*p);
+            seen.insert(key);
+            const auto path = "parameters." + std::string(p->in) + "." + std::string(p->name);
+            const auto found = old_parameters.find(key);
+            if (found == old_parameters.end()) {
+                Change change;
+                change.kind = p->required ? ChangeKind::parameter_added_required : ChangeKind::parameter_added;
+                change.path = path;
+                change.detail = key;
+                change.new_value = schema_summary(p->schema);
+                change.new_position = position(new_, p->location);
+                add(unit, std::move(change));
+                continue;
+            }
+            const auto& q = *found->second;
+            if (q.required != p->required) {
+                Change change;
+                change.kind = p->required ? ChangeKind::parameter_became_required : ChangeKind::parameter_became_optional;
+                change.path = path;
+                change.detail = key;
+                change.old_value = q.required;
+                change.new_value = p->required;
+                change.old_position = position(old_, q.location);
+                change.new_position = position(new_, p->location);
+                add(unit, std::move(change));
+            }
+            const auto& old_resolved = old_.resolve(q.schema);
+            const auto& new_resolved = new_.resolve(p->schema);
+            if (old_resolved.type != new_resolved.type || old_resolved.format != new_resolved.format) {
+                Change change;
+                change.kind = ChangeKind::parameter_type_changed;
+                change.path = path;
+                change.detail = key;
+                change.old_value = schema_summary(q.schema);
+                change.new_value = schema_summary(p->schema);
+                change.old_position = position(old_, q.location);
+                change.new_position = position(new_, p->location);
+                add(unit, std::move(change));
+            } else {
+                compare(q.schema, p->schema, unit, path, false, 0, role_request);
+            }
+        }
+        for (const auto& [key, q] : old_parameters) {
+            if (seen.contains(key)) continue;
+            Change change;
+            change.kind = ChangeKind::parameter_removed;
+            change.path = "parameters." + std::string(q->in) + "." + std::string(q->name);
+            change.detail = key;
+            change.old_value = schema_summary(q->schema);
+            change.old_position = position(old_, q->location);
+            add(unit, std::move(change));
+        }
+        if (before.request_body && after.request_body)
+            compare(*before.request_body, *after.request_body, unit, "requestBody", false, 0, role_request);
+        std::map<std::string, const Response*> old_responses;
+        for (const auto& r : before.responses) old_responses.emplace(r.status, &r);
+        for (const auto& r : after.responses) {
+            const auto found = old_responses.find(r.status);
+            if (found == old_responses.end()) {
+                Change change;
+                change.kind = ChangeKind::response_added;
+                change.path = "responses." + r.status;
+                change.detail = r.status;
+                change.new_position = position(new_, r.location);
+                add(unit, std::move(change));
+                continue;
+            }
+            if (found->second->schema && r.schema)
+                compare(*found->second->schema, *r.schema, unit, "responses." + r.status, false, 0, role_response);
+            old_responses.erase(found);
+        }
+        for (const auto& [status, r] : old_responses) {
+            Change change;
+            change.kind = ChangeKind::response_removed;
+            change.path = "responses." + status;
+            change.detail = status;
+            change.old_position = position(old_, r->location);
+            add(unit, std::move(change));
+        }
+        roots_.push_back({after.key(), false, Stability::ga, &unit, 0});
+    }
+
+    void diff_definitions() {
+        for (const auto& [name, schema] : old_.types) {
+            if (new_.types.contains(name) || name.find('#') != std::string::npos) continue;
+            Change change;
+            change.kind = ChangeKind::definition_removed;
+            change.type = name;
+            change.old_value = schema_summary(schema);
+            change.old_position = position(old_, schema.location);
+            surface_.push_back(std::move(change));
+        }
+        for (const auto& [name, schema] : new_.types) {
+            if (old_.types.contains(name) || name.find('#') != std::string::npos) continue;
+            Change change;
+            change.kind = ChangeKind::definition_added;
+            change.type = name;
+            change.new_value = schema_summary(schema);
+            change.new_position = position(new_, schema.location);
+            surface_.push_back(std::move(change));
+        }
+        // Fail-closed: types in both that nothing reached are still compared.
+        for (const auto& [name, schema] : old_.types)
+            if (new_.types.contains(name)) type_unit(name, name);
+    }
+
+    // ---- units -------------------------------------------------------------------
+
+    Unit& new_unit(std::string type, std::string operation) {
+        units_.push_back(std::make_unique<Unit>());
+        auto& unit = *units_.back();
+        unit.type = std::move(type);
+        unit.operation = std::move(operation);
+        return unit;
+    }
+
+    // The unit of a pair of named types, compared the first time it is asked for.
+    Unit* type_unit(const std::string& old_name, const std::string& new_name) {
+        const auto key = std::make_pair(old_name, new_name);
+        if (const auto found = type_units_.find(key); found != type_units_.end()) return found->second;
+        const auto* old_schema = old_.find_type(old_name);
+        const auto* new_schema = new_.find_type(new_name);
+        if (old_schema == nullptr || new_schema == nullptr) return nullptr;
+        auto& unit = new_unit(new_name, "");
+        type_units_.emplace(key, &unit);  // before comparing: a cycle finds it here
+        compare(*old_schema, *new_schema, unit, "", false, 0);
+        return &unit;
+    }
+
+    void add(Unit& unit, Change change) {
+        if (change.type.empty()) change.type = unit.type;
+        if (change.operation.empty()) change.operation = unit.operation;
+        unit.changes.push_back(std::move(change));
+    }
+
+    Change make(ChangeKind kind, const std::string& path, const Schema& o, const Schema& n) const {
+        Change change;
+        change.kind = kind;
+        change.path = path;
+        change.old_position = position(old_, o.location);
+        change.new_position = position(new_, n.location);
+        change.lifecycle = lifecycle_of(n);
+        return change;
+    }
+
+    // ---- comparing two schemas -------------------------------------------------
+
+    void compare(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
+                 unsigned roles = 0) {
+        if (!o.ref.empty() && !n.ref.empty()) {
+            compare_keywords(o, n, unit, path, alpha);
+            if (auto* target = type_unit(o.ref, n.ref)) unit.edges.push_back({path, target, alpha, roles});
+            return;
+        }
+        if (!o.ref.empty() || !n.ref.empty()) {
+            // One side refers, the other is inline: compare the target with the inline schema.
+            if (depth > 64) return;
+            const auto* old_target = o.ref.empty() ? &o : old_.find_type(o.ref);
+            const auto* new_target = n.ref.empty() ? &n : new_.find_type(n.ref);
+            if (old_target != nullptr && new_target != nullptr) compare(*old_target, *new_target, unit, path, alpha, depth + 1, roles);
+            return;
+        }
+        compare_keywords(o, n, unit, path, alpha);
+        compare_structure(o, n, unit, path, alpha, depth, roles);
+    }
+
+    void emit(Unit& unit, ChangeKind kind, const std::string& path, const Schema& o, const Schema& n, json::value old_value,
+              json::value new_value, std::string detail = {}) {
+        auto change = make(kind, path, o, n);
+        change.old_value = std::move(old_value);
+        change.new_value = std::move(new_value);
+        change.detail = std::move(detail);
+        add(unit, std::move(change));
+    }
+
+    // A default that cannot apply to its schema's type (`default: {}` on a reference to a
+    // string type, as the Kubernetes generator once emitted) is no default.
+    const json::value* effective_default(const Schema& schema, const Snapshot& snapshot) const {
+        if (schema.default_value == nullptr) return nullptr;
+        const auto& target = schema.ref.empty() ? schema : snapshot.resolve(*snapshot.find_type(schema.ref));
+        const auto& value = *schema.default_value;
+        if (target.int_or_string) return value.is_object() || value.is_array() ? nullptr : &value;
+        if (target.type.empty()) return &value;
+        const auto fits = [&](std::string_view type) {
+            if (type == "object") return value.is_object();
+            if (type == "array") return value.is_array();
+            if (type == "string") return value.is_string();
+            if (type == "integer" || type == "number") return value.is_number();
+            if (type == "boolean") return value.is_bool();
+            return true;
+        };
+        return std::any_of(target.type.begin(), target.type.end(), fits) || value.is_null() ? &value : nullptr;
+    }
+
+    void compare_keywords(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha) {
+        if (o.description != n.description)
+            emit(unit, ChangeKind::description_changed, path, o, n, json::value(o.description), json::value(n.description));
+        if (!lossy_) {
+            const auto* od = effective_default(o, old_);
+            const auto* nd = effective_default(n, new_);
+            if (od == nullptr && nd != nullptr) emit(unit, ChangeKind::default_added, path, o, n, nullptr, *nd);
+            else if (od != nullptr && nd == nullptr) emit(unit, ChangeKind::default_removed, path, o, n, *od, nullptr);
+            else if (od != nullptr && *od != *nd) emit(unit, ChangeKind::default_changed, path, o, n, *od, *nd);
+            if (o.nullable != n.nullable)
+                emit(unit, n.nullable ? ChangeKind::nullable_added : ChangeKind::nullable_removed, path, o, n, o.nullable, n.nullable);
+        }
+        compare_keyword_lists(o.extensions, n.extensions, unit, path, o, n);
+        compare_keyword_lists(o.other_keywords, n.other_keywords, unit, path, o, n);
+        (void)alpha;
+    }
+
+    void compare_keyword_lists(const std::vector<Keyword>& before, const std::vector<Keyword>& after, Unit& unit,
+                               const std::string& path, const Schema& o, const Schema& n) {
+        for (const auto& keyword : before) {
+            const auto found = std::find_if(after.begin(), after.end(), [&](const Keyword& k) { return k.name == keyword.name; });
+            if (found == after.end())
+                emit(unit, ChangeKind::unclassified_change, path, o, n, *keyword.value, nullptr, std::string(keyword.name));
+            else if (*found->value != *keyword.value)
+                emit(unit, ChangeKind::unclassified_change, path, o, n, *keyword.value, *found->value, std::string(keyword.name));
+        }
+        for (const auto& keyword : after)
+            if (std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
+                emit(unit, ChangeKind::unclassified_change, path, o, n, nullptr, *keyword.value, std::string(keyword.name));
+    }
+
+    template <typename T>
+    void compare_upper_bound(const std::optional<T>& before, const std::optional<T>& after, ChangeKind tightened,
+                             ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+        if (before == after) return;
+        const auto value = [](const std::optional<T>& v) { return v ? json::value(*v) : json::value(nullptr); };
+        const bool tighter = !before || (after && *after < *before);
+        emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
+    }
+
+    template <typename T>
+    void compare_lower_bound(const std::optional<T>& before, const std::optional<T>& after, ChangeKind tightened,
+                             ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+        if (before == after) return;
+        const auto value = [](const std::optional<T>& v) { return v ? json::value(*v) : json::value(nullptr); };
+        const bool tighter = !before || (after && *after > *before);
+        emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
+    }
+
+    void compare_flag(bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit, const std::string& path,
+                      const Schema& o, const Schema& n) {
+        if (before != after) emit(unit, after ? on : off, path, o, n, before, after);
+    }
+
+    void compare_text(std::string_view before, std::string_view after, ChangeKind kind, Unit& unit, const std::string& path,
+                      const Schema& o, const Schema& n) {
+        if (before != after)
+            emit(unit, kind, path, o, n, before.empty() ? json::value(nullptr) : json::value(before),
+                 after.empty() ? json::value(nullptr) : json::value(after));
+    }
+
+    // The values dtl finds only on one side; a value that merely moved is on both.
+    static std::pair<std::vector<std::string>, std::vector<std::string>> edits(const std::vector<std::string>& before,
+                                                                               const std::vector<std::string>& after) {
+        dtl::Diff<std::string, std::vector<std::string>> diff(before, after);
+        diff.compose();
+        std::multiset<std::string> removed;
+        std::multiset<std::string> added;
+        for (const auto& [element, info] : diff.getSes().getSequence()) {
+            if (info.type == dtl::SES_DELETE) removed.insert(element);
+            else if (info.type == dtl::SES_ADD) added.insert(element);
+        }
+        std::vector<std::string> only_removed;
+        std::vector<std::string> only_added;
+        std::set_difference(removed.begin(), removed.end(), added.begin(), added.end(), std::back_inserter(only_removed));
+        std::set_difference(added.begin(), added.end(), removed.begin(), removed.end(), std::back_inserter(only_added));
+        return {only_removed, only_added};
+    }
+
+    void compare_enum(const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+        if (o.enum_values == nullptr && n.enum_values == nullptr) return;
+        if (o.enum_values == nullptr) {
+            emit(unit, ChangeKind::enum_restriction_added, path, o, n, nullptr, *n.enum_values);
+            return;
+        }
+        if (n.enum_values == nullptr) {
+            emit(unit, ChangeKind::enum_restriction_removed, path, o, n, *o.enum_values, nullptr);
+            return;
+        }
+        std::vector<std::string> before;
+        std::vector<std::string> after;
+        for (const auto& v : *o.enum_values) before.push_back(json_text(v));
+        for (const auto& v : *n.enum_values) after.push_back(json_text(v));
+        if (before == after) return;
+        const auto [removed, added] = edits(before, after);
+        for (const auto& value : removed)
+            emit(unit, ChangeKind::enum_value_removed, path, o, n, json::parse(value), nullptr, value);
+        for (const auto& value : added)
+            emit(unit, ChangeKind::enum_value_added, path, o, n, nullptr, json::parse(value), value);
+    }
+
+    static std::string normalized_rule(std::string_view rule) {
+        std::string out;
+        bool space = false;
+        for (const char c : rule) {
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                space = !out.empty();
+                continue;
+            }
+            if (space) out += ' ';
+            space = false;
+            out += c;
+        }
+        return out;
+    }
+
+    static bool is_immutability_rule(const std::string& rule) {
+        return rule == "self == oldSelf" || rule == "oldSelf == self";
+    }
+
+    void compare_validations(const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+        std::map<std::string, const ValidationRule*> before;
+        std::map<std::string, const ValidationRule*> after;
+        for (const auto& rule : o.validations) before.emplace(normalized_rule(rule.rule), &rule);
+        for (const auto& rule : n.validations) after.emplace(normalized_rule(rule.rule), &rule);
+        for (const auto& [text, rule] : after) {
+            const auto found = before.find(text);
+            if (found == before.end()) {
+                emit(unit, is_immutability_rule(text) ? ChangeKind::field_became_immutable : ChangeKind::cel_rules_tightened, path, o,
+                     n, nullptr, json::value(rule->rule), text);
+            } else if (found->second->message != rule->message || found->second->message_expression != rule->message_expression) {
+                emit(unit, ChangeKind::description_changed, path, o, n, json::value(found->second->message), json::value(rule->message),
+                     "x-kubernetes-validations message of " + text);
+            }
+        }
+        for (const auto& [text, rule] : before)
+            if (!after.contains(text)) emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(rule->rule), nullptr, text);
+    }
+
+    void compare_lifecycle(const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+        const auto before = lifecycle_of(o);
+        const auto after = lifecycle_of(n);
+        if (before.status == after.status && before.feature_gate == after.feature_gate) return;
+        const auto status_json = [](const Lifecycle& l) {
+            return l.status == LifecycleStatus::none ? json::value(nullptr) : json::value(to_string(l.status));
+        };
+        const auto rank = [](LifecycleStatus s) {
+            return s == LifecycleStatus::alpha ? 0 : s == LifecycleStatus::beta ? 1 : 2;
+        };
+        if (after.status == LifecycleStatus::deprecated && before.status != LifecycleStatus::deprecated) {
+            emit(unit, ChangeKind::lifecycle_deprecated, path, o, n, status_json(before), status_json(after));
+        } else if (before.status != LifecycleStatus::deprecated && after.status != LifecycleStatus::deprecated &&
+                   before.status != after.status) {
+            emit(unit, rank(after.status) > rank(before.status) ? ChangeKind::lifecycle_promoted : ChangeKind::lifecycle_demoted, path,
+                 o, n, status_json(before), status_json(after));
+        }
+        if (!before.feature_gate.empty() && !after.feature_gate.empty() && before.feature_gate != after.feature_gate)
+            emit(unit, ChangeKind::feature_gate_changed, path, o, n, json::value(before.feature_gate), json::value(after.feature_gate));
+    }
+
+    void compare_structure(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
+                           unsigned roles) {
+        if (o.type != n.type) emit(unit, ChangeKind::type_changed, path, o, n, strings_json(o.type), strings_json(n.type));
+        compare_text(o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
+        compare_enum(o, n, unit, path);
+
+        compare_upper_bound(o.max_length, n.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed, unit, path, o, n);
+        compare_lower_bound(o.min_length, n.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed, unit, path, o, n);
+        compare_upper_bound(o.maximum, n.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed, unit, path, o, n);
+        compare_lower_bound(o.minimum, n.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed, unit, path, o, n);
+        compare_flag(o.exclusive_maximum, n.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
+                     ChangeKind::exclusive_maximum_relaxed, unit, path, o, n);
+        compare_flag(o.exclusive_minimum, n.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,
+                     ChangeKind::exclusive_minimum_relaxed, unit, path, o, n);
+        compare_upper_bound(o.max_items, n.max_items, ChangeKind::max_items_tightened, ChangeKind::max_items_relaxed, unit, path, o, n);
+        compare_lower_bound(o.min_items, n.min_items, ChangeKind::min_items_tightened, ChangeKind::min_items_relaxed, unit, path, o, n);
+        compare_upper_bound(o.max_properties, n.max_properties, ChangeKind::max_properties_tightened,
+                            ChangeKind::max_properties_relaxed, unit, path, o, n);
+        compare_lower_bound(o.min_properties, n.min_properties, ChangeKind::min_properties_tightened,
+                            ChangeKind::min_properties_relaxed, unit, path, o, n);
+        compare_flag(o.unique_items, n.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed, unit,
+                     path, o, n);
+        if (o.multiple_of != n.multiple_of) {
+            const auto value = [](const std::optional<double>& v) { return v ? json::value(*v) : json::value(nullptr); };
+            // A new step that is a multiple of the old one admits fewer values.
+            const bool relaxed = !n.multiple_of || (o.multiple_of && std::fmod(*o.multiple_of, *n.multiple_of) == 0.0);
+            emit(unit, relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, path, o, n, value(o.multiple_of),
+                 value(n.multiple_of));
+        }
+        if (o.pattern != n.pattern) {
+            const auto value = [](const std::optional<std::string_view>& v) { return v ? json::value(*v) : json::value(nullptr); };
+            // A changed expression may both admit and refuse values: both are said.
+            if (n.pattern) emit(unit, ChangeKind::pattern_tightened, path, o, n, value(o.pattern), value(n.pattern));
+            if (o.pattern) emit(unit, ChangeKind::pattern_relaxed, path, o, n, value(o.pattern), value(n.pattern));
+        }
+        compare_validations(o, n, unit, path);
+
+        // Kubernetes extensions.
+        const bool is_array = std::find(n.type.begin(), n.type.end(), "array") != n.type.end() ||
+                              std::find(o.type.begin(), o.type.end(), "array") != o.type.end();
+        if (is_array) {
+            const auto before = list_type_of(o);
+            const auto after = list_type_of(n);
+            if (before != after) {
+                // atomic → set/map makes the list mergeable (server-side apply): its keys come with it.
+                const auto kind = before == "atomic" ? ChangeKind::list_type_became_mergeable : ChangeKind::list_type_changed;
+                auto change = make(kind, path, o, n);
+                change.old_value = json::value(before);
+                change.new_value = json::value(after);
+                change.detail = std::string(before) + " -> " + std::string(after);
+                add(unit, std::move(change));
+            } else if (after == "map" && o.list_map_keys != n.list_map_keys) {
+                emit(unit, ChangeKind::list_map_keys_changed, path, o, n, strings_json(o.list_map_keys), strings_json(n.list_map_keys));
+            }
+        }
+        compare_text(o.map_type, n.map_type, ChangeKind::map_type_changed, unit, path, o, n);
+        compare_flag(o.preserve_unknown_fields, n.preserve_unknown_fields, ChangeKind::preserve_unknown_fields_added,
+                     ChangeKind::preserve_unknown_fields_removed, unit, path, o, n);
+        if (o.int_or_string != n.int_or_string)
+            emit(unit, ChangeKind::int_or_string_changed, path, o, n, o.int_or_string, n.int_or_string);
+        if (o.embedded_resource != n.embedded_resource)
+            emit(unit, ChangeKind::embedded_resource_changed, path, o, n, o.embedded_resource, n.embedded_resource);
+        compare_text(o.patch_strategy, n.patch_strategy, ChangeKind::patch_strategy_changed, unit, path, o, n);
+        compare_text(o.patch_merge_key, n.patch_merge_key, ChangeKind::patch_merge_key_changed, unit, path, o, n);
+
+        compare_properties(o, n, unit, path, alpha, depth, roles);
+
+        if (o.items && n.items) compare(*o.items, *n.items, unit, path + "[*]", alpha, depth + 1, roles);
+        else if (o.items || n.items)
+            emit(unit, ChangeKind::unclassified_change, path, o, n, o.items ? schema_summary(*o.items) : json::value(nullptr),
+                 n.items ? schema_summary(*n.items) : json::value(nullptr), "items");
+
+        compare_additional_properties(o, n, unit, path, alpha, depth, roles);
+        compare_branches(o.all_of, n.all_of, "allOf", unit, path, o, n, alpha, depth, roles);
+        if (!lossy_) {
+            compare_branches(o.one_of, n.one_of, "oneOf", unit, path, o, n, alpha, depth, roles);
+            compare_branches(o.any_of, n.any_of, "anyOf", unit, path, o, n, alpha, depth, roles);
+        }
+    }
+
+    void compare_additional_properties(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
+                                       unsigned roles) {
+        if (o.additional_properties && n.additional_properties) {
+            compare(*o.additional_properties, *n.additional_properties, unit, path + "{*}", alpha, depth + 1, roles);
+            return;
+        }
+        // How open the map is: any value (absent or true) > a schema > nothing (false).
+        const auto openness = [](const Schema& s) {
+            if (s.additional_properties) return 1;
+            return s.additional_properties_allowed == false ? 0 : 2;
+        };
+        const auto describe = [](const Schema& s) -> json::value {
+            if (s.additional_properties) return schema_summary(*s.additional_properties);
+            if (s.additional_properties_allowed) return *s.additional_properties_allowed;
+            return nullptr;
+        };
+        const auto before = openness(o);
+        const auto after = openness(n);
+        if (before == after) return;
+        emit(unit, after < before ? ChangeKind::additional_properties_tightened : ChangeKind::additional_properties_relaxed, path, o, n,
+             describe(o), describe(n));
+    }
+
+    void compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword, Unit& unit,
+                          const std::string& path, const Schema& o, const Schema& n, bool alpha, int depth, unsigned roles) {
+        if (before.empty() && after.empty()) return;
+        if (before.size() == after.size()) {
+            for (std::size_t i = 0; i < before.size(); ++i)
+                compare(before[i], after[i], unit, path + "/" + std::string(keyword) + "[" + std::to_string(i) + "]", alpha, depth + 1,
+                        roles);
+            return;
+        }
+        // Branches added or removed: said once, with the edit dtl finds.
+        std::vector<std::string> old_text;
+        std::vector<std::string> new_text;
+        json::array old_json;
+        json::array new_json;
+        for (const auto& s : before) old_json.push_back(schema_summary(s));
+        for (const auto& s : after) new_json.push_back(schema_summary(s));
+        for (const auto& v : old_json) old_text.push_back(json_text(v));
+        for (const auto& v : new_json) new_text.push_back(json_text(v));
+        const auto [removed, added] = edits(old_text, new_text);
+        std::string detail(keyword);
+        for (const auto& r : removed) detail += " -" + r;
+        for (const auto& a : added) detail += " +" + a;
+        emit(unit, ChangeKind::unclassified_change, path, o, n, std::move(old_json), std::move(new_json), detail);
+    }
+
+    void compare_properties(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
+                            unsigned roles) {
+        const auto required_in = [](const Schema& s, std::string_view name) {
+            return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
+        };
+        std::vector<const Property*> removed;
+        std::vector<const Property*> added;
+        for (const auto& property : o.properties) {
+            const auto* other = n.find_property(property.name);
+            const auto child = path + "." + std::string(property.name);
+            if (other == nullptr) {
+                removed.push_back(&property);
+                auto change = make(ChangeKind::field_removed, child, property.schema, property.schema);
+                change.new_position = {};
+                change.old_value = schema_summary(property.schema);
+                change.lifecycle = lifecycle_of(property.schema);
+                add(unit, std::move(change));
+                continue;
+            }
+            const bool was_required = required_in(o, property.name);
+            const bool is_required = required_in(n, property.name);
+            if (was_required != is_required)
+                emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, child,
+                     property.schema, other->schema, was_required, is_required);
+            compare_lifecycle(property.schema, other->schema, unit, child);
+            const bool child_alpha = alpha || is_alpha(lifecycle_of(other->schema)) || is_alpha(lifecycle_of(property.schema));
+            compare(property.schema, other->schema, unit, child, child_alpha, depth + 1, roles);
+        }
+        for (const auto& property : n.properties) {
+            if (o.find_property(property.name) != nullptr) continue;
+            added.push_back(&property);
+            const auto child = path + "." + std::string(property.name);
+            auto change = make(required_in(n, property.name) ? ChangeKind::field_added_required : ChangeKind::field_added, child,
+                               property.schema, property.schema);
+            change.old_position = {};
+            change.new_value = schema_summary(property.schema);
+            add(unit, std::move(change));
+        }
+        // A removed and an added field with the same schema in one object: perhaps a rename.
+        for (const auto* gone : removed) {
+            const auto gone_summary = schema_summary(gone->schema);
+            for (const auto* fresh : added) {
+                if (schema_summary(fresh->schema) != gone_summary) continue;
+                auto change = make(ChangeKind::field_possibly_renamed, path + "." + std::string(fresh->name), gone->schema, fresh->schema);
+                change.old_value = json::value(gone->name);
+                change.new_value = json::value(fresh->name);
+                change.detail = std::string(gone->name) + " -> " + std::string(fresh->name);
+                add(unit, std::move(change));
+                break;
+            }
+        }
+    }
+
+    // ---- who reaches what --------------------------------------------------------
+
+    struct Root {
+        std::string from;
+        bool is_kind = true;
+        Stability stability = Stability::ga;
+        Unit* unit = nullptr;
+        unsigned roles = 0;
+    };
+
+    static unsigned role_of_kind_path(const std::string& path) {
+        return path == ".status" || path.starts_with(".status.") || path.starts_with(".status[") ? role_status : role_spec;
+    }
+
+    void propagate() {
+        // Kinds first: a type reached from a kind takes its roles from the kind; roles from
+        // operations count only for types no kind reaches (generic OpenAPI).
+        std::set<const Unit*> reached_from_kind;
+        std::stable_sort(roots_.begin(), roots_.end(), [](const Root& a, const Root& b) { return a.is_kind > b.is_kind; });
+        for (const auto& root : roots_) {
+            struct Visit {
+                Unit* unit;
+                std::string prefix;
+                bool alpha;
+                unsigned roles;
+            };
+            std::deque<Visit> queue{{root.unit, "", false, 0}};
+            std::set<std::tuple<const Unit*, bool, unsigned>> seen;
+            while (!queue.empty()) {
+                auto visit = std::move(queue.front());
+                queue.pop_front();
+                if (!seen.emplace(visit.unit, visit.alpha, visit.roles).second) continue;
+                if (root.is_kind) reached_from_kind.insert(visit.unit);
+                const bool operation_only = !root.is_kind && reached_from_kind.contains(visit.unit);
+                for (auto& change : visit.unit->changes) {
+                    const auto full = join_path(visit.prefix, change.path);
+                    Reach reach;
+                    reach.from = root.from;
+                    reach.path = shown_path(full);
+                    reach.is_kind = root.is_kind;
+                    reach.roles = root.is_kind ? role_of_kind_path(full) : (operation_only ? 0U : visit.roles);
+                    reach.stability = root.stability;
+                    reach.alpha_field = visit.alpha || is_alpha(change.lifecycle);
+                    merge_reach(change, std::move(reach));
+                }
+                for (const auto& edge : visit.unit->edges) {
+                    const auto roles = edge.roles != 0 ? edge.roles : visit.roles;
+                    queue.push_back({edge.target, join_path(visit.prefix, edge.path), visit.alpha || edge.alpha, roles});
+                }
+            }
+        }
+        // Operation units' own changes (parameters, responses) are about the request or response.
+        for (auto& unit : units_)
+            for (auto& change : unit->changes)
+                std::sort(change.reaches.begin(), change.reaches.end(),
+                          [](const Reach& a, const Reach& b) { return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path); });
+    }
+
+    static void merge_reach(Change& change, Reach reach) {
+        for (auto& existing : change.reaches) {
+            if (existing.from != reach.from) continue;
+            existing.roles |= reach.roles;
+            existing.alpha_field = existing.alpha_field && reach.alpha_field;
+            if (reach.path.size() < existing.path.size()) existing.path = reach.path;
+            return;
+        }
+        change.reaches.push_back(std::move(reach));
+    }
+
+    const Snapshot& old_;
+    const Snapshot& new_;
+    bool lossy_ = false;
+    std::vector<std::unique_ptr<Unit>> units_;
+    std::map<std::pair<std::string, std::string>, Unit*> type_units_;
+    std::vector<Root> roots_;
+    std::vector<Change> surface_;
+};
+
+}  // namespace
+
+DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snapshot) {
+    return Differ(old_snapshot, new_snapshot).run();
+}
+
+}  // namespace kompat

@@ -1,0 +1,17 @@
+#pragma once
+// The structural diff of two snapshots. Named types are compared once per pair
+// (memoised, cycle safe); every kind and operation that reaches a change is recorded
+// in its `reaches`. Fail-closed: a keyword difference no change kind names becomes
+// `unclassified_change` with the old and new JSON.
+#include "diff/change.hpp"
+#include "diff/snapshot.hpp"
+
+namespace kompat {
+
+DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snapshot);
+
+// A short JSON picture of a schema for reports: type, format, $ref, enum, … without
+// descriptions or nested properties (their names only).
+boost::json::value schema_summary(const Schema& schema);
+
+}  // namespace kompat

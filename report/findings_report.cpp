@@ -1,0 +1,107 @@
+#include "report/findings_report.hpp"
+
+#include <fmt/format.h>
+
+#include <boost/json.hpp>
+
+#include <map>
+
+#include "report/json_writer.hpp"
+
+namespace kompat {
+namespace json = boost::json;
+namespace {
+
+json::value location_json(const SourcePosition& position) {
+    if (!position.known()) return nullptr;
+    return json::object{{"file", position.file}, {"line", position.position.line}, {"column", position.position.column}};
+}
+
+json::value lifecycle_json(const Lifecycle& lifecycle) {
+    if (lifecycle.status == LifecycleStatus::none) return nullptr;
+    json::object out{{"status", to_string(lifecycle.status)}};
+    out["featureGate"] = lifecycle.feature_gate.empty() ? json::value(nullptr) : json::value(lifecycle.feature_gate);
+    out["minVersion"] = lifecycle.min_version.empty() ? json::value(nullptr) : json::value(lifecycle.min_version);
+    out["inferred"] = lifecycle.inferred;
+    return out;
+}
+
+std::string value_text(const json::value& value) {
+    if (value.is_null()) return "(absent)";
+    auto text = json::serialize(value);
+    if (text.size() > 120) text = text.substr(0, 117) + "...";
+    return text;
+}
+
+}  // namespace
+
+std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
+    json::array items;
+    for (const auto& finding : findings) {
+        json::array affects;
+        for (const auto& a : finding.affects) affects.emplace_back(a);
+        json::object item{
+            {"rule", finding.rule},
+            {"severity", to_string(finding.severity)},
+            {"message", finding.message},
+            {"kind", finding.kind ? json::value(*finding.kind) : json::value(nullptr)},
+            {"type", finding.type.empty() ? json::value(nullptr) : json::value(finding.type)},
+            {"path", finding.path},
+        };
+        if (finding.operation) item["operation"] = *finding.operation;
+        item["old"] = finding.old_value;
+        item["new"] = finding.new_value;
+        item["stability"] = finding.stability ? json::value(to_string(*finding.stability)) : json::value(nullptr);
+        item["lifecycle"] = lifecycle_json(finding.lifecycle);
+        item["affects"] = std::move(affects);
+        item["fingerprint"] = finding.fingerprint;
+        item["oldLocation"] = location_json(finding.old_location);
+        item["newLocation"] = location_json(finding.new_location);
+        items.push_back(std::move(item));
+    }
+    json::array notes;
+    for (const auto& note : sources.notes) notes.emplace_back(note);
+    const json::object document{
+        {"schemaVersion", 1},
+        {"old", {{"source", sources.old_side.source}, {"format", sources.old_side.format}}},
+        {"new", {{"source", sources.new_side.source}, {"format", sources.new_side.format}}},
+        {"summary", {{"error", summary.error}, {"warning", summary.warning}, {"info", summary.info}}},
+        {"notes", std::move(notes)},
+        {"findings", std::move(items)},
+    };
+    return to_pretty_json(document);
+}
+
+std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, bool colour) {
+    const auto paint = [&](std::string_view text, std::string_view code) {
+        return colour ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
+    };
+    std::string out = fmt::format("kompat: {} ({}) -> {} ({})\n", sources.old_side.source, sources.old_side.format,
+                                  sources.new_side.source, sources.new_side.format);
+    for (const auto& note : sources.notes) out += "note: " + note + "\n";
+    // Group by what the finding is about, keeping the report's order (errors first).
+    std::vector<std::string> groups;
+    std::map<std::string, std::vector<const Finding*>> by_group;
+    for (const auto& finding : findings) {
+        const auto group = finding.kind ? *finding.kind : finding.operation ? *finding.operation : finding.type;
+        auto& list = by_group[group];
+        if (list.empty()) groups.push_back(group);
+        list.push_back(&finding);
+    }
+    for (const auto& group : groups) {
+        out += "\n" + paint(group, "1") + "\n";
+        for (const auto* finding : by_group[group]) {
+            const auto severity = std::string(to_string(finding->severity));
+            const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
+            out += fmt::format("  {} {} {}  {}: {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, finding->path,
+                               finding->message, value_text(finding->old_value), value_text(finding->new_value));
+            const auto& at = finding->new_location.known() ? finding->new_location : finding->old_location;
+            if (at.known()) out += fmt::format("  [{}:{}:{}]", at.file, at.position.line, at.position.column);
+            out += '\n';
+        }
+    }
+    out += fmt::format("\n{} error(s), {} warning(s), {} info\n", summary.error, summary.warning, summary.info);
+    return out;
+}
+
+}  // namespace kompat

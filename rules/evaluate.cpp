@@ -1,0 +1,175 @@
+#include "rules/evaluate.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include "rules/rule_table.hpp"
+
+namespace kompat {
+namespace json = boost::json;
+
+void sort_findings(std::vector<Finding>& findings) {
+    std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
+        const auto kind_a = a.kind.value_or("");
+        const auto kind_b = b.kind.value_or("");
+        const auto op_a = a.operation.value_or("");
+        const auto op_b = b.operation.value_or("");
+        return std::tie(b.severity, kind_a, a.type, op_a, a.path, a.rule, a.fingerprint) <
+               std::tie(a.severity, kind_b, b.type, op_b, b.path, b.rule, b.fingerprint);
+    });
+}
+
+Summary summarize(const std::vector<Finding>& findings) {
+    Summary summary;
+    for (const auto& finding : findings) {
+        switch (finding.severity) {
+            case Severity::error: ++summary.error; break;
+            case Severity::warning: ++summary.warning; break;
+            case Severity::info: ++summary.info; break;
+        }
+    }
+    return summary;
+}
+
+namespace {
+
+void canonical(const json::value& value, std::string& out) {
+    if (const auto* object = value.if_object()) {
+        std::vector<const json::key_value_pair*> members;
+        for (const auto& member : *object) members.push_back(&member);
+        std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->key() < b->key(); });
+        out += '{';
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            if (i > 0) out += ',';
+            out += json::serialize(json::string_view(members[i]->key()));
+            out += ':';
+            canonical(members[i]->value(), out);
+        }
+        out += '}';
+    } else if (const auto* array = value.if_array()) {
+        out += '[';
+        for (std::size_t i = 0; i < array->size(); ++i) {
+            if (i > 0) out += ',';
+            canonical((*array)[i], out);
+        }
+        out += ']';
+    } else {
+        out += json::serialize(value);
+    }
+}
+
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 14695981039346656037ULL) {
+    for (const char c : text) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ULL;
+    }
+    return hash;
+}
+
+Severity cap(Severity severity, Severity limit) { return std::min(severity, limit); }
+
+Severity by_roles(const RoleSeverities& severities, unsigned roles) {
+    if (roles == 0) return severities.spec;
+    auto worst = Severity::info;
+    if ((roles & role_spec) != 0U) worst = std::max(worst, severities.spec);
+    if ((roles & role_status) != 0U) worst = std::max(worst, severities.status);
+    if ((roles & role_request) != 0U) worst = std::max(worst, severities.request);
+    if ((roles & role_response) != 0U) worst = std::max(worst, severities.response);
+    return worst;
+}
+
+bool is_removal(ChangeKind kind) {
+    return kind == ChangeKind::kind_removed || kind == ChangeKind::version_removed || kind == ChangeKind::operation_removed;
+}
+
+}  // namespace
+
+std::string canonical_json(const json::value& value) {
+    std::string out;
+    canonical(value, out);
+    return out;
+}
+
+std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value,
+                           const json::value& new_value) {
+    auto hash = fnv1a(rule);
+    const auto old_text = canonical_json(old_value);
+    const auto new_text = canonical_json(new_value);
+    for (const auto part : {place, std::string_view(old_text), std::string_view(new_text)}) {
+        hash = fnv1a(std::string_view("\x1f", 1), hash);
+        hash = fnv1a(part, hash);
+    }
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return std::string(text, 12);
+}
+
+std::vector<Finding> evaluate(const std::vector<Change>& changes) {
+    std::vector<Finding> findings;
+    findings.reserve(changes.size());
+    for (const auto& change : changes) {
+        const JudgedChange* judged = nullptr;
+        const auto& rule = rule_for(change.kind, &judged);
+        Finding finding;
+        finding.rule = std::string(rule.id);
+        finding.message = std::string(rule.message);
+        if (!change.detail.empty()) finding.message += ": " + change.detail;
+        finding.type = change.type;
+        finding.old_value = change.old_value;
+        finding.new_value = change.new_value;
+        finding.lifecycle = change.lifecycle;
+        finding.old_location = change.old_position;
+        finding.new_location = change.new_position;
+        if (!change.operation.empty()) finding.operation = change.operation;
+
+        // Severity: the worst over every place that reaches the change, each judged by
+        // its roles and capped by its stability.
+        std::optional<Severity> severity;
+        const Reach* first_kind = nullptr;
+        const Reach* first_operation = nullptr;
+        std::optional<Stability> most_stable;
+        for (const auto& reach : change.reaches) {
+            auto s = by_roles(judged->severities, reach.roles);
+            if (reach.stability == Stability::alpha || reach.alpha_field) s = cap(s, Severity::info);
+            else if (change.kind == ChangeKind::operation_removed && change.whole_group_version)
+                s = cap(s, Severity::info);  // said by the kind-removed / version-removed finding of its group-version
+            else if (is_removal(change.kind) && change.whole_group_version && reach.stability == Stability::beta)
+                s = cap(s, Severity::warning);  // deprecated, then removed: the documented path
+            if (reach.is_kind) {
+                if (first_kind == nullptr) first_kind = &reach;
+                if (!most_stable || *most_stable < reach.stability) most_stable = reach.stability;
+                finding.affects.push_back(reach.from);
+            } else if (first_operation == nullptr) {
+                first_operation = &reach;
+            }
+            severity = severity ? std::max(*severity, s) : s;
+        }
+        finding.severity = severity.value_or(judged->severities.spec);
+        if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
+            finding.severity = cap(finding.severity, Severity::info);
+        finding.stability = most_stable;
+        if (first_kind != nullptr) {
+            finding.kind = first_kind->from;
+            finding.path = first_kind->path;
+        } else if (first_operation != nullptr) {
+            finding.operation = first_operation->from;
+            finding.path = first_operation->path;
+        } else {
+            finding.path = change.path.empty() ? "." : change.path;
+        }
+        if (finding.affects.empty())
+            for (const auto& reach : change.reaches) finding.affects.push_back(reach.from);
+        std::sort(finding.affects.begin(), finding.affects.end());
+        finding.affects.erase(std::unique(finding.affects.begin(), finding.affects.end()), finding.affects.end());
+        finding.fingerprint = fingerprint_of(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
+                                             finding.old_value, finding.new_value);
+        findings.push_back(std::move(finding));
+    }
+    sort_findings(findings);
+    return findings;
+}
+
+}  // namespace kompat

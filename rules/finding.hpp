@@ -1,0 +1,51 @@
+#pragma once
+// What a change means: a rule, a severity, where, and whom it affects.
+#include <boost/json/value.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diff/change.hpp"
+#include "rules/severity.hpp"
+
+namespace kompat {
+
+struct Finding {
+    std::string rule;
+    Severity severity = Severity::error;
+    std::string message;
+    std::optional<std::string> kind;       // "apps/v1 Deployment", or none for a type or operation only
+    std::string type;                      // the named type (or CRD kind) where it stands
+    std::string path;                      // from `kind` when there is one, else inside `type`; "." for the object itself
+    std::optional<std::string> operation;  // "GET /api/v1/pods"
+    boost::json::value old_value;
+    boost::json::value new_value;
+    std::optional<Stability> stability;  // of the most stable kind it affects
+    Lifecycle lifecycle;
+    std::vector<std::string> affects;  // every kind (or, for operation-only types, operation) it reaches
+    std::string fingerprint;
+    SourcePosition old_location;
+    SourcePosition new_location;
+};
+
+struct Summary {
+    std::size_t error = 0;
+    std::size_t warning = 0;
+    std::size_t info = 0;
+};
+
+// Orders findings as every report shows them: severity (errors first), kind, path, rule.
+void sort_findings(std::vector<Finding>& findings);
+Summary summarize(const std::vector<Finding>& findings);
+
+// A short stable hash of the rule, the place where the change stands (type and path
+// inside it, or operation) and the old and new values: the same across runs, machines
+// and unrelated edits (which kinds reach a type does not enter it).
+std::string fingerprint_of(std::string_view rule, std::string_view place, const boost::json::value& old_value,
+                           const boost::json::value& new_value);
+
+// Canonical JSON text (object keys sorted), for hashing and comparing.
+std::string canonical_json(const boost::json::value& value);
+
+}  // namespace kompat

@@ -1,0 +1,39 @@
+#pragma once
+// The rule catalogue, as data: one row a rule. Adding a rule is one row here, one
+// entry in docs/rules.md and one golden case.
+#include <span>
+#include <string_view>
+
+#include "diff/change.hpp"
+#include "rules/severity.hpp"
+
+namespace kompat {
+
+// Severity by who writes and who reads the value (DESIGN.md, "Roles and severities").
+struct RoleSeverities {
+    Severity spec;
+    Severity status;
+    Severity request;
+    Severity response;
+};
+
+struct JudgedChange {
+    ChangeKind change;
+    RoleSeverities severities;
+};
+
+struct Rule {
+    std::string_view id;       // stable, kebab-case; never renamed
+    std::string_view message;  // what a finding says
+    std::span<const JudgedChange> judges;
+    bool single_snapshot = false;  // a lint rule over one snapshot (kompat lint)
+    // Default severity: the first judged change's severity on spec.
+    [[nodiscard]] Severity default_severity() const { return judges.empty() ? Severity::error : judges.front().severities.spec; }
+};
+
+std::span<const Rule> rule_table();
+const Rule* find_rule(std::string_view id);
+// The rule that judges a change kind, and how.
+const Rule& rule_for(ChangeKind kind, const JudgedChange** judged);
+
+}  // namespace kompat
