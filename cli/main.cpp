@@ -14,7 +14,9 @@
 #include "diff/snapshot_loader.hpp"
 #include "report/findings_report.hpp"
 #include "report/inspect_report.hpp"
+#include "diff/source_reader.hpp"
 #include "rules/evaluate.hpp"
+#include "rules/lint.hpp"
 
 namespace {
 
@@ -43,6 +45,11 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec) {
                           {after.source, std::string(kompat::to_string(after.format))},
                           std::move(diff.notes)};
     return comparison;
+}
+
+bool failed(const std::vector<kompat::Finding>& findings, const std::string& fail_on) {
+    const auto threshold = kompat::severity_from(fail_on).value_or(kompat::Severity::error);
+    return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= threshold; });
 }
 
 std::string render(const Comparison& comparison, const std::string& format) {
@@ -89,6 +96,13 @@ int main(int argc, char** argv) {
     diff->add_option("NEW", new_spec, "The snapshot after the change")->required();
     diff->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
 
+    std::string feature_gates;
+    auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity");
+    lint->add_option("SPEC", spec, "The snapshot to check")->required();
+    lint->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    lint->add_option("--fail-on", fail_on, "Lowest severity that fails the lint")->check(CLI::IsMember({"error", "warning", "info"}));
+    lint->add_option("--feature-gates", feature_gates, "File of known feature gate names, one a line");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -107,10 +121,23 @@ int main(int argc, char** argv) {
             const auto comparison = compare(old_spec, new_spec);
             if (const int written = write_stdout(render(comparison, format)); written != 0) return written;
             if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
-            const auto threshold = kompat::severity_from(fail_on).value_or(kompat::Severity::error);
-            const bool failed = std::any_of(comparison.findings.begin(), comparison.findings.end(),
-                                            [&](const kompat::Finding& f) { return f.severity >= threshold; });
-            return failed ? exit_findings : 0;
+            return failed(comparison.findings, fail_on) ? exit_findings : 0;
+        }
+        if (lint->parsed()) {
+            kompat::LintOptions options;
+            if (!feature_gates.empty()) {
+                const auto gates = kompat::read_sources(feature_gates, {});
+                if (gates.is_directory) throw kompat::InputError(feature_gates, {}, "is a directory, not a file of feature gate names");
+                options.feature_gates = kompat::parse_feature_gates(gates.files.front().bytes);
+            }
+            const auto snapshot = kompat::load_snapshot(spec);
+            Comparison report;
+            report.findings = kompat::lint(snapshot, options);
+            report.summary = kompat::summarize(report.findings);
+            const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
+            report.sources = {side, side, {}};
+            if (const int written = write_stdout(render(report, format)); written != 0) return written;
+            return failed(report.findings, fail_on) ? exit_findings : 0;
         }
         if (inspect->parsed()) {
             const auto snapshot = kompat::load_snapshot(spec);

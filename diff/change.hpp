@@ -109,6 +109,8 @@ struct Reach {
     unsigned roles = 0;
     Stability stability = Stability::ga;
     bool alpha_field = false;  // reached through a field whose lifecycle is alpha
+    // False for an operation reaching a type that a kind reaches too: the kind's roles judge it.
+    bool judges = true;
 };
 
 struct Change {

@@ -411,7 +411,9 @@ private:
             change.old_position = position(old_, r->location);
             add(unit, std::move(change));
         }
-        roots_.push_back({after.key(), false, Stability::ga, &unit, 0});
+        const auto gv = group_version_of_path(after.path);
+        const auto stability = gv.empty() ? Stability::ga : stability_of_version(gv.substr(gv.find('/') + 1));
+        roots_.push_back({after.key(), false, stability, &unit, 0});
     }
 
     void diff_definitions() {
@@ -513,6 +515,10 @@ private:
         if (schema.default_value == nullptr) return nullptr;
         const auto& target = schema.ref.empty() ? schema : snapshot.resolve(*snapshot.find_type(schema.ref));
         const auto& value = *schema.default_value;
+        const auto is_object_type = std::find(target.type.begin(), target.type.end(), "object") != target.type.end();
+        // `{}` is the zero value the generator wrote for every named type; on one that is
+        // not an object (Time, Quantity, IntOrString, JSON) it is no default.
+        if (value.is_object() && value.get_object().empty() && !schema.ref.empty() && !is_object_type) return nullptr;
         if (target.int_or_string) return value.is_object() || value.is_array() ? nullptr : &value;
         if (target.type.empty()) return &value;
         const auto fits = [&](std::string_view type) {
@@ -688,7 +694,11 @@ private:
 
     void compare_structure(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
                            unsigned roles) {
-        if (o.type != n.type) emit(unit, ChangeKind::type_changed, path, o, n, strings_json(o.type), strings_json(n.type));
+        // v2 writes a oneOf/anyOf of types (Quantity, IntOrString) as `type: string`.
+        const auto flattened = [](const Schema& s) { return s.type.empty() && (!s.one_of.empty() || !s.any_of.empty()); };
+        const bool type_comparable = !lossy_ || (!flattened(o) && !flattened(n));
+        if (o.type != n.type && type_comparable)
+            emit(unit, ChangeKind::type_changed, path, o, n, strings_json(o.type), strings_json(n.type));
         compare_text(o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
         compare_enum(o, n, unit, path);
 
@@ -907,7 +917,8 @@ private:
                     reach.from = root.from;
                     reach.path = shown_path(full);
                     reach.is_kind = root.is_kind;
-                    reach.roles = root.is_kind ? role_of_kind_path(full) : (operation_only ? 0U : visit.roles);
+                    reach.roles = root.is_kind ? role_of_kind_path(full) : visit.roles;
+                    reach.judges = !operation_only;
                     reach.stability = root.stability;
                     reach.alpha_field = visit.alpha || is_alpha(change.lifecycle);
                     merge_reach(change, std::move(reach));
@@ -929,6 +940,7 @@ private:
         for (auto& existing : change.reaches) {
             if (existing.from != reach.from) continue;
             existing.roles |= reach.roles;
+            existing.judges = existing.judges || reach.judges;
             existing.alpha_field = existing.alpha_field && reach.alpha_field;
             if (reach.path.size() < existing.path.size()) existing.path = reach.path;
             return;

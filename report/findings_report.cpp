@@ -17,7 +17,7 @@ json::value location_json(const SourcePosition& position) {
     return json::object{{"file", position.file}, {"line", position.position.line}, {"column", position.position.column}};
 }
 
-json::value lifecycle_json(const Lifecycle& lifecycle) {
+json::value lifecycle_json(const FindingLifecycle& lifecycle) {
     if (lifecycle.status == LifecycleStatus::none) return nullptr;
     json::object out{{"status", to_string(lifecycle.status)}};
     out["featureGate"] = lifecycle.feature_gate.empty() ? json::value(nullptr) : json::value(lifecycle.feature_gate);

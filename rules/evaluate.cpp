@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 
 #include "rules/rule_table.hpp"
@@ -110,6 +111,7 @@ std::string fingerprint_of(std::string_view rule, std::string_view place, const 
 std::vector<Finding> evaluate(const std::vector<Change>& changes) {
     std::vector<Finding> findings;
     findings.reserve(changes.size());
+    std::map<std::string, std::size_t> by_fingerprint;
     for (const auto& change : changes) {
         const JudgedChange* judged = nullptr;
         const auto& rule = rule_for(change.kind, &judged);
@@ -120,7 +122,8 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         finding.type = change.type;
         finding.old_value = change.old_value;
         finding.new_value = change.new_value;
-        finding.lifecycle = change.lifecycle;
+        finding.lifecycle = {change.lifecycle.status, std::string(change.lifecycle.feature_gate),
+                             std::string(change.lifecycle.min_version), change.lifecycle.inferred};
         finding.old_location = change.old_position;
         finding.new_location = change.new_position;
         if (!change.operation.empty()) finding.operation = change.operation;
@@ -145,7 +148,7 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
             } else if (first_operation == nullptr) {
                 first_operation = &reach;
             }
-            severity = severity ? std::max(*severity, s) : s;
+            if (reach.judges) severity = severity ? std::max(*severity, s) : s;
         }
         finding.severity = severity.value_or(judged->severities.spec);
         if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
@@ -166,6 +169,24 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         finding.affects.erase(std::unique(finding.affects.begin(), finding.affects.end()), finding.affects.end());
         finding.fingerprint = fingerprint_of(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
                                              finding.old_value, finding.new_value);
+        // The same change in several versions of one CRD (identical inline schemas) is one
+        // finding that lists every version it affects.
+        if (const auto seen = by_fingerprint.find(finding.fingerprint); seen != by_fingerprint.end()) {
+            auto& first = findings[seen->second];
+            first.severity = std::max(first.severity, finding.severity);
+            if (finding.stability && (!first.stability || *first.stability < *finding.stability)) first.stability = finding.stability;
+            first.affects.insert(first.affects.end(), finding.affects.begin(), finding.affects.end());
+            std::sort(first.affects.begin(), first.affects.end());
+            first.affects.erase(std::unique(first.affects.begin(), first.affects.end()), first.affects.end());
+            if (finding.kind && (!first.kind || *finding.kind < *first.kind)) {
+                first.kind = finding.kind;
+                first.path = finding.path;
+                first.old_location = finding.old_location;
+                first.new_location = finding.new_location;
+            }
+            continue;
+        }
+        by_fingerprint.emplace(finding.fingerprint, findings.size());
         findings.push_back(std::move(finding));
     }
     sort_findings(findings);

@@ -11,6 +11,14 @@
 
 namespace kompat {
 
+// A field's lifecycle as a finding keeps it: owned, so a finding outlives its snapshots.
+struct FindingLifecycle {
+    LifecycleStatus status = LifecycleStatus::none;
+    std::string feature_gate;
+    std::string min_version;
+    bool inferred = false;
+};
+
 struct Finding {
     std::string rule;
     Severity severity = Severity::error;
@@ -22,7 +30,7 @@ struct Finding {
     boost::json::value old_value;
     boost::json::value new_value;
     std::optional<Stability> stability;  // of the most stable kind it affects
-    Lifecycle lifecycle;
+    FindingLifecycle lifecycle;
     std::vector<std::string> affects;  // every kind (or, for operation-only types, operation) it reaches
     std::string fingerprint;
     SourcePosition old_location;

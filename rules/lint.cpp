@@ -1,0 +1,182 @@
+#include "rules/lint.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "diff/lifecycle.hpp"
+#include "diff/schema_diff.hpp"
+#include "rules/rule_table.hpp"
+
+namespace kompat {
+namespace json = boost::json;
+namespace {
+
+SourcePosition position(const Snapshot& snapshot, const Location& location) {
+    if (location.position.line == 0) return {};
+    return {std::string(snapshot.file_of(location)), location.position};
+}
+
+Finding make_finding(std::string_view rule_id, std::string detail) {
+    const auto* rule = find_rule(rule_id);
+    Finding finding;
+    finding.rule = std::string(rule_id);
+    finding.severity = rule->default_severity();
+    finding.message = std::string(rule->message);
+    if (!detail.empty()) finding.message += ": " + detail;
+    return finding;
+}
+
+// Every field path of a kind's schema with the schema found there, references
+// followed (each named type once per path, so cycles end).
+class FieldWalker {
+public:
+    explicit FieldWalker(const Snapshot& snapshot) : snapshot_(snapshot) {}
+
+    std::map<std::string, const Schema*> fields(const Schema& root) {
+        std::map<std::string, const Schema*> out;
+        std::vector<std::string> active;
+        walk(root, "", out, active, 0);
+        return out;
+    }
+
+private:
+    void walk(const Schema& schema, const std::string& path, std::map<std::string, const Schema*>& out,
+              std::vector<std::string>& active, int depth) {
+        if (depth > 64) return;
+        if (!path.empty()) out.emplace(path, &schema);
+        const Schema* target = &schema;
+        bool pushed = false;
+        if (!schema.ref.empty()) {
+            if (std::find(active.begin(), active.end(), schema.ref) != active.end()) return;
+            target = snapshot_.find_type(schema.ref);
+            if (target == nullptr) return;
+            active.push_back(schema.ref);
+            pushed = true;
+        }
+        for (const auto& property : target->properties)
+            walk(property.schema, path + "." + std::string(property.name), out, active, depth + 1);
+        if (target->items) walk(*target->items, path + "[*]", out, active, depth + 1);
+        if (target->additional_properties) walk(*target->additional_properties, path + "{*}", out, active, depth + 1);
+        if (pushed) active.pop_back();
+    }
+
+    const Snapshot& snapshot_;
+};
+
+void defaults_across_versions(const Snapshot& snapshot, std::vector<Finding>& findings) {
+    std::map<std::pair<std::string, std::string>, std::vector<const Kind*>> by_group_kind;
+    for (const auto& kind : snapshot.kinds) by_group_kind[{kind.gvk.group, kind.gvk.kind}].push_back(&kind);
+    FieldWalker walker(snapshot);
+    for (const auto& [group_kind, kinds] : by_group_kind) {
+        if (kinds.size() < 2) continue;
+        std::vector<std::map<std::string, const Schema*>> fields;
+        for (const auto* kind : kinds) fields.push_back(walker.fields(kind->schema));
+        for (std::size_t i = 0; i < kinds.size(); ++i) {
+            for (const auto& [path, schema] : fields[i]) {
+                if (schema->default_value != nullptr) continue;
+                // The first other version that defaults this field.
+                for (std::size_t j = 0; j < kinds.size(); ++j) {
+                    if (j == i) continue;
+                    const auto other = fields[j].find(path);
+                    if (other == fields[j].end() || other->second->default_value == nullptr) continue;
+                    auto finding = make_finding("default-missing-in-version", "defaulted in " + kinds[j]->gvk.to_string());
+                    finding.kind = kinds[i]->gvk.to_string();
+                    finding.type = kinds[i]->type_name;
+                    finding.path = path;
+                    finding.new_value = *other->second->default_value;
+                    finding.stability = kinds[i]->stability;
+                    finding.affects = {kinds[i]->gvk.to_string()};
+                    finding.new_location = position(snapshot, schema->location);
+                    finding.fingerprint = fingerprint_of(finding.rule, *finding.kind + "\x1f" + path, nullptr, finding.new_value);
+                    findings.push_back(std::move(finding));
+                    break;
+                }
+            }
+        }
+    }
+}
+
+bool valid_min_version(std::string_view version) {
+    // ^v[1-9][0-9]*\.(0|[1-9][0-9]*)$
+    if (version.size() < 4 || version[0] != 'v' || version[1] < '1' || version[1] > '9') return false;
+    std::size_t i = 2;
+    while (i < version.size() && version[i] >= '0' && version[i] <= '9') ++i;
+    if (i >= version.size() || version[i] != '.') return false;
+    const auto minor = version.substr(i + 1);
+    if (minor.empty() || !std::all_of(minor.begin(), minor.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
+    return minor == "0" || minor[0] != '0';
+}
+
+class LifecycleChecker {
+public:
+    LifecycleChecker(const Snapshot& snapshot, const LintOptions& options, std::vector<Finding>& findings)
+        : snapshot_(snapshot), options_(options), findings_(findings) {}
+
+    void check(const Schema& schema, const std::string& type, const std::string& path, const std::optional<std::string>& kind) {
+        for (const auto& entry : schema.lifecycle) {
+            std::vector<std::string> problems;
+            if (entry.status != "alpha" && entry.status != "beta" && entry.status != "deprecated")
+                problems.push_back("status \"" + std::string(entry.status) + "\" is not alpha, beta or deprecated");
+            if (entry.project == "kubernetes" && !valid_min_version(entry.min_version))
+                problems.push_back("minVersion \"" + std::string(entry.min_version) + "\" is not a Kubernetes release (v1.20)");
+            if (!options_.feature_gates.empty() && !entry.feature_gate.empty() && !options_.feature_gates.contains(entry.feature_gate))
+                problems.push_back("featureGate \"" + std::string(entry.feature_gate) + "\" is not a known feature gate");
+            for (auto& problem : problems) {
+                auto finding = make_finding("lifecycle-invalid", std::string(entry.project) + ": " + problem);
+                finding.kind = kind;
+                finding.type = type;
+                finding.path = path.empty() ? "." : path;
+                finding.new_value = json::value{{"status", entry.status}, {"minVersion", entry.min_version}, {"featureGate", entry.feature_gate}};
+                finding.new_location = position(snapshot_, schema.location);
+                finding.fingerprint = fingerprint_of(finding.rule, type + "\x1f" + finding.path + "\x1f" + problem, nullptr, finding.new_value);
+                findings_.push_back(std::move(finding));
+            }
+        }
+        for (const auto& property : schema.properties) check(property.schema, type, path + "." + std::string(property.name), kind);
+        if (schema.items) check(*schema.items, type, path + "[*]", kind);
+        if (schema.additional_properties) check(*schema.additional_properties, type, path + "{*}", kind);
+        for (const auto* branches : {&schema.all_of, &schema.one_of, &schema.any_of})
+            for (const auto& branch : *branches) check(branch, type, path, kind);
+    }
+
+private:
+    const Snapshot& snapshot_;
+    const LintOptions& options_;
+    std::vector<Finding>& findings_;
+};
+
+}  // namespace
+
+std::set<std::string, std::less<>> parse_feature_gates(std::string_view text) {
+    std::set<std::string, std::less<>> gates;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        auto end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        auto line = text.substr(start, end - start);
+        if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first != std::string_view::npos) {
+            const auto last = line.find_last_not_of(" \t\r");
+            gates.emplace(line.substr(first, last - first + 1));
+        }
+        start = end + 1;
+    }
+    return gates;
+}
+
+std::vector<Finding> lint(const Snapshot& snapshot, const LintOptions& options) {
+    std::vector<Finding> findings;
+    defaults_across_versions(snapshot, findings);
+    LifecycleChecker checker(snapshot, options, findings);
+    for (const auto& [name, schema] : snapshot.types) checker.check(schema, name, "", std::nullopt);
+    for (const auto& kind : snapshot.kinds)
+        if (kind.crd) checker.check(kind.schema, kind.type_name, "", kind.gvk.to_string());
+    sort_findings(findings);
+    findings.erase(std::unique(findings.begin(), findings.end(),
+                               [](const Finding& a, const Finding& b) { return a.fingerprint == b.fingerprint; }),
+                   findings.end());
+    return findings;
+}
+
+}  // namespace kompat
