@@ -3,7 +3,7 @@
 BUILD_DIR ?= build
 JOBS ?= 2
 
-.PHONY: deps configure build demo test bench clean
+.PHONY: deps configure build demo test bench golden-update clean
 
 deps:
 	@scripts/install-deps.sh
@@ -21,6 +21,12 @@ demo: build
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# Rewrites the golden cases' inputs (golden/generate.py), docs/rules.md and expected
+# reports. On purpose only; review the diff.
+golden-update: build
+	python3 golden/generate.py
+	golden/update.sh $(BUILD_DIR)/kompat
 
 bench: build
 	./$(BUILD_DIR)/kompat_bench

@@ -887,6 +887,14 @@ private:
         unsigned roles = 0;
     };
 
+    // Inside an operation: its parameters and request body are written by the client,
+    // its responses by the server.
+    static unsigned role_of_operation_path(const std::string& path) {
+        if (path.starts_with("responses.")) return role_response;
+        if (path.starts_with("parameters.") || path.starts_with("requestBody")) return role_request;
+        return 0;
+    }
+
     static unsigned role_of_kind_path(const std::string& path) {
         return path == ".status" || path.starts_with(".status.") || path.starts_with(".status[") ? role_status : role_spec;
     }
@@ -917,7 +925,7 @@ private:
                     reach.from = root.from;
                     reach.path = shown_path(full);
                     reach.is_kind = root.is_kind;
-                    reach.roles = root.is_kind ? role_of_kind_path(full) : visit.roles;
+                    reach.roles = root.is_kind ? role_of_kind_path(full) : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
                     reach.judges = !operation_only;
                     reach.stability = root.stability;
                     reach.alpha_field = visit.alpha || is_alpha(change.lifecycle);

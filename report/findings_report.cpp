@@ -93,7 +93,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
         for (const auto* finding : by_group[group]) {
             const auto severity = std::string(to_string(finding->severity));
             const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
-            out += fmt::format("  {} {} {}  {}: {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, finding->path,
+            out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, finding->path,
                                finding->message, value_text(finding->old_value), value_text(finding->new_value));
             const auto& at = finding->new_location.known() ? finding->new_location : finding->old_location;
             if (at.known()) out += fmt::format("  [{}:{}:{}]", at.file, at.position.line, at.position.column);

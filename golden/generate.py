@@ -1,0 +1,481 @@
+#!/usr/bin/env python3
+"""Writes the golden cases' inputs and docs/rules.md from one table.
+
+Each case is a folder golden/<case>/ holding its inputs (old.json and new.json, or
+spec.json for a one-snapshot lint case) and `rules`: the rule ids the case must produce,
+one a line, written here by hand. The expected reports (expected.json, expected.txt)
+are written by kompat itself, on purpose only: `make golden-update`.
+
+Run from anywhere: python3 golden/generate.py
+"""
+import json
+import os
+import shutil
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DOCS = os.path.join(HERE, "..", "docs", "rules.md")
+
+
+def ref(name):
+    return {"$ref": "#/components/schemas/" + name}
+
+
+def openapi(spec=None, status=None, required=None, version="v1", kinds=("Widget",), paths=None, extra=None, spec_extra=None):
+    """A small Kubernetes-style OpenAPI v3 document: example.com/<version> Widget."""
+    schemas = {}
+    for kind in kinds:
+        schemas[f"com.example.{version}.{kind}"] = {
+            "type": "object",
+            "properties": {
+                "apiVersion": {"type": "string"},
+                "kind": {"type": "string"},
+                "spec": ref(f"com.example.{version}.{kind}Spec"),
+                "status": ref(f"com.example.{version}.{kind}Status"),
+            },
+            "x-kubernetes-group-version-kind": [{"group": "example.com", "version": version, "kind": kind}],
+        }
+        body = {"type": "object", "properties": spec if spec is not None else {"size": {"type": "integer"}}}
+        if required:
+            body["required"] = required
+        body.update(spec_extra or {})
+        schemas[f"com.example.{version}.{kind}Spec"] = body
+        schemas[f"com.example.{version}.{kind}Status"] = {
+            "type": "object", "properties": status if status is not None else {"ready": {"type": "boolean"}}}
+    schemas.update(extra or {})
+    return {"openapi": "3.0.0", "info": {"title": "golden", "version": "1"}, "paths": paths or {},
+            "components": {"schemas": schemas}}
+
+
+def field(schema, name="field", required=None):
+    """A spec with one field `name` of the given schema."""
+    return openapi(spec={name: schema}, required=required)
+
+
+def crd(versions, scope="Namespaced", kind="Gadget"):
+    """A CustomResourceDefinition of example.com with the given versions."""
+    out = []
+    for v in versions:
+        entry = {"name": v["name"], "served": v.get("served", True), "storage": v.get("storage", False),
+                 "schema": {"openAPIV3Schema": v.get("schema", {"type": "object", "properties": {
+                     "spec": {"type": "object", "properties": {"size": {"type": "integer"}}}}})}}
+        out.append(entry)
+    plural = kind.lower() + "s"
+    return {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+            "metadata": {"name": f"{plural}.example.com"},
+            "spec": {"group": "example.com", "scope": scope,
+                     "names": {"kind": kind, "plural": plural, "singular": kind.lower()}, "versions": out}}
+
+
+def op(parameters=None, responses=None):
+    return {"operationId": "listWidgets", "parameters": parameters or [],
+            "responses": responses or {"200": {"description": "OK"}}}
+
+
+def query(name, required=False, schema=None):
+    return {"name": name, "in": "query", "required": required, "schema": schema or {"type": "string"}}
+
+
+WIDGETS = "/apis/example.com/v1/widgets"
+
+# Each rule: (case name, id, meaning, who it breaks, old, new, expected rules). A case
+# of one snapshot (lint) has new=None and `old` is the spec.
+CASES = []
+
+
+def case(name, rule, meaning, why, old, new, rules=None):
+    CASES.append({"name": name, "rule": rule, "meaning": meaning, "why": why, "old": old, "new": new,
+                  "rules": sorted(set(rules if rules is not None else ([rule] if rule else [])))})
+
+
+# ---- surface ----
+case("kind-removed", "kind-removed", "A kind exists in the old snapshot and in no version of the new one.",
+     "Every client and manifest of the kind stops working.",
+     openapi(kinds=("Widget", "Gadget")), openapi(kinds=("Widget",)), ["kind-removed", "definition-removed"])
+case("kind-added", "kind-added", "A kind is new in every version.", "Nobody: release-note material.",
+     openapi(kinds=("Widget",)), openapi(kinds=("Widget", "Gadget")), ["kind-added", "definition-added"])
+v1_and_beta = openapi()
+v1_and_beta["components"]["schemas"].update(openapi(version="v1beta1")["components"]["schemas"])
+case("version-removed", "version-removed",
+     "One version of a kind is gone while another remains. Removing a whole beta group-version is a warning "
+     "(deprecated, then removed, is the documented path); a GA one is an error; an alpha one info.",
+     "Clients and manifests still using that version.", v1_and_beta, openapi(),
+     ["version-removed", "definition-removed"])
+case("version-added", "version-added", "A new version of an existing kind.", "Nobody.", openapi(), v1_and_beta,
+     ["version-added", "definition-added"])
+case("operation-removed", "operation-removed", "A method and path pair is gone.", "Every client calling it.",
+     openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={}))
+case("operation-added", "operation-added", "A new method and path pair.", "Nobody.",
+     openapi(paths={}), openapi(paths={WIDGETS: {"get": op()}}))
+case("parameter-removed", "parameter-removed", "An operation no longer takes a parameter.",
+     "Clients sending it (rejected or silently ignored).",
+     openapi(paths={WIDGETS: {"get": op([query("limit")])}}), openapi(paths={WIDGETS: {"get": op()}}))
+case("parameter-added", "parameter-added", "An operation takes a new optional parameter.", "Nobody.",
+     openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={WIDGETS: {"get": op([query("limit")])}}))
+case("parameter-added-required", "parameter-added-required", "An operation takes a new required parameter.",
+     "Every existing caller, who does not send it.",
+     openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}))
+case("parameter-became-required", "parameter-became-required", "An optional parameter became required.",
+     "Callers that leave it out.",
+     openapi(paths={WIDGETS: {"get": op([query("limit")])}}), openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}))
+case("parameter-became-optional", "parameter-became-optional", "A required parameter became optional.",
+     "Readers of the request (servers, proxies) that relied on it being there; on a request, info.",
+     openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}), openapi(paths={WIDGETS: {"get": op([query("limit")])}}))
+case("parameter-type-changed", "parameter-type-changed", "A parameter's type or format changed.",
+     "Callers sending the old type.",
+     openapi(paths={WIDGETS: {"get": op([query("limit", schema={"type": "string"})])}}),
+     openapi(paths={WIDGETS: {"get": op([query("limit", schema={"type": "integer"})])}}))
+case("response-removed", "response-removed", "An operation no longer documents a response status.",
+     "Clients that handle it.",
+     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}})}}),
+     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}))
+case("response-added", "response-added", "An operation documents a new response status.", "Nobody (info).",
+     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}),
+     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}})}}))
+case("crd-scope-changed", "crd-scope-changed", "A CRD moved between Namespaced and Cluster scope.",
+     "Every client and stored object: the resource's paths and identity change.",
+     crd([{"name": "v1", "storage": True}]), crd([{"name": "v1", "storage": True}], scope="Cluster"))
+case("crd-version-unserved", "crd-version-unserved", "A CRD version is no longer served.",
+     "Clients of that version.",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]))
+case("crd-version-served", "crd-version-served", "A CRD version is served again (or for the first time).",
+     "Nobody.",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+case("crd-storage-version-changed", "crd-storage-version-changed", "A CRD stores objects in another version.",
+     "Needs a human: stored objects must be migrated before the old version goes.",
+     crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+
+# ---- fields ----
+case("field-removed", "field-removed", "A field is gone.", "Writers that set it and readers that read it.",
+     openapi(spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}), openapi(spec={"size": {"type": "integer"}}))
+case("field-added", "field-added", "A new optional field.", "Nobody.",
+     openapi(spec={"size": {"type": "integer"}}), openapi(spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}))
+case("field-added-required", "field-added-required", "A new field that is required.",
+     "Every writer: old manifests lack it.",
+     openapi(spec={"size": {"type": "integer"}}),
+     openapi(spec={"size": {"type": "integer"}, "mode": {"type": "string"}}, required=["mode"]))
+case("field-became-required", "field-became-required", "An optional field became required.",
+     "Writers that leave it out (on status: info).",
+     openapi(spec={"size": {"type": "integer"}}), openapi(spec={"size": {"type": "integer"}}, required=["size"]))
+case("field-became-optional", "field-became-optional", "A required field became optional.",
+     "Readers that relied on it being set (on spec: warning).",
+     openapi(spec={"size": {"type": "integer"}}, required=["size"]), openapi(spec={"size": {"type": "integer"}}))
+case("field-possibly-renamed", "field-possibly-renamed",
+     "A hint: a removed and an added field of one object have the same schema. The removal is still judged.",
+     "Whoever used the old name; the hint helps a reviewer see the rename.",
+     openapi(spec={"replicas": {"type": "integer"}}), openapi(spec={"replicaCount": {"type": "integer"}}),
+     ["field-removed", "field-added", "field-possibly-renamed"])
+case("type-changed", "type-changed", "A field's type changed.", "Writers and readers of the old type.",
+     field({"type": "integer"}), field({"type": "string"}))
+case("format-changed", "format-changed", "A field's format changed.", "Readers and writers that parse it.",
+     field({"type": "integer", "format": "int32"}), field({"type": "integer", "format": "int64"}))
+case("nullable-removed", "nullable-removed", "A field no longer accepts null.", "Writers sending null.",
+     field({"type": "string", "nullable": True}), field({"type": "string"}))
+case("nullable-added", "nullable-added", "A field may now be null.", "Readers that never expected null.",
+     field({"type": "string"}), field({"type": "string", "nullable": True}))
+
+# ---- enums ----
+case("enum-value-added", "enum-value-added",
+     "A closed enum (KEP-2887: every enum is closed) gained a value.",
+     "Readers that switch over the values and meet one they never saw; on spec too, since controllers read spec.",
+     field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string", "enum": ["Fast", "Slow", "Turbo"]}))
+case("enum-value-removed", "enum-value-removed", "An enum lost a value.", "Writers sending it.",
+     field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string", "enum": ["Fast"]}))
+case("enum-restriction-added", "enum-restriction-added", "A free value became an enum.",
+     "Writers sending values outside it.", field({"type": "string"}), field({"type": "string", "enum": ["Fast", "Slow"]}))
+case("enum-restriction-removed", "enum-restriction-removed", "An enum became a free value.",
+     "Readers that handle only the old values.", field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string"}))
+
+# ---- validation: one pair a constraint ----
+CONSTRAINTS = [
+    ("max-length", "maxLength", {"type": "string", "maxLength": 10}, {"type": "string", "maxLength": 5}),
+    ("min-length", "minLength", {"type": "string", "minLength": 1}, {"type": "string", "minLength": 3}),
+    ("maximum", "maximum", {"type": "integer", "maximum": 10}, {"type": "integer", "maximum": 5}),
+    ("minimum", "minimum", {"type": "integer", "minimum": 0}, {"type": "integer", "minimum": 1}),
+    ("exclusive-maximum", "exclusiveMaximum", {"type": "integer", "maximum": 10},
+     {"type": "integer", "maximum": 10, "exclusiveMaximum": True}),
+    ("exclusive-minimum", "exclusiveMinimum", {"type": "integer", "minimum": 0},
+     {"type": "integer", "minimum": 0, "exclusiveMinimum": True}),
+    ("pattern", "pattern", {"type": "string"}, {"type": "string", "pattern": "^[a-z]+$"}),
+    ("max-items", "maxItems", {"type": "array", "items": {"type": "string"}, "maxItems": 10},
+     {"type": "array", "items": {"type": "string"}, "maxItems": 5}),
+    ("min-items", "minItems", {"type": "array", "items": {"type": "string"}},
+     {"type": "array", "items": {"type": "string"}, "minItems": 1}),
+    ("unique-items", "uniqueItems", {"type": "array", "items": {"type": "string"}},
+     {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
+    ("max-properties", "maxProperties", {"type": "object", "additionalProperties": {"type": "string"}, "maxProperties": 10},
+     {"type": "object", "additionalProperties": {"type": "string"}, "maxProperties": 5}),
+    ("min-properties", "minProperties", {"type": "object", "additionalProperties": {"type": "string"}},
+     {"type": "object", "additionalProperties": {"type": "string"}, "minProperties": 1}),
+    ("multiple-of", "multipleOf", {"type": "integer", "multipleOf": 2}, {"type": "integer", "multipleOf": 4}),
+    ("additional-properties", "additionalProperties", {"type": "object", "properties": {"a": {"type": "string"}}},
+     {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False}),
+    ("cel-rules", "x-kubernetes-validations", {"type": "string"},
+     {"type": "string", "x-kubernetes-validations": [{"rule": "self.size() <= 63", "message": "too long"}]}),
+]
+for rule, keyword, loose, tight in CONSTRAINTS:
+    case(f"{rule}-tightened", f"{rule}-tightened",
+         f"`{keyword}` now admits fewer values (added, or made stricter). A changed CEL rule or pattern is both tightened and relaxed.",
+         "Writers whose values no longer validate (on status: info, the server is the writer).",
+         field(loose), field(tight))
+    case(f"{rule}-relaxed", f"{rule}-relaxed",
+         f"`{keyword}` now admits more values (removed, or made looser).",
+         "Readers that relied on the old bound (on spec: warning; on status: error).", field(tight), field(loose))
+
+# ---- defaults ----
+case("default-added", "default-added", "A field gained a default.", "Both: objects read back differ from what was written.",
+     field({"type": "integer"}), field({"type": "integer", "default": 1}))
+case("default-removed", "default-removed", "A field lost its default.", "Both: readers relied on the value being set.",
+     field({"type": "integer", "default": 1}), field({"type": "integer"}))
+case("default-changed", "default-changed", "A field's default changed.", "Both: the same manifest now means something else.",
+     field({"type": "integer", "default": 1}), field({"type": "integer", "default": 2}))
+case("default-missing-in-version", "default-missing-in-version",
+     "Checked on one snapshot (`kompat lint`): a field with a default in one version of a kind has none in another "
+     "version that has the field (api_changes.md: defaults must exist in all versions).",
+     "Round-tripping an object between versions changes it.",
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "size": {"type": "integer", "default": 1}}}}}},
+          {"name": "v1beta1", "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+              "size": {"type": "integer"}}}}}}]), None)
+
+# ---- Kubernetes semantics ----
+LIST = {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer"}},
+                                   "required": ["name"]}}
+case("list-type-changed", "list-type-changed",
+     "`x-kubernetes-list-type` changed. atomic to set or map is a warning (server-side apply starts merging; the "
+     "list-map-keys that arrive with it are part of that change); set or map to atomic, or set to map, is an error. "
+     "An absent list type means atomic.",
+     "Server-side apply users: field ownership and merging change.",
+     field(dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})), field(LIST))
+case("list-type-became-mergeable", None, "", "", field(LIST),
+     field(dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})), ["list-type-changed"])
+case("list-map-keys-changed", "list-map-keys-changed", "The keys of a map list changed.",
+     "Server-side apply users: entries are matched differently.",
+     field(dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})),
+     field(dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name", "port"]})))
+MAP = {"type": "object", "additionalProperties": {"type": "string"}}
+case("map-type-changed", "map-type-changed", "`x-kubernetes-map-type` changed (granular, atomic).",
+     "Server-side apply users.", field(dict(MAP, **{"x-kubernetes-map-type": "granular"})),
+     field(dict(MAP, **{"x-kubernetes-map-type": "atomic"})))
+case("preserve-unknown-fields-removed", "preserve-unknown-fields-removed",
+     "`x-kubernetes-preserve-unknown-fields` went away: unknown fields are now pruned.", "Writers storing fields the schema does not list.",
+     field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}), field({"type": "object"}))
+case("preserve-unknown-fields-added", "preserve-unknown-fields-added",
+     "Unknown fields are now preserved rather than pruned.", "Nobody (info).",
+     field({"type": "object"}), field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}))
+case("int-or-string-changed", "int-or-string-changed", "`x-kubernetes-int-or-string` changed.", "Writers and readers of the value.",
+     field({"x-kubernetes-int-or-string": True}), field({"type": "integer"}), ["int-or-string-changed", "type-changed"])
+case("embedded-resource-changed", "embedded-resource-changed", "`x-kubernetes-embedded-resource` changed.",
+     "Writers: embedded objects are validated (apiVersion, kind, metadata) differently.",
+     field({"type": "object", "x-kubernetes-embedded-resource": True, "x-kubernetes-preserve-unknown-fields": True}),
+     field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}))
+case("patch-strategy-changed", "patch-strategy-changed", "`x-kubernetes-patch-strategy` changed.",
+     "Clients using strategic merge patch.",
+     field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
+     field(dict(LIST, **{"x-kubernetes-patch-merge-key": "name"})))
+case("patch-merge-key-changed", "patch-merge-key-changed", "`x-kubernetes-patch-merge-key` changed.",
+     "Clients using strategic merge patch.",
+     field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
+     field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "port"})))
+case("field-became-immutable", "field-became-immutable",
+     "A CEL transition rule `self == oldSelf` was added: the field can no longer change (api_changes.md: mutable must not become immutable).",
+     "Writers that update it.", field({"type": "string"}),
+     field({"type": "string", "x-kubernetes-validations": [{"rule": "self == oldSelf", "message": "immutable"}]}))
+
+# ---- lifecycle (KEP-2558) ----
+def lifecycle(status, gate="WidgetSparkle", version="v1.30"):
+    return {"type": "string", "x-kubernetes-api-lifecycle": {"kubernetes": {"status": status, "minVersion": version, "featureGate": gate}}}
+
+
+case("lifecycle-promoted", "lifecycle-promoted",
+     "A field moved alpha to beta, or to GA (the lifecycle going away). Read from `x-kubernetes-api-lifecycle`, or "
+     "inferred from the description (\"This field is beta-level\").", "Nobody: release-note material.",
+     field(lifecycle("alpha")), field(lifecycle("beta")))
+case("lifecycle-demoted", "lifecycle-demoted", "A field moved back (beta to alpha, or GA to a prerelease).",
+     "Needs a human: users of the field may lose it.", field(lifecycle("beta")), field(lifecycle("alpha")),
+     ["lifecycle-demoted"])
+case("lifecycle-deprecated", "lifecycle-deprecated", "A field became deprecated.", "Nobody yet: release-note material.",
+     field({"type": "string"}), field(lifecycle("deprecated")))
+case("feature-gate-changed", "feature-gate-changed", "The feature gate of a prerelease field changed.",
+     "Cluster administrators enabling the old gate.", field(lifecycle("beta", "WidgetSparkle")), field(lifecycle("beta", "WidgetShine")))
+case("lifecycle-invalid", "lifecycle-invalid",
+     "Checked on one snapshot (`kompat lint`): an `x-kubernetes-api-lifecycle` entry whose status is not alpha, beta "
+     "or deprecated, whose minVersion does not match `^v[1-9][0-9]*\\.(0|[1-9][0-9]*)$`, or (with `--feature-gates FILE`) "
+     "whose feature gate is not a known one.", "Tools and documentation that read the extension.",
+     field(lifecycle("gamma", version="1.30")), None)
+
+# ---- review aids ----
+case("description-changed", "description-changed", "A description (or a CEL rule's message) changed.", "Nobody: review aid.",
+     field({"type": "string", "description": "The mode."}), field({"type": "string", "description": "The mode of the widget."}))
+case("definition-added", "definition-added", "A named type (definitions, components.schemas) is new.", "Nobody: review aid.",
+     openapi(), openapi(extra={"com.example.v1.Helper": {"type": "string"}}))
+case("definition-removed", "definition-removed", "A named type is gone. What used it is reported by its own rule.",
+     "Nobody by itself: review aid.", openapi(extra={"com.example.v1.Helper": {"type": "string"}}), openapi())
+case("unclassified-change", "unclassified-change",
+     "Any difference between two matched schemas that no other rule judges, with the old and new JSON: the diff is "
+     "fail-closed, so nothing is missed.", "Needs a human.",
+     field({"type": "string", "title": "Mode"}), field({"type": "string", "title": "Widget mode"}))
+
+# ---- roles and stability ----
+case("role-status-tightened-is-info", None, "", "", openapi(status={"phase": {"type": "string", "maxLength": 10}}),
+     openapi(status={"phase": {"type": "string", "maxLength": 5}}), ["max-length-tightened"])
+case("role-status-relaxed-is-error", None, "", "", openapi(status={"phase": {"type": "string", "maxLength": 5}}),
+     openapi(status={"phase": {"type": "string", "maxLength": 10}}), ["max-length-relaxed"])
+case("stability-alpha-kind-is-info", None, "", "",
+     openapi(version="v1alpha1", spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}),
+     openapi(version="v1alpha1", spec={"size": {"type": "integer"}}), ["field-removed"])
+case("stability-alpha-field-is-info", None, "", "",
+     openapi(spec={"size": {"type": "integer"}, "sparkle": lifecycle("alpha")}), openapi(spec={"size": {"type": "integer"}}),
+     ["field-removed"])
+ga_and_beta = openapi(version="v1")
+ga_and_beta["components"]["schemas"].update(openapi(version="v2")["components"]["schemas"])
+case("stability-ga-version-removed-is-error", None, "", "", ga_and_beta, openapi(version="v2"),
+     ["version-removed", "definition-removed"])
+
+# ---- no change at all ----
+def reorder(value):
+    if isinstance(value, dict):
+        return {k: reorder(value[k]) for k in reversed(list(value))}
+    if isinstance(value, list):
+        return [reorder(v) for v in value]
+    return value
+
+
+with_description = openapi(spec={"size": {"type": "integer"}, "template": dict(ref("com.example.v1.Template"), description="t")},
+                           extra={"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}})
+wrapped = openapi(spec={"size": {"type": "integer"}, "template": {"allOf": [ref("com.example.v1.Template")], "description": "t"}},
+                  extra={"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}})
+case("no-change-ref-in-allof", None, "", "", with_description, wrapped, [])
+case("no-change-key-order", None, "", "", with_description, reorder(with_description), [])
+TIME = {"com.example.v1.Time": {"type": "string", "format": "date-time"}}
+case("no-change-default-cannot-apply", None, "", "",
+     openapi(spec={"since": dict(ref("com.example.v1.Time"), default={})}, extra=TIME),
+     openapi(spec={"since": ref("com.example.v1.Time")}, extra=TIME), [])
+case("no-change-list-type-absent-is-atomic", None, "", "", field(LIST), field(dict(LIST, **{"x-kubernetes-list-type": "atomic"})), [])
+case("no-change-enum-order", None, "", "", field({"type": "string", "enum": ["Fast", "Slow"]}),
+     field({"type": "string", "enum": ["Slow", "Fast"]}), [])
+
+
+def swagger_of(doc):
+    """The same API as Swagger 2.0, as Kubernetes publishes v2: no default, nullable, oneOf, anyOf."""
+    def strip(value):
+        if isinstance(value, dict):
+            out = {}
+            for k, v in value.items():
+                if k in ("default", "nullable", "oneOf", "anyOf"):
+                    continue
+                if k == "allOf" and len(v) == 1:
+                    out.update(strip(v[0]))
+                    continue
+                out[k] = strip(v)
+            return out
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        if isinstance(value, str) and value.startswith("#/components/schemas/"):
+            return "#/definitions/" + value[len("#/components/schemas/"):]
+        return value
+    return {"swagger": "2.0", "info": doc["info"], "paths": strip(doc["paths"]), "definitions": strip(doc["components"]["schemas"])}
+
+
+rich = openapi(spec={"size": {"type": "integer", "default": 1}, "note": {"type": "string", "nullable": True},
+                     "template": {"allOf": [ref("com.example.v1.Template")], "default": {}}},
+               extra={"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}})
+case("no-change-swagger-v2-vs-v3", None, "", "", swagger_of(rich), rich, [])
+
+
+# ---- writing ----
+def write_json(path, value):
+    with open(path, "w") as f:
+        json.dump(value, f, indent=2)
+        f.write("\n")
+
+
+def main():
+    names = set()
+    for c in CASES:
+        assert c["name"] not in names, c["name"]
+        names.add(c["name"])
+        folder = os.path.join(HERE, c["name"])
+        os.makedirs(folder, exist_ok=True)
+        for stale in ("old.json", "new.json", "spec.json"):
+            if os.path.exists(os.path.join(folder, stale)):
+                os.remove(os.path.join(folder, stale))
+        if c["new"] is None:
+            write_json(os.path.join(folder, "spec.json"), c["old"])
+        else:
+            write_json(os.path.join(folder, "old.json"), c["old"])
+            write_json(os.path.join(folder, "new.json"), c["new"])
+        with open(os.path.join(folder, "rules"), "w") as f:
+            f.write("".join(r + "\n" for r in c["rules"]))
+    for entry in os.listdir(HERE):
+        if os.path.isdir(os.path.join(HERE, entry)) and entry not in names:
+            shutil.rmtree(os.path.join(HERE, entry))
+    write_docs()
+
+
+SEVERITIES = {}  # filled from rules/rule_table.cpp, the one source of severities
+
+
+def read_severities():
+    import re
+    table = open(os.path.join(HERE, "..", "rules", "rule_table.cpp")).read()
+    columns = {m.group(1): m.group(2).split(", ") for m in re.finditer(r"constexpr RoleSeverities (\w+)\{([EWI, ]+)\}", table)}
+    names = {"E": "error", "W": "warning", "I": "info"}
+    for m in re.finditer(r'R\("([a-z-]+)", "[^"]*", \w+, (\w+)\)', table):
+        SEVERITIES[m.group(1)] = [names[x] for x in columns[m.group(2)]]
+    for m in re.finditer(r'Rule\{"([a-z-]+)", "[^"]*", (\w+)', table):
+        SEVERITIES[m.group(1)] = ["error"] * 4 if m.group(2) == "none" else ["error", "error", "error", "error"]
+
+
+def example(value):
+    """The part of a case's document a reader needs: the Widget spec, the paths, or the CRD."""
+    if value is None:
+        return None
+    if value.get("kind") == "CustomResourceDefinition":
+        return value["spec"]
+    if value.get("paths"):
+        return {"paths": value["paths"]}
+    schemas = value["components"]["schemas"]
+    spec = schemas.get("com.example.v1.WidgetSpec")
+    if spec and spec.get("properties", {}).get("field") is not None:
+        return {"field": spec["properties"]["field"]}
+    return {"schemas": sorted(schemas)} if "com.example.v1.WidgetSpec" not in schemas or len(schemas) != 3 else {"WidgetSpec": spec}
+
+
+def write_docs():
+    read_severities()
+    out = ["# Rules", "",
+           "Every rule kompat has, by id. Ids are stable and never renamed. Each has a default severity, which the",
+           "finding's role and stability then adjust (DESIGN.md, \"Roles and severities\"):", "",
+           "- **Roles**: a change on `spec` (users write, controllers read), on `status` (the server writes, clients read),",
+           "  in a request (parameters, request bodies of generic OpenAPI) or in a response. A change that breaks",
+           "  *writers* (validation tightened, a new required field, an enum value removed) is an error on spec and in",
+           "  requests, info on status and in responses; one that breaks *readers* (validation relaxed, an enum value",
+           "  added, a field becoming optional) is an error on status and in responses, a warning on spec (an error for",
+           "  enum additions), info in requests; a removal, a type change or a default change breaks both: error.",
+           "- **Stability**: inside an alpha group-version, or on a field whose lifecycle is alpha, every finding is at most",
+           "  info. Removing a whole beta group-version is a warning (deprecated, then removed, is the documented path),",
+           "  and the operations it served are info, since the kind's finding carries the verdict.",
+           "- A change inside a named type is one finding listing every kind it affects (`affects`); the same change in",
+           "  several versions of one CRD is one finding too.", "",
+           "Severities below read: spec / status / request / response. Each example is the golden case",
+           "`golden/<id>/` (inputs `old.json`, `new.json`, or `spec.json` for one-snapshot rules).", ""]
+    for c in CASES:
+        if not c["rule"]:
+            continue
+        sev = SEVERITIES[c["rule"]]
+        out += [f"### {c['rule']}", "", c["meaning"], "", f"Breaks: {c['why']}", "",
+                f"Default severity: {sev[0]} (spec {sev[0]} / status {sev[1]} / request {sev[2]} / response {sev[3]})", ""]
+        if c["new"] is None:
+            out += ["Snapshot:", "", "```json", json.dumps(example(c["old"]), indent=2), "```", ""]
+        else:
+            out += ["Old:", "", "```json", json.dumps(example(c["old"]), indent=2), "```", "",
+                    "New:", "", "```json", json.dumps(example(c["new"]), indent=2), "```", ""]
+    with open(DOCS, "w") as f:
+        f.write("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

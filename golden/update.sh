@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Rewrites every golden case's expected reports with the kompat given as $1. Run on
+# purpose only (make golden-update), then review the diff before committing it.
+set -euo pipefail
+kompat=$(readlink -f "$1")
+cd "$(dirname "$0")"
+for dir in */; do
+  dir=${dir%/}
+  (
+    cd "$dir"
+    if [ -f spec.json ]; then
+      args=(lint spec.json)
+    else
+      args=(check old.json new.json)
+    fi
+    "$kompat" "${args[0]}" --format json "${args[@]:1}" > expected.json || [ $? -eq 1 ]
+    NO_COLOR=1 "$kompat" "${args[0]}" --format text "${args[@]:1}" > expected.txt || [ $? -eq 1 ]
+  )
+done

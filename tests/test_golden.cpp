@@ -1,0 +1,95 @@
+// Every golden case: its reports are byte for byte the expected ones, and the rule ids
+// it produces are exactly those its `rules` file names. And the rule table, the golden
+// cases and docs/rules.md stay in step.
+#include <boost/json/parse.hpp>
+
+#include <fstream>
+#include <regex>
+#include <set>
+
+#include "rules/rule_table.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using kompat::test::read_file;
+using kompat::test::run;
+
+namespace {
+
+fs::path golden_dir() { return fs::path(kompat::test::source_dir()) / "golden"; }
+
+std::vector<fs::path> cases() {
+    std::vector<fs::path> out;
+    for (const auto& entry : fs::directory_iterator(golden_dir()))
+        if (entry.is_directory()) out.push_back(entry.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::set<std::string> lines_of(const std::string& text) {
+    std::set<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) out.insert(line);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("golden: every case gives its expected reports and exactly its rules") {
+    const auto all = cases();
+    REQUIRE(all.size() > 90);
+    for (const auto& dir : all) {
+        const auto name = dir.filename().string();
+        INFO("golden case " << name);
+        const bool lint = fs::exists(dir / "spec.json");
+        const auto args = lint ? std::string("lint") : std::string("check");
+        const auto inputs = lint ? std::string(" spec.json") : std::string(" old.json new.json");
+        const auto prefix = "cd '" + dir.string() + "' && NO_COLOR=1 '" + kompat::test::kompat_binary() + "' " + args;
+        const auto json = run(prefix + " --format json" + inputs);
+        const auto text = run(prefix + " --format text" + inputs);
+        CHECK(json.err.empty());
+        CHECK((json.exit_code == 0 || json.exit_code == 1));
+        CHECK(json.out == read_file(dir / "expected.json"));
+        CHECK(text.out == read_file(dir / "expected.txt"));
+
+        std::set<std::string> produced;
+        const auto report = boost::json::parse(json.out);
+        for (const auto& finding : report.at("findings").as_array())
+            produced.insert(std::string(finding.at("rule").as_string()));
+        CHECK(produced == lines_of(read_file(dir / "rules")));
+    }
+}
+
+TEST_CASE("golden: every rule of the table has a case named after it") {
+    for (const auto& rule : kompat::rule_table()) {
+        INFO(rule.id);
+        CHECK(fs::is_directory(golden_dir() / std::string(rule.id)));
+        CHECK(lines_of(read_file(golden_dir() / std::string(rule.id) / "rules")).contains(std::string(rule.id)));
+    }
+}
+
+TEST_CASE("golden: every change kind is judged by exactly one rule") {
+#define KOMPAT_CHECK_KIND(name, text)                                                   \
+    {                                                                                   \
+        int judged = 0;                                                                 \
+        for (const auto& rule : kompat::rule_table())                                   \
+            for (const auto& entry : rule.judges) judged += entry.change == kompat::ChangeKind::name; \
+        INFO(text);                                                                     \
+        CHECK(judged == 1);                                                             \
+    }
+    KOMPAT_CHANGE_KINDS(KOMPAT_CHECK_KIND)
+#undef KOMPAT_CHECK_KIND
+}
+
+TEST_CASE("docs/rules.md documents every rule with its default severity, and nothing else") {
+    const auto docs = read_file(fs::path(kompat::test::source_dir()) / "docs" / "rules.md");
+    const std::regex heading(R"(### ([a-z-]+)\n[\s\S]*?Default severity: (error|warning|info))");
+    std::map<std::string, std::string> documented;
+    for (auto it = std::sregex_iterator(docs.begin(), docs.end(), heading); it != std::sregex_iterator(); ++it)
+        documented[(*it)[1]] = (*it)[2];
+    std::map<std::string, std::string> table;
+    for (const auto& rule : kompat::rule_table())
+        table[std::string(rule.id)] = std::string(kompat::to_string(rule.default_severity()));
+    CHECK(documented == table);
+}
