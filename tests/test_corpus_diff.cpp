@@ -1,0 +1,186 @@
+// The diff and the rules on real specs of ../shared/corpus (skipped when it is absent).
+#include <map>
+#include <set>
+
+#include "diff/schema_diff.hpp"
+#include "report/findings_report.hpp"
+#include "rules/evaluate.hpp"
+#include "test_support.hpp"
+
+using namespace kompat;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool corpus_present() {
+    if (!test::corpus_dir().empty()) return true;
+    WARN("../shared/corpus is absent beside the checkout: corpus diff tests skipped");
+    return false;
+}
+
+std::string corpus(const std::string& relative) { return (fs::path(test::corpus_dir()) / relative).string(); }
+
+std::vector<Finding> check(const Snapshot& before, const Snapshot& after) { return evaluate(diff_snapshots(before, after).changes); }
+
+std::vector<int> version_numbers(const std::string& tag) {
+    std::vector<int> out;
+    std::string part;
+    for (const char c : tag.substr(1) + ".") {
+        if (c == '.') {
+            out.push_back(std::stoi(part));
+            part.clear();
+        } else {
+            part += c;
+        }
+    }
+    return out;
+}
+
+// Consecutive releases of every project of the corpus, as (old, new) snapshot paths.
+std::vector<std::pair<std::string, std::string>> consecutive_pairs() {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    const auto sorted_children = [](const fs::path& dir) {
+        std::vector<std::string> names;
+        for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+        std::sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return version_numbers(a) < version_numbers(b); });
+        return names;
+    };
+    const fs::path root = test::corpus_dir();
+    const auto releases = sorted_children(root / "kubernetes");
+    for (std::size_t i = 0; i + 1 < releases.size(); ++i) {
+        const auto a = root / "kubernetes" / releases[i];
+        const auto b = root / "kubernetes" / releases[i + 1];
+        pairs.emplace_back((a / "v3").string(), (b / "v3").string());
+        if (fs::exists(a / "swagger.json") && fs::exists(b / "swagger.json"))
+            pairs.emplace_back((a / "swagger.json").string(), (b / "swagger.json").string());
+    }
+    for (const auto* project : {"cert-manager", "prometheus-operator", "gateway-api"}) {
+        const auto tags = sorted_children(root / "crds" / project);
+        for (std::size_t i = 0; i + 1 < tags.size(); ++i) {
+            const auto a = root / "crds" / project / tags[i];
+            const auto b = root / "crds" / project / tags[i + 1];
+            if (std::string(project) != "gateway-api") {
+                pairs.emplace_back(a.string(), b.string());
+                continue;
+            }
+            for (const auto* sub : {"standard", "experimental"})
+                if (fs::is_directory(a / sub) && fs::is_directory(b / sub)) pairs.emplace_back((a / sub).string(), (b / sub).string());
+        }
+    }
+    pairs.emplace_back(corpus("openapi3/stripe/v100/spec3.json"), corpus("openapi3/stripe/v127/spec3.json"));
+    return pairs;
+}
+
+}  // namespace
+
+TEST_CASE("corpus diff: 1.24 -> 1.25 reports each public removal once") {
+    if (!corpus_present()) return;
+    const auto findings = check(load_snapshot(corpus("kubernetes/v1.24/v3")), load_snapshot(corpus("kubernetes/v1.25/v3")));
+    std::map<std::string, int> removals;
+    for (const auto& finding : findings)
+        if (finding.rule == "kind-removed" || finding.rule == "version-removed") ++removals[*finding.kind];
+    const std::map<std::string, int> expected{
+        {"autoscaling/v2beta1 HorizontalPodAutoscaler", 1}, {"batch/v1beta1 CronJob", 1},
+        {"discovery.k8s.io/v1beta1 EndpointSlice", 1},       {"events.k8s.io/v1beta1 Event", 1},
+        {"node.k8s.io/v1beta1 RuntimeClass", 1},            {"policy/v1beta1 PodDisruptionBudget", 1},
+        {"policy/v1beta1 PodSecurityPolicy", 1},
+    };
+    CHECK(removals == expected);
+    for (const auto& finding : findings)
+        if (finding.rule == "kind-removed" || finding.rule == "version-removed") CHECK(finding.severity == Severity::warning);
+}
+
+TEST_CASE("corpus diff: every consecutive pair runs, without duplicate fingerprints") {
+    if (!corpus_present()) return;
+    const auto pairs = consecutive_pairs();
+    CHECK(pairs.size() >= 30);
+    for (const auto& [a, b] : pairs) {
+        INFO(a << " -> " << b);
+        std::vector<Finding> findings;
+        REQUIRE_NOTHROW(findings = check(load_snapshot(a), load_snapshot(b)));
+        std::set<std::string> fingerprints;
+        for (const auto& finding : findings) CHECK(fingerprints.insert(finding.fingerprint).second);
+    }
+}
+
+TEST_CASE("corpus diff: gateway-api v1.2.0 -> v1.2.1, the control pair, has no finding") {
+    if (!corpus_present()) return;
+    for (const auto* sub : {"standard", "experimental"})
+        CHECK(check(load_snapshot(corpus(std::string("crds/gateway-api/v1.2.0/") + sub)),
+                    load_snapshot(corpus(std::string("crds/gateway-api/v1.2.1/") + sub)))
+                  .empty());
+}
+
+TEST_CASE("corpus diff: a snapshot against itself has no finding") {
+    if (!corpus_present()) return;
+    std::vector<std::string> specs;
+    for (const auto& [a, b] : consecutive_pairs()) {
+        specs.push_back(a);
+        specs.push_back(b);
+    }
+    std::sort(specs.begin(), specs.end());
+    specs.erase(std::unique(specs.begin(), specs.end()), specs.end());
+    for (const auto& spec : specs) {
+        INFO(spec);
+        const auto snapshot = load_snapshot(spec);
+        CHECK(check(snapshot, snapshot).empty());
+    }
+}
+
+TEST_CASE("corpus diff: swagger.json against the v3 files of the same release differs only where the corpus does") {
+    if (!corpus_present()) return;
+    // corpus/SOURCES.md caveats 1 and 4: v2 also holds the discovery documents (types and
+    // paths: /api/, /apis/<group>/, /version/, /.well-known/, /openid/, /logs/) that the v3
+    // copies leave out; v1.31, v1.32 and v1.35 agree on everything else.
+    const std::set<std::string> discovery_kinds{"v1 APIGroup", "v1 APIGroupList", "v1 APIVersions"};
+    for (const auto* release : {"v1.31", "v1.32", "v1.35"}) {
+        INFO(release);
+        const auto findings = check(load_snapshot(corpus(std::string("kubernetes/") + release + "/swagger.json")),
+                                    load_snapshot(corpus(std::string("kubernetes/") + release + "/v3")));
+        for (const auto& finding : findings) {
+            INFO(finding.rule << " " << finding.kind.value_or(finding.operation.value_or(finding.type)));
+            if (finding.rule == "kind-removed") CHECK(discovery_kinds.contains(*finding.kind));
+            else if (finding.rule == "definition-removed")
+                CHECK((finding.type.starts_with("io.k8s.apimachinery.pkg.apis.meta.v1.") || finding.type == "io.k8s.apimachinery.pkg.version.Info"));
+            else if (finding.rule == "operation-removed")
+                CHECK((finding.operation->ends_with("/") || finding.operation->find("/.well-known/") != std::string::npos ||
+                       finding.operation->find("/openid/") != std::string::npos || finding.operation->find(" /logs/") != std::string::npos));
+            else
+                FAIL("unexpected finding");
+        }
+    }
+}
+
+TEST_CASE("corpus diff: a field added from A to B is a field removed from B to A") {
+    if (!corpus_present()) return;
+    for (const auto& [a, b] : {std::pair<std::string, std::string>{"kubernetes/v1.31/v3", "kubernetes/v1.32/v3"},
+                               {"crds/prometheus-operator/v0.80.0", "crds/prometheus-operator/v0.93.0"},
+                               {"crds/gateway-api/v1.1.0/experimental", "crds/gateway-api/v1.2.0/experimental"}}) {
+        INFO(a << " <-> " << b);
+        const auto old_snapshot = load_snapshot(corpus(a));
+        const auto new_snapshot = load_snapshot(corpus(b));
+        const auto places = [](const std::vector<Finding>& findings, std::string_view rule) {
+            std::set<std::pair<std::string, std::string>> out;
+            for (const auto& f : findings)
+                if (f.rule == rule || (rule == "field-added" && f.rule == "field-added-required")) out.emplace(f.type, f.path);
+            return out;
+        };
+        const auto forward = check(old_snapshot, new_snapshot);
+        const auto backward = check(new_snapshot, old_snapshot);
+        CHECK(places(forward, "field-added") == places(backward, "field-removed"));
+        CHECK(places(forward, "field-removed") == places(backward, "field-added"));
+        CHECK(!places(forward, "field-added").empty());
+    }
+}
+
+TEST_CASE("corpus diff: the same inputs give byte-identical reports") {
+    if (!corpus_present()) return;
+    const auto report = [] {
+        const auto before = load_snapshot(corpus("kubernetes/v1.31/v3"));
+        const auto after = load_snapshot(corpus("kubernetes/v1.32/v3"));
+        const auto findings = check(before, after);
+        const ReportSources sources{{before.source, "openapi-v3"}, {after.source, "openapi-v3"}, {}};
+        return json_report(findings, summarize(findings), sources) + text_report(findings, summarize(findings), sources, false);
+    };
+    CHECK(report() == report());
+}
