@@ -36,6 +36,13 @@ std::optional<ChangeKind> change_kind_from(std::string_view name) {
 
 namespace {
 
+// A bound as JSON: integral values as integers (5, not 5E0), as specs write them.
+json::value number_json(double value) {
+    if (std::isfinite(value) && std::floor(value) == value && std::fabs(value) < 9.0e15) return static_cast<std::int64_t>(value);
+    return value;
+}
+json::value number_json(std::uint64_t value) { return value; }
+
 json::value strings_json(const std::vector<std::string_view>& items) {
     json::array out;
     for (const auto item : items) out.emplace_back(item);
@@ -567,7 +574,7 @@ private:
     void compare_upper_bound(const std::optional<T>& before, const std::optional<T>& after, ChangeKind tightened,
                              ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
         if (before == after) return;
-        const auto value = [](const std::optional<T>& v) { return v ? json::value(*v) : json::value(nullptr); };
+        const auto value = [](const std::optional<T>& v) { return v ? number_json(*v) : json::value(nullptr); };
         const bool tighter = !before || (after && *after < *before);
         emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
     }
@@ -576,7 +583,7 @@ private:
     void compare_lower_bound(const std::optional<T>& before, const std::optional<T>& after, ChangeKind tightened,
                              ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
         if (before == after) return;
-        const auto value = [](const std::optional<T>& v) { return v ? json::value(*v) : json::value(nullptr); };
+        const auto value = [](const std::optional<T>& v) { return v ? number_json(*v) : json::value(nullptr); };
         const bool tighter = !before || (after && *after > *before);
         emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
     }
@@ -719,7 +726,7 @@ private:
         compare_flag(o.unique_items, n.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed, unit,
                      path, o, n);
         if (o.multiple_of != n.multiple_of) {
-            const auto value = [](const std::optional<double>& v) { return v ? json::value(*v) : json::value(nullptr); };
+            const auto value = [](const std::optional<double>& v) { return v ? number_json(*v) : json::value(nullptr); };
             // A new step that is a multiple of the old one admits fewer values.
             const bool relaxed = !n.multiple_of || (o.multiple_of && std::fmod(*o.multiple_of, *n.multiple_of) == 0.0);
             emit(unit, relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, path, o, n, value(o.multiple_of),

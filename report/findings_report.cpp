@@ -83,7 +83,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
     std::vector<std::string> groups;
     std::map<std::string, std::vector<const Finding*>> by_group;
     for (const auto& finding : findings) {
-        const auto group = finding.kind ? *finding.kind : finding.operation ? *finding.operation : finding.type;
+        const auto group = finding.kind ? *finding.kind : finding.operation ? std::string("operations") : std::string("named types");
         auto& list = by_group[group];
         if (list.empty()) groups.push_back(group);
         list.push_back(&finding);
@@ -93,7 +93,11 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
         for (const auto* finding : by_group[group]) {
             const auto severity = std::string(to_string(finding->severity));
             const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
-            out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, finding->path,
+            // Without a kind, the line says which operation or type it is about.
+            const auto place = finding->kind ? finding->path
+                               : finding->operation ? *finding->operation + (finding->path == "." ? "" : " " + finding->path)
+                                                    : finding->type + (finding->path == "." ? "" : " " + finding->path);
+            out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, place,
                                finding->message, value_text(finding->old_value), value_text(finding->new_value));
             const auto& at = finding->new_location.known() ? finding->new_location : finding->old_location;
             if (at.known()) out += fmt::format("  [{}:{}:{}]", at.file, at.position.line, at.position.column);

@@ -21,8 +21,8 @@ struct ReportSources {
 // The JSON report of DESIGN.md ("Reports"), schemaVersion 1, documented in docs/report-json.md.
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
 
-// One line a finding, grouped by kind (then by type or operation), errors first, with
-// old → new values. `colour` adds ANSI colours (only ever asked for on a terminal).
+// One line a finding, grouped by kind (findings about an operation or a named type alone
+// under "operations" and "named types"), errors first, with old -> new values. `colour` adds ANSI colours (only ever asked for on a terminal).
 std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, bool colour);
 
 }  // namespace kompat
