@@ -82,3 +82,57 @@ TEST_CASE("cli: usage errors are exit 2, --help and --version exit 0") {
     CHECK(help.out.find("inspect") != std::string::npos);
     CHECK(run(command("--version")).out == "kompat 0.1.0\n");
 }
+
+TEST_CASE("cli: check exits 1 at or above --fail-on, 0 below it") {
+    const auto golden = kompat::test::source_dir() + "/golden/";
+    const auto warning_only = "'" + golden + "version-removed/old.json' '" + golden + "version-removed/new.json'";
+    CHECK(run(command("check " + warning_only)).exit_code == 0);
+    CHECK(run(command("check --fail-on warning " + warning_only)).exit_code == 1);
+    const auto info_only = "'" + golden + "field-added/old.json' '" + golden + "field-added/new.json'";
+    CHECK(run(command("check " + info_only)).exit_code == 0);
+    CHECK(run(command("check --fail-on info " + info_only)).exit_code == 1);
+    const auto same = "'" + golden + "field-added/old.json' '" + golden + "field-added/old.json'";
+    const auto clean = run(command("check --fail-on info " + same));
+    CHECK(clean.exit_code == 0);
+    CHECK(clean.out.find("0 error(s), 0 warning(s), 0 info") != std::string::npos);
+    CHECK(run(command("check --fail-on fatal " + same)).exit_code == 2);
+}
+
+TEST_CASE("cli: diff exits 1 when anything changed, 0 when nothing did") {
+    const auto golden = kompat::test::source_dir() + "/golden/";
+    CHECK(run(command("diff '" + golden + "field-added/old.json' '" + golden + "field-added/new.json'")).exit_code == 1);
+    CHECK(run(command("diff '" + golden + "field-added/old.json' '" + golden + "field-added/old.json'")).exit_code == 0);
+}
+
+TEST_CASE("cli: colour only on a terminal, never in a pipe") {
+    const auto golden = kompat::test::source_dir() + "/golden/field-removed/";
+    const auto piped = run(command("check '" + golden + "old.json' '" + golden + "new.json'"));
+    CHECK(piped.out.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("cli: lint reads known feature gates from a file") {
+    kompat::test::TempDir dir;
+    const auto spec = dir.write("spec.json", R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
+      "components": {"schemas": {"T": {"type": "object", "properties": {"f": {"type": "string",
+        "x-kubernetes-api-lifecycle": {"kubernetes": {"status": "alpha", "minVersion": "v1.30", "featureGate": "Sparkle"}}}}}}}})");
+    const auto known = dir.write("gates.txt", "# known gates\nSparkle\n");
+    const auto other = dir.write("other.txt", "Shine\n");
+    CHECK(run(command("lint '" + spec.string() + "'")).exit_code == 0);
+    CHECK(run(command("lint --feature-gates '" + known.string() + "' '" + spec.string() + "'")).exit_code == 0);
+    const auto unknown = run(command("lint --feature-gates '" + other.string() + "' '" + spec.string() + "'"));
+    CHECK(unknown.exit_code == 1);
+    CHECK(unknown.out.find("featureGate \"Sparkle\" is not a known feature gate") != std::string::npos);
+    const auto missing = run(command("lint --feature-gates /nonexistent/gates.txt '" + spec.string() + "'"));
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.out.empty());
+}
+
+TEST_CASE("cli: check on bad input is exit 2 with nothing on stdout") {
+    kompat::test::TempDir dir;
+    const auto bad = dir.write("bad.yaml", "a: [1\n");
+    const auto good = kompat::test::source_dir() + "/golden/field-added/old.json";
+    const auto result = run(command("check '" + good + "' '" + bad.string() + "'"));
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(lines(result.err) == 1);
+}
