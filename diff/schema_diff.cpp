@@ -122,6 +122,7 @@ public:
         diff_kinds();
         diff_operations();
         diff_definitions();
+        compare_pending();
         propagate();
         for (auto& unit : units_)
             for (auto& change : unit->changes) result.changes.push_back(std::move(change));
@@ -457,7 +458,8 @@ private:
         return unit;
     }
 
-    // The unit of a pair of named types, compared the first time it is asked for.
+    // The unit of a pair of named types. It is compared later, from a worklist, so that a
+    // long chain of references never deepens the stack.
     Unit* type_unit(const std::string& old_name, const std::string& new_name) {
         const auto key = std::make_pair(old_name, new_name);
         if (const auto found = type_units_.find(key); found != type_units_.end()) return found->second;
@@ -465,9 +467,17 @@ private:
         const auto* new_schema = new_.find_type(new_name);
         if (old_schema == nullptr || new_schema == nullptr) return nullptr;
         auto& unit = new_unit(new_name, "");
-        type_units_.emplace(key, &unit);  // before comparing: a cycle finds it here
-        compare(*old_schema, *new_schema, unit, "", false, 0);
+        type_units_.emplace(key, &unit);
+        pending_.push_back({&unit, old_schema, new_schema});
         return &unit;
+    }
+
+    void compare_pending() {
+        while (!pending_.empty()) {
+            const auto next = pending_.front();
+            pending_.pop_front();
+            compare(*next.old_schema, *next.new_schema, *next.unit, "", false, 0);
+        }
     }
 
     void add(Unit& unit, Change change) {
@@ -968,6 +978,12 @@ private:
     bool lossy_ = false;
     std::vector<std::unique_ptr<Unit>> units_;
     std::map<std::pair<std::string, std::string>, Unit*> type_units_;
+    struct Pending {
+        Unit* unit;
+        const Schema* old_schema;
+        const Schema* new_schema;
+    };
+    std::deque<Pending> pending_;
     std::vector<Root> roots_;
     std::vector<Change> surface_;
 };

@@ -1,5 +1,8 @@
-// Loading benchmarks: kompat's snapshot loading against boost::json::parse of the same
-// bytes, measured in the same run; ratios are printed after the table.
+// Benchmarks, each against a reference measured in the same run; ratios are printed
+// after the table:
+// - loading a snapshot against boost::json::parse of the same bytes;
+// - `check` of two releases (load both, diff, judge) against parsing both;
+// - `check` of synthetic specs of 1x, 4x and 16x a base size, against the 1x one.
 //
 //   build/kompat_bench                       the benchmarks and their ratios
 //   build/kompat_bench --rss SPEC            peak RSS of loading SPEC, against its size
@@ -15,7 +18,9 @@
 #include <map>
 #include <sstream>
 
+#include "diff/schema_diff.hpp"
 #include "diff/snapshot_loader.hpp"
+#include "rules/evaluate.hpp"
 
 namespace fs = std::filesystem;
 
@@ -55,6 +60,65 @@ void load_with_kompat(benchmark::State& state, const std::string& spec) {
     state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
 }
 
+void parse_pair_with_boost(benchmark::State& state, const std::string& before, const std::string& after) {
+    const auto& old_sources = sources_of(before);
+    const auto& new_sources = sources_of(after);
+    for (auto _ : state) {
+        for (const auto* set : {&old_sources, &new_sources})
+            for (const auto& file : set->files) {
+                auto value = boost::json::parse(file.bytes);
+                benchmark::DoNotOptimize(value);
+            }
+    }
+}
+
+std::size_t check_sources(const kompat::SourceSet& before, const kompat::SourceSet& after) {
+    const auto old_snapshot = kompat::load_snapshot(before);
+    const auto new_snapshot = kompat::load_snapshot(after);
+    return kompat::evaluate(kompat::diff_snapshots(old_snapshot, new_snapshot).changes).size();
+}
+
+void check_pair(benchmark::State& state, const std::string& before, const std::string& after) {
+    const auto& old_sources = sources_of(before);
+    const auto& new_sources = sources_of(after);
+    for (auto _ : state) benchmark::DoNotOptimize(check_sources(old_sources, new_sources));
+}
+
+// A Kubernetes-like OpenAPI v3 document of `types` object types in blocks of 50: each
+// block is one kind's type graph (a cycle of references, as in JSONSchemaProps), so the
+// work per kind is bounded as in real APIs. Each type has ten fields; `changed` alters a
+// field of every tenth type.
+std::string synthetic_spec(int types, bool changed) {
+    std::string out = R"({"openapi": "3.0.0", "info": {"title": "synthetic", "version": "1"}, "paths": {}, "components": {"schemas": {)";
+    for (int t = 0; t < types; ++t) {
+        const auto name = "com.example.v1.T" + std::to_string(t);
+        out += (t > 0 ? "," : "") + std::string("\"") + name + R"(": {"type": "object", "description": "Type number )" + std::to_string(t) + R"(.", "properties": {)";
+        for (int f = 0; f < 10; ++f) {
+            const bool alter = changed && t % 10 == 0 && f == 0;
+            out += (f > 0 ? "," : "") + std::string("\"f") + std::to_string(f) + R"(": {"type": ")" + (alter ? "integer" : "string") +
+                   R"(", "maxLength": )" + std::to_string(alter ? 5 : 10) + R"(, "description": "Field of the type."})";
+        }
+        out += R"(, "next": {"allOf": [{"$ref": "#/components/schemas/com.example.v1.T)" + std::to_string(t / 50 * 50 + (t + 1) % 50) + R"("}]}})";
+        if (t % 50 == 0)
+            out += R"(, "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "K)" + std::to_string(t) + R"("}])";
+        out += "}";
+    }
+    out += "}}}";
+    return out;
+}
+
+void check_synthetic(benchmark::State& state) {
+    const auto types = static_cast<int>(state.range(0)) * 500;
+    kompat::SourceSet before;
+    kompat::SourceSet after;
+    before.argument = "old.json";
+    after.argument = "new.json";
+    before.files.push_back({"old.json", synthetic_spec(types, false)});
+    after.files.push_back({"new.json", synthetic_spec(types, true)});
+    for (auto _ : state) benchmark::DoNotOptimize(check_sources(before, after));
+    state.SetComplexityN(types);
+}
+
 const std::string swagger = "kubernetes/v1.32/swagger.json";
 const std::string v3_directory = "kubernetes/v1.32/v3";
 
@@ -62,6 +126,11 @@ BENCHMARK_CAPTURE(parse_with_boost, swagger, swagger)->Unit(benchmark::kMillisec
 BENCHMARK_CAPTURE(load_with_kompat, swagger, swagger)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(parse_with_boost, v3_directory, v3_directory)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(load_with_kompat, v3_directory, v3_directory)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(parse_pair_with_boost, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(check_pair, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(parse_pair_with_boost, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(check_pair, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
+BENCHMARK(check_synthetic)->Arg(1)->Arg(4)->Arg(16)->Unit(benchmark::kMillisecond);
 
 // Keeps the fastest repetition of each benchmark (the estimate least disturbed by the
 // rest of the machine) so ratios can be printed at the end.
@@ -124,6 +193,10 @@ int main(int argc, char** argv) {
     benchmark::RunSpecifiedBenchmarks(&reporter);
     reporter.print_ratio("load_with_kompat/swagger", "parse_with_boost/swagger");
     reporter.print_ratio("load_with_kompat/v3_directory", "parse_with_boost/v3_directory");
+    reporter.print_ratio("check_pair/swagger", "parse_pair_with_boost/swagger");
+    reporter.print_ratio("check_pair/v3_directory", "parse_pair_with_boost/v3_directory");
+    reporter.print_ratio("check_synthetic/4", "check_synthetic/1");
+    reporter.print_ratio("check_synthetic/16", "check_synthetic/1");
     benchmark::Shutdown();
     return 0;
 }
