@@ -245,7 +245,9 @@ private:
         };
         const auto old_facts = collect(old_);
         const auto new_facts = collect(new_);
-        for (const auto& [key, before] : old_facts) {
+        for (const auto& entry : old_facts) {
+            const auto& key = entry.first;
+            const auto& before = entry.second;
             const auto found = new_facts.find(key);
             if (found == new_facts.end()) continue;
             const auto& after = found->second;
