@@ -582,21 +582,16 @@ private:
                 emit(unit, ChangeKind::unclassified_change, path, o, n, nullptr, *keyword.value, std::string(keyword.name));
     }
 
-    template <typename T>
-    void compare_upper_bound(const std::optional<T>& before, const std::optional<T>& after, ChangeKind tightened,
-                             ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
-        if (before == after) return;
-        const auto value = [](const std::optional<T>& v) { return v ? number_json(*v) : json::value(nullptr); };
-        const bool tighter = !before || (after && *after < *before);
-        emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
-    }
+    // An upper bound (maxLength, maximum, …) tightens when it appears or falls; a lower
+    // bound (minLength, minimum, …) when it appears or rises.
+    enum class Bound { upper, lower };
 
     template <typename T>
-    void compare_lower_bound(const std::optional<T>& before, const std::optional<T>& after, ChangeKind tightened,
-                             ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+    void compare_bound(Bound bound, const std::optional<T>& before, const std::optional<T>& after, ChangeKind tightened,
+                       ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
         if (before == after) return;
         const auto value = [](const std::optional<T>& v) { return v ? number_json(*v) : json::value(nullptr); };
-        const bool tighter = !before || (after && *after > *before);
+        const bool tighter = !before || (after && (bound == Bound::upper ? *after < *before : *after > *before));
         emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
     }
 
@@ -721,19 +716,19 @@ private:
         compare_text(o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
         compare_enum(o, n, unit, path);
 
-        compare_upper_bound(o.max_length, n.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed, unit, path, o, n);
-        compare_lower_bound(o.min_length, n.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed, unit, path, o, n);
-        compare_upper_bound(o.maximum, n.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed, unit, path, o, n);
-        compare_lower_bound(o.minimum, n.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed, unit, path, o, n);
+        compare_bound(Bound::upper, o.max_length, n.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed, unit, path, o, n);
+        compare_bound(Bound::lower, o.min_length, n.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed, unit, path, o, n);
+        compare_bound(Bound::upper, o.maximum, n.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed, unit, path, o, n);
+        compare_bound(Bound::lower, o.minimum, n.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed, unit, path, o, n);
         compare_flag(o.exclusive_maximum, n.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
                      ChangeKind::exclusive_maximum_relaxed, unit, path, o, n);
         compare_flag(o.exclusive_minimum, n.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,
                      ChangeKind::exclusive_minimum_relaxed, unit, path, o, n);
-        compare_upper_bound(o.max_items, n.max_items, ChangeKind::max_items_tightened, ChangeKind::max_items_relaxed, unit, path, o, n);
-        compare_lower_bound(o.min_items, n.min_items, ChangeKind::min_items_tightened, ChangeKind::min_items_relaxed, unit, path, o, n);
-        compare_upper_bound(o.max_properties, n.max_properties, ChangeKind::max_properties_tightened,
+        compare_bound(Bound::upper, o.max_items, n.max_items, ChangeKind::max_items_tightened, ChangeKind::max_items_relaxed, unit, path, o, n);
+        compare_bound(Bound::lower, o.min_items, n.min_items, ChangeKind::min_items_tightened, ChangeKind::min_items_relaxed, unit, path, o, n);
+        compare_bound(Bound::upper, o.max_properties, n.max_properties, ChangeKind::max_properties_tightened,
                             ChangeKind::max_properties_relaxed, unit, path, o, n);
-        compare_lower_bound(o.min_properties, n.min_properties, ChangeKind::min_properties_tightened,
+        compare_bound(Bound::lower, o.min_properties, n.min_properties, ChangeKind::min_properties_tightened,
                             ChangeKind::min_properties_relaxed, unit, path, o, n);
         compare_flag(o.unique_items, n.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed, unit,
                      path, o, n);

@@ -17,12 +17,6 @@ namespace json = boost::json;
 
 namespace {
 
-bool corpus_present() {
-    if (!test::corpus_dir().empty()) return true;
-    WARN("../shared/corpus is absent beside the checkout: corpus tests skipped");
-    return false;
-}
-
 using GvkSet = std::set<std::tuple<std::string, std::string, std::string>>;
 
 struct OpenApiFigures {
@@ -100,7 +94,7 @@ std::vector<fs::path> crd_snapshot_dirs(const fs::path& root) {
 }  // namespace
 
 TEST_CASE("corpus: Kubernetes swagger.json, kinds once per GVK, types and operations") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     const fs::path root = test::corpus_dir();
     // Definition counts published in corpus/SOURCES.md ("v2 defs / paths").
     const std::map<std::string, std::size_t> published_definitions{
@@ -119,7 +113,7 @@ TEST_CASE("corpus: Kubernetes swagger.json, kinds once per GVK, types and operat
 }
 
 TEST_CASE("corpus: Kubernetes v3 directories merge into one snapshot") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     const fs::path root = test::corpus_dir();
     std::size_t checked = 0;
     for (const auto& release : fs::directory_iterator(root / "kubernetes")) {
@@ -134,7 +128,7 @@ TEST_CASE("corpus: Kubernetes v3 directories merge into one snapshot") {
 }
 
 TEST_CASE("corpus: v1.32 swagger.json and its v3 directory agree on the API kinds") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     const fs::path root = test::corpus_dir();
     const auto v2 = load_snapshot((root / "kubernetes/v1.32/swagger.json").string());
     const auto v3 = load_snapshot((root / "kubernetes/v1.32/v3").string());
@@ -150,7 +144,7 @@ TEST_CASE("corpus: v1.32 swagger.json and its v3 directory agree on the API kind
 }
 
 TEST_CASE("corpus: every CRD release loads with its versions, served and storage flags") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     std::size_t checked = 0;
     for (const auto& dir : crd_snapshot_dirs(test::corpus_dir())) {
         INFO(dir.string());
@@ -170,7 +164,7 @@ TEST_CASE("corpus: every CRD release loads with its versions, served and storage
 }
 
 TEST_CASE("corpus: gateway-api CRD versions per release") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     const fs::path root = test::corpus_dir();
     // v1.0.0 standard serves Gateway, GatewayClass and HTTPRoute at v1 and v1beta1 and
     // still stores v1beta1 (read off the files with PyYAML); ReferenceGrant stays v1beta1.
@@ -193,7 +187,7 @@ TEST_CASE("corpus: gateway-api CRD versions per release") {
 }
 
 TEST_CASE("corpus: prometheus-operator's unquoted '=' enum item is the string \"=\"") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     const auto dir = fs::path(test::corpus_dir()) / "crds/prometheus-operator/v0.93.0";
     const auto snapshot = load_snapshot(dir.string());
     const auto* kind = snapshot.find_kind({"monitoring.coreos.com", "v1alpha1", "AlertmanagerConfig"});
@@ -205,7 +199,7 @@ TEST_CASE("corpus: prometheus-operator's unquoted '=' enum item is the string \"
 }
 
 TEST_CASE("corpus: Stripe OpenAPI 3 specs") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     for (const auto* tag : {"v100", "v127"}) {
         const auto spec = fs::path(test::corpus_dir()) / "openapi3/stripe" / tag / "spec3.json";
         OpenApiFigures figures;

@@ -12,12 +12,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool corpus_present() {
-    if (!test::corpus_dir().empty()) return true;
-    WARN("../shared/corpus is absent beside the checkout: corpus diff tests skipped");
-    return false;
-}
-
 std::string corpus(const std::string& relative) { return (fs::path(test::corpus_dir()) / relative).string(); }
 
 std::vector<Finding> check(const Snapshot& before, const Snapshot& after) { return evaluate(diff_snapshots(before, after).changes); }
@@ -74,7 +68,7 @@ std::vector<std::pair<std::string, std::string>> consecutive_pairs() {
 }  // namespace
 
 TEST_CASE("corpus diff: 1.24 -> 1.25 reports each public removal once") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     const auto findings = check(load_snapshot(corpus("kubernetes/v1.24/v3")), load_snapshot(corpus("kubernetes/v1.25/v3")));
     std::map<std::string, int> removals;
     for (const auto& finding : findings)
@@ -91,7 +85,7 @@ TEST_CASE("corpus diff: 1.24 -> 1.25 reports each public removal once") {
 }
 
 TEST_CASE("corpus diff: every consecutive pair runs, without duplicate fingerprints") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     const auto pairs = consecutive_pairs();
     CHECK(pairs.size() >= 30);
     for (const auto& [a, b] : pairs) {
@@ -104,7 +98,7 @@ TEST_CASE("corpus diff: every consecutive pair runs, without duplicate fingerpri
 }
 
 TEST_CASE("corpus diff: gateway-api v1.2.0 -> v1.2.1, the control pair, has no finding") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     for (const auto* sub : {"standard", "experimental"})
         CHECK(check(load_snapshot(corpus(std::string("crds/gateway-api/v1.2.0/") + sub)),
                     load_snapshot(corpus(std::string("crds/gateway-api/v1.2.1/") + sub)))
@@ -112,7 +106,7 @@ TEST_CASE("corpus diff: gateway-api v1.2.0 -> v1.2.1, the control pair, has no f
 }
 
 TEST_CASE("corpus diff: a snapshot against itself has no finding") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     std::vector<std::string> specs;
     for (const auto& [a, b] : consecutive_pairs()) {
         specs.push_back(a);
@@ -128,7 +122,7 @@ TEST_CASE("corpus diff: a snapshot against itself has no finding") {
 }
 
 TEST_CASE("corpus diff: swagger.json against the v3 files of the same release differs only where the corpus does") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     // corpus/SOURCES.md caveats 1 and 4: v2 also holds the discovery documents (types and
     // paths: /api/, /apis/<group>/, /version/, /.well-known/, /openid/, /logs/) that the v3
     // copies leave out; v1.31, v1.32 and v1.35 agree on everything else.
@@ -152,7 +146,7 @@ TEST_CASE("corpus diff: swagger.json against the v3 files of the same release di
 }
 
 TEST_CASE("corpus diff: a field added from A to B is a field removed from B to A") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     for (const auto& [a, b] : {std::pair<std::string, std::string>{"kubernetes/v1.31/v3", "kubernetes/v1.32/v3"},
                                {"crds/prometheus-operator/v0.80.0", "crds/prometheus-operator/v0.93.0"},
                                {"crds/gateway-api/v1.1.0/experimental", "crds/gateway-api/v1.2.0/experimental"}}) {
@@ -174,7 +168,7 @@ TEST_CASE("corpus diff: a field added from A to B is a field removed from B to A
 }
 
 TEST_CASE("corpus diff: the same inputs give byte-identical reports") {
-    if (!corpus_present()) return;
+    if (!test::corpus_present()) return;
     const auto report = [] {
         const auto before = load_snapshot(corpus("kubernetes/v1.31/v3"));
         const auto after = load_snapshot(corpus("kubernetes/v1.32/v3"));

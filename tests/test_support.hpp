@@ -108,6 +108,14 @@ inline std::string corpus_dir() {
     return std::filesystem::is_directory(path) ? path.lexically_normal().string() : std::string();
 }
 
+// True when ../shared/corpus is beside the checkout; otherwise says (once a test) that
+// the test is skipped.
+inline bool corpus_present() {
+    if (!corpus_dir().empty()) return true;
+    WARN("../shared/corpus is absent beside the checkout: corpus tests skipped");
+    return false;
+}
+
 }  // namespace kompat::test
 
 namespace Catch {
