@@ -62,7 +62,9 @@ Lifecycle lifecycle_of(const Schema& schema) {
         return lifecycle;
     }
     const auto description = schema.description;
-    if (description.empty()) return {};
+    // Most descriptions say none of it: three scans settle them.
+    if (description.empty() || (!contains(description, "lpha") && !contains(description, "eta") && !contains(description, "eprecated")))
+        return {};
     Lifecycle lifecycle;
     lifecycle.inferred = true;
     if (contains(description, "alpha-level") || contains(description, "is an alpha field") || description.starts_with("(Alpha)"))

@@ -108,7 +108,7 @@ std::string_view list_type_of(const Schema& schema) {
 class Differ {
 public:
     Differ(const Snapshot& old_snapshot, const Snapshot& new_snapshot)
-        : old_(old_snapshot), new_(new_snapshot) {
+        : old_(old_snapshot), new_(new_snapshot), old_gvs_(group_versions(old_snapshot)), new_gvs_(group_versions(new_snapshot)) {
         lossy_ = (old_.format == SnapshotFormat::openapi_v2) != (new_.format == SnapshotFormat::openapi_v2) &&
                  old_.format != SnapshotFormat::crd && new_.format != SnapshotFormat::crd;
     }
@@ -139,7 +139,11 @@ private:
     static bool auxiliary(const Kind& kind) {
         // meta.v1 types (DeleteOptions, WatchEvent, …) carry a GVK for every group-version.
         if (kind.crd) return false;
-        return kind.type_name.find("." + kind.gvk.version + ".") == std::string::npos;
+        const std::string_view name = kind.type_name;
+        const std::string_view version = kind.gvk.version;
+        for (auto at = name.find(version); at != std::string_view::npos; at = name.find(version, at + 1))
+            if (at > 0 && name[at - 1] == '.' && at + version.size() < name.size() && name[at + version.size()] == '.') return false;
+        return true;
     }
 
     static std::set<std::string> group_versions(const Snapshot& snapshot) {
@@ -185,8 +189,8 @@ private:
     }
 
     void diff_kinds() {
-        const auto old_gvs = group_versions(old_);
-        const auto new_gvs = group_versions(new_);
+        const auto& old_gvs = old_gvs_;
+        const auto& new_gvs = new_gvs_;
         for (const auto& kind : old_.kinds) {
             if (auxiliary(kind)) continue;
             const auto* other = new_.find_kind(kind.gvk);
@@ -328,8 +332,7 @@ private:
         if (const auto gv = group_version_of_path(operation.path); !gv.empty()) {
             const auto version = gv.substr(gv.find('/') + 1);
             reach.stability = stability_of_version(version);
-            const auto& other = removed ? new_ : old_;
-            change.whole_group_version = !group_versions(other).contains(gv);
+            change.whole_group_version = !(removed ? new_gvs_ : old_gvs_).contains(gv);
         }
         change.reaches.push_back(reach);
         surface_.push_back(std::move(change));
@@ -685,9 +688,8 @@ private:
             if (!after.contains(text)) emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(rule->rule), nullptr, text);
     }
 
-    void compare_lifecycle(const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
-        const auto before = lifecycle_of(o);
-        const auto after = lifecycle_of(n);
+    void compare_lifecycle(const Schema& o, const Schema& n, const Lifecycle& before, const Lifecycle& after, Unit& unit,
+                           const std::string& path) {
         if (before.status == after.status && before.feature_gate == after.feature_gate) return;
         const auto status_json = [](const Lifecycle& l) {
             return l.status == LifecycleStatus::none ? json::value(nullptr) : json::value(to_string(l.status));
@@ -862,8 +864,10 @@ private:
             if (was_required != is_required)
                 emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, child,
                      property.schema, other->schema, was_required, is_required);
-            compare_lifecycle(property.schema, other->schema, unit, child);
-            const bool child_alpha = alpha || is_alpha(lifecycle_of(other->schema)) || is_alpha(lifecycle_of(property.schema));
+            const auto before = lifecycle_of(property.schema);
+            const auto after = lifecycle_of(other->schema);
+            compare_lifecycle(property.schema, other->schema, before, after, unit, child);
+            const bool child_alpha = alpha || is_alpha(before) || is_alpha(after);
             compare(property.schema, other->schema, unit, child, child_alpha, depth + 1, roles);
         }
         for (const auto& property : n.properties) {
@@ -913,7 +917,27 @@ private:
         return path == ".status" || path.starts_with(".status.") || path.starts_with(".status[") ? role_status : role_spec;
     }
 
+    // Units from which a change can be reached; the walk from kinds and operations
+    // enters no other, so an unchanged type graph costs nothing.
+    std::set<const Unit*> units_leading_to_changes() const {
+        std::map<const Unit*, std::vector<const Unit*>> referrers;
+        for (const auto& unit : units_)
+            for (const auto& edge : unit->edges) referrers[edge.target].push_back(unit.get());
+        std::set<const Unit*> relevant;
+        std::vector<const Unit*> stack;
+        for (const auto& unit : units_)
+            if (!unit->changes.empty() && relevant.insert(unit.get()).second) stack.push_back(unit.get());
+        while (!stack.empty()) {
+            const auto* unit = stack.back();
+            stack.pop_back();
+            for (const auto* referrer : referrers[unit])
+                if (relevant.insert(referrer).second) stack.push_back(referrer);
+        }
+        return relevant;
+    }
+
     void propagate() {
+        const auto relevant = units_leading_to_changes();
         // Kinds first: a type reached from a kind takes its roles from the kind; roles from
         // operations count only for types no kind reaches (generic OpenAPI).
         std::set<const Unit*> reached_from_kind;
@@ -946,6 +970,7 @@ private:
                     merge_reach(change, std::move(reach));
                 }
                 for (const auto& edge : visit.unit->edges) {
+                    if (!relevant.contains(edge.target)) continue;
                     const auto roles = edge.roles != 0 ? edge.roles : visit.roles;
                     queue.push_back({edge.target, join_path(visit.prefix, edge.path), visit.alpha || edge.alpha, roles});
                 }
@@ -972,6 +997,8 @@ private:
 
     const Snapshot& old_;
     const Snapshot& new_;
+    const std::set<std::string> old_gvs_;  // group-versions with kinds, "group/version"
+    const std::set<std::string> new_gvs_;
     bool lossy_ = false;
     std::vector<std::unique_ptr<Unit>> units_;
     std::map<std::pair<std::string, std::string>, Unit*> type_units_;
