@@ -84,8 +84,8 @@ private:
     }
 
     const json::key_value_pair* member(const json::object& object, std::string_view key) const {
-        const auto* found = std::find_if(object.begin(), object.end(), [&](const auto& m) { return m.key() == key; });
-        return found != object.end() ? found : nullptr;
+        const auto found = object.find(key);
+        return found != object.end() ? &*found : nullptr;
     }
 
     const json::object& as_object(const json::object& owner, const json::key_value_pair& m, std::string_view key) const {

@@ -67,7 +67,7 @@ private:
     }
 
     [[noreturn]] void fail_at(const json::object& object, std::string_view key, const std::string& message) const {
-        const auto* member = std::find_if(object.begin(), object.end(), [&](const auto& m) { return m.key() == key; });
+        const auto member = object.find(key);
         state_.fail(file_index_, member != object.end() ? file_.position_of(object, *member) : file_.position_of(object), message);
     }
 
@@ -228,13 +228,13 @@ private:
             if (it->key() == "application/json") chosen = it;
         const auto* media_object = chosen->value().if_object();
         if (media_object == nullptr) return std::nullopt;
-        const auto* schema_member = std::find_if(media_object->begin(), media_object->end(), [](const auto& m) { return m.key() == "schema"; });
+        const auto schema_member = media_object->find("schema");
         if (schema_member == media_object->end()) return std::nullopt;
         return PointerTarget{&schema_member->value(), file_.position_of(*media_object, *schema_member)};
     }
 
     void read_request_body(const json::object& owner, const json::value& value, Operation& operation) {
-        const auto* member = std::find_if(owner.begin(), owner.end(), [](const auto& m) { return m.key() == "requestBody"; });
+        const auto member = owner.find("requestBody");
         const auto target = state_.follow_local_refs(file_index_, *root_, value, file_.position_of(owner, *member));
         const auto* body = target.value->if_object();
         if (body == nullptr) state_.fail(file_index_, target.position, "\"requestBody\" must be an object");
@@ -258,7 +258,7 @@ private:
             response.status = std::string(status);
             response.location = {file_index_, file_.position_of(*responses, member)};
             if (const auto* schema = response_object->if_contains("schema")) {
-                const auto* schema_member = std::find_if(response_object->begin(), response_object->end(), [](const auto& m) { return m.key() == "schema"; });
+                const auto schema_member = response_object->find("schema");
                 response.schema = state_.build(file_index_, *schema, file_.position_of(*response_object, *schema_member));
             } else if (const auto* content = response_object->if_contains("content")) {
                 if (const auto chosen = choose_media_schema(*content))

@@ -429,25 +429,24 @@ private:
         roots_.push_back({after.key(), false, stability, &unit, 0});
     }
 
+    // Named types of `side` that `other` lacks (types synthesised for other pointers, named
+    // with '#', are not the user's definitions).
+    void definitions_only_in(const Snapshot& side, const Snapshot& other, ChangeKind kind) {
+        const bool removed = &side == &old_;
+        for (const auto& [name, schema] : side.types) {
+            if (other.types.contains(name) || name.find('#') != std::string::npos) continue;
+            Change change;
+            change.kind = kind;
+            change.type = name;
+            (removed ? change.old_value : change.new_value) = schema_summary(schema);
+            (removed ? change.old_position : change.new_position) = position(side, schema.location);
+            surface_.push_back(std::move(change));
+        }
+    }
+
     void diff_definitions() {
-        for (const auto& [name, schema] : old_.types) {
-            if (new_.types.contains(name) || name.find('#') != std::string::npos) continue;
-            Change change;
-            change.kind = ChangeKind::definition_removed;
-            change.type = name;
-            change.old_value = schema_summary(schema);
-            change.old_position = position(old_, schema.location);
-            surface_.push_back(std::move(change));
-        }
-        for (const auto& [name, schema] : new_.types) {
-            if (old_.types.contains(name) || name.find('#') != std::string::npos) continue;
-            Change change;
-            change.kind = ChangeKind::definition_added;
-            change.type = name;
-            change.new_value = schema_summary(schema);
-            change.new_position = position(new_, schema.location);
-            surface_.push_back(std::move(change));
-        }
+        definitions_only_in(old_, new_, ChangeKind::definition_removed);
+        definitions_only_in(new_, old_, ChangeKind::definition_added);
         // Fail-closed: types in both that nothing reached are still compared.
         for (const auto& [name, schema] : old_.types)
             if (new_.types.contains(name)) type_unit(name, name);
@@ -506,7 +505,7 @@ private:
     void compare(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
                  unsigned roles = 0) {
         if (!o.ref.empty() && !n.ref.empty()) {
-            compare_keywords(o, n, unit, path, alpha);
+            compare_keywords(o, n, unit, path);
             if (auto* target = type_unit(o.ref, n.ref)) unit.edges.push_back({path, target, alpha, roles});
             return;
         }
@@ -518,7 +517,7 @@ private:
             if (old_target != nullptr && new_target != nullptr) compare(*old_target, *new_target, unit, path, alpha, depth + 1, roles);
             return;
         }
-        compare_keywords(o, n, unit, path, alpha);
+        compare_keywords(o, n, unit, path);
         compare_structure(o, n, unit, path, alpha, depth, roles);
     }
 
@@ -554,7 +553,7 @@ private:
         return std::any_of(target.type.begin(), target.type.end(), fits) || value.is_null() ? &value : nullptr;
     }
 
-    void compare_keywords(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha) {
+    void compare_keywords(const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
         if (o.description != n.description)
             emit(unit, ChangeKind::description_changed, path, o, n, json::value(o.description), json::value(n.description));
         if (!lossy_) {
@@ -568,7 +567,6 @@ private:
         }
         compare_keyword_lists(o.extensions, n.extensions, unit, path, o, n);
         compare_keyword_lists(o.other_keywords, n.other_keywords, unit, path, o, n);
-        (void)alpha;
     }
 
     void compare_keyword_lists(const std::vector<Keyword>& before, const std::vector<Keyword>& after, Unit& unit,
