@@ -879,10 +879,14 @@ private:
             add(unit, std::move(change));
         }
         // A removed and an added field with the same schema in one object: perhaps a rename.
+        if (removed.empty() || added.empty()) return;
+        std::vector<json::value> added_summaries;
+        for (const auto* fresh : added) added_summaries.push_back(schema_summary(fresh->schema));
         for (const auto* gone : removed) {
             const auto gone_summary = schema_summary(gone->schema);
-            for (const auto* fresh : added) {
-                if (schema_summary(fresh->schema) != gone_summary) continue;
+            for (std::size_t i = 0; i < added.size(); ++i) {
+                const auto* fresh = added[i];
+                if (added_summaries[i] != gone_summary) continue;
                 auto change = make(ChangeKind::field_possibly_renamed, path + "." + std::string(fresh->name), gone->schema, fresh->schema);
                 change.old_value = json::value(gone->name);
                 change.new_value = json::value(fresh->name);
