@@ -17,6 +17,7 @@ build: configure
 # The check exits 1 because the example change has a breaking finding; that is the demo.
 demo: build
 	./$(BUILD_DIR)/kompat inspect examples/crds/widgets.yaml
+	./$(BUILD_DIR)/kompat explain examples/crds/widgets.yaml gadgets.spec
 	./$(BUILD_DIR)/kompat check examples/old/swagger.json examples/new/v3 || test $$? -eq 1
 
 test: build

@@ -12,6 +12,7 @@
 #include "diff/input_error.hpp"
 #include "diff/schema_diff.hpp"
 #include "diff/snapshot_loader.hpp"
+#include "report/explain_report.hpp"
 #include "report/findings_report.hpp"
 #include "report/inspect_report.hpp"
 #include "diff/source_reader.hpp"
@@ -103,6 +104,17 @@ int main(int argc, char** argv) {
     lint->add_option("--fail-on", fail_on, "Lowest severity that fails the lint")->check(CLI::IsMember({"error", "warning", "info"}));
     lint->add_option("--feature-gates", feature_gates, "File of known feature gate names, one a line");
 
+    std::string resource;
+    std::string api_version;
+    std::string explain_output = "plaintext";
+    kompat::ExplainOptions explain_options;
+    auto* explain = app.add_subcommand("explain", "A kind or field as kubectl explain shows it, from a spec file");
+    explain->add_option("SPEC", spec, "The snapshot to read")->required();
+    explain->add_option("RESOURCE", resource, "Kind, plural or short name, then an optional .field.path")->required();
+    explain->add_option("--api-version", api_version, "group/version to pick when the resource has several");
+    explain->add_flag("--recursive", explain_options.recursive, "Print the field tree to any depth, without descriptions");
+    explain->add_option("--output,-o", explain_output, "Output format")->check(CLI::IsMember({"plaintext", "openapiv3"}));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -139,12 +151,21 @@ int main(int argc, char** argv) {
             if (const int written = write_stdout(render(report, format)); written != 0) return written;
             return failed(report.findings, fail_on) ? exit_findings : 0;
         }
+        if (explain->parsed()) {
+            const auto snapshot = kompat::load_snapshot(spec);
+            const auto target = kompat::find_explain_target(snapshot, resource, api_version);
+            return write_stdout(explain_output == "openapiv3" ? kompat::explain_openapi_v3(snapshot, target)
+                                                              : kompat::explain_text(snapshot, target, explain_options));
+        }
         if (inspect->parsed()) {
             const auto snapshot = kompat::load_snapshot(spec);
             return write_stdout(format == "json" ? kompat::inspect_json(snapshot) : kompat::inspect_text(snapshot));
         }
     } catch (const kompat::InputError& error) {
         std::cerr << error.describe() << '\n';
+        return exit_usage_or_input;
+    } catch (const kompat::LookupError& error) {
+        std::cerr << "kompat explain: " << error.what() << '\n';
         return exit_usage_or_input;
     } catch (const std::bad_alloc&) {
         std::cerr << "kompat: out of memory\n";

@@ -6,6 +6,7 @@ kompat=$(readlink -f "$1")
 cd "$(dirname "$0")"
 for dir in */; do
   dir=${dir%/}
+  [ "$dir" = explain ] && continue
   (
     cd "$dir"
     if [ -f spec.json ]; then
@@ -16,4 +17,18 @@ for dir in */; do
     "$kompat" "${args[0]}" --format json "${args[@]:1}" > expected.json || [ $? -eq 1 ]
     NO_COLOR=1 "$kompat" "${args[0]}" --format text "${args[@]:1}" > expected.txt || [ $? -eq 1 ]
   )
+done
+
+# explain cases: `args` holds the arguments after `kompat explain`; `{corpus}` stands for
+# ../shared/corpus, and those cases are left as they are when it is absent.
+corpus=$(readlink -f ../../shared/corpus || true)
+for dir in explain/*/; do
+  dir=${dir%/}
+  args=$(cat "$dir/args")
+  if [[ $args == *"{corpus}"* ]]; then
+    [ -d "$corpus" ] || { echo "skipping $dir: ../shared/corpus is absent" >&2; continue; }
+    args=${args//\{corpus\}/$corpus}
+  fi
+  # shellcheck disable=SC2086 # args is a word list on purpose
+  (cd "$dir" && "$kompat" explain $args > expected.txt)
 done

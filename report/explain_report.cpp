@@ -1,0 +1,410 @@
+#include "report/explain_report.hpp"
+
+#include <fmt/format.h>
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "diff/lifecycle.hpp"
+#include "report/json_writer.hpp"
+
+namespace kompat {
+namespace json = boost::json;
+namespace {
+
+constexpr std::size_t page_width = 80;
+
+// `io.k8s.api.core.v1.Container` → `Container`, as kubectl names a type.
+std::string_view short_name(std::string_view type_name) {
+    const auto dot = type_name.rfind('.');
+    return dot == std::string_view::npos ? type_name : type_name.substr(dot + 1);
+}
+
+bool is_primitive(const Schema& schema) {
+    return schema.type.size() == 1 && schema.type.front() != "object" && schema.type.front() != "array" &&
+           schema.properties.empty() && !schema.items && !schema.additional_properties;
+}
+
+// The type in angle brackets, as kubectl's OpenAPI v3 template guesses it: `[]Container`,
+// `map[string]string`, `ObjectMeta`, `Object` for an inline object, the primitive a
+// named type stands for (`Time` is a `string`).
+std::string type_label(const Snapshot& snapshot, const Schema& schema) {
+    if (!schema.ref.empty()) {
+        const auto& target = snapshot.resolve(schema);
+        if (is_primitive(target) && target.format != "int-or-string") return std::string(target.type.front());
+        return std::string(short_name(schema.ref));
+    }
+    if (schema.int_or_string || schema.format == "int-or-string") return "IntOrString";
+    if (schema.items) return "[]" + type_label(snapshot, *schema.items);
+    if (schema.additional_properties) return "map[string]" + type_label(snapshot, *schema.additional_properties);
+    if (schema.all_of.size() == 1 && schema.properties.empty()) return type_label(snapshot, schema.all_of.front());
+    std::vector<std::string_view> types;
+    for (const auto type : schema.type)
+        if (type != "null") types.push_back(type);
+    if (types.empty() || (types.size() == 1 && types.front() == "object")) return "Object";
+    return fmt::format("{}", fmt::join(types, " | "));
+}
+
+std::string value_text(const json::value& value) {
+    if (const auto* text = value.if_string()) return std::string(*text);
+    return json::serialize(value);
+}
+
+std::string enum_text(const json::array& values) {
+    std::vector<std::string> texts;
+    for (const auto& value : values) texts.push_back(value_text(value));
+    return fmt::format("{}", fmt::join(texts, ", "));
+}
+
+std::string number_text(double value) { return fmt::format("{}", value); }
+
+// Lines of `text` wrapped at word boundaries to the page width, each indented; the
+// text's own line breaks are kept.
+void append_wrapped(std::string& out, std::string_view text, std::size_t indent) {
+    const std::string margin(indent, ' ');
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+    for (;;) {
+        const auto end = std::min(text.find('\n'), text.size());
+        auto paragraph = text.substr(0, end);
+        std::string line;
+        while (!paragraph.empty()) {
+            const auto space = std::min(paragraph.find(' '), paragraph.size());
+            const auto word = paragraph.substr(0, space);
+            paragraph.remove_prefix(std::min(space + 1, paragraph.size()));
+            if (word.empty()) continue;
+            if (!line.empty() && indent + line.size() + 1 + word.size() > page_width) {
+                out += margin + line + '\n';
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + std::string(word);
+        }
+        out += line.empty() ? std::string("\n") : margin + line + '\n';
+        if (end == text.size()) return;
+        text.remove_prefix(end + 1);
+    }
+}
+
+std::string lifecycle_text(const Schema& schema) {
+    std::vector<std::string> entries;
+    for (const auto& entry : schema.lifecycle) {
+        std::string text = fmt::format("{}: {}", entry.project, entry.status);
+        if (!entry.feature_gate.empty()) text += fmt::format(", feature gate {}", entry.feature_gate);
+        if (!entry.min_version.empty()) text += fmt::format(", since {}", entry.min_version);
+        entries.push_back(std::move(text));
+    }
+    if (!entries.empty()) return fmt::format("{}", fmt::join(entries, "; "));
+    const auto inferred = lifecycle_of(schema);
+    if (inferred.status == LifecycleStatus::none) return "";
+    std::string text(to_string(inferred.status));
+    if (!inferred.feature_gate.empty()) text += fmt::format(", feature gate {}", inferred.feature_gate);
+    return text + " (from the description)";
+}
+
+std::string bound_text(const std::optional<double>& minimum, bool exclusive_minimum, const std::optional<double>& maximum,
+                       bool exclusive_maximum, std::string_view what) {
+    std::string text;
+    if (minimum) text += number_text(*minimum) + (exclusive_minimum ? " < " : " <= ");
+    text += what;
+    if (maximum) text += (exclusive_maximum ? " < " : " <= ") + number_text(*maximum);
+    return text;
+}
+
+template <typename Number>
+std::optional<double> as_double(const std::optional<Number>& value) {
+    return value ? std::optional<double>(static_cast<double>(*value)) : std::nullopt;
+}
+
+// The value constraints of one schema, `NAME: value` a line, for the FIELD header.
+void append_details(std::string& out, const Snapshot& snapshot, const Schema& written) {
+    const auto& schema = snapshot.resolve(written);
+    const auto line = [&](std::string_view name, const std::string& value) { out += fmt::format("{:<11} {}\n", fmt::format("{}:", name), value); };
+    const auto* default_value = written.default_value != nullptr ? written.default_value : schema.default_value;
+    if (default_value != nullptr) line("DEFAULT", json::serialize(*default_value));
+    if (schema.enum_values != nullptr) line("ENUM", enum_text(*schema.enum_values));
+    if (written.nullable || schema.nullable) line("NULLABLE", "true");
+    if (!schema.format.empty()) line("FORMAT", std::string(schema.format));
+    if (schema.minimum || schema.maximum)
+        line("BOUNDS", bound_text(schema.minimum, schema.exclusive_minimum, schema.maximum, schema.exclusive_maximum, "value"));
+    if (schema.multiple_of) line("MULTIPLE OF", number_text(*schema.multiple_of));
+    if (schema.min_length || schema.max_length)
+        line("LENGTH", bound_text(as_double(schema.min_length), false, as_double(schema.max_length), false, "length"));
+    if (schema.min_items || schema.max_items)
+        line("ITEMS", bound_text(as_double(schema.min_items), false, as_double(schema.max_items), false, "items"));
+    if (schema.min_properties || schema.max_properties)
+        line("PROPERTIES", bound_text(as_double(schema.min_properties), false, as_double(schema.max_properties), false, "properties"));
+    if (schema.unique_items) line("UNIQUE", "true");
+    if (schema.pattern) line("PATTERN", std::string(*schema.pattern));
+    if (!schema.list_type.empty()) {
+        std::string text(schema.list_type);
+        if (!schema.list_map_keys.empty()) text += fmt::format(" (keys: {})", fmt::join(schema.list_map_keys, ", "));
+        line("LIST TYPE", text);
+    }
+    if (!schema.map_type.empty()) line("MAP TYPE", std::string(schema.map_type));
+    if (schema.preserve_unknown_fields) line("UNKNOWN FIELDS", "preserved (x-kubernetes-preserve-unknown-fields)");
+    if (schema.embedded_resource) line("EMBEDDED", "a whole Kubernetes object (x-kubernetes-embedded-resource)");
+    auto lifecycle = lifecycle_text(written);
+    if (lifecycle.empty() && &schema != &written) lifecycle = lifecycle_text(schema);
+    if (!lifecycle.empty()) line("LIFECYCLE", lifecycle);
+}
+
+void append_validations(std::string& out, const Schema& schema) {
+    if (schema.validations.empty()) return;
+    out += "\nVALIDATIONS:\n";
+    for (const auto& rule : schema.validations) {
+        out += fmt::format("    rule: {}\n", rule.rule);
+        if (!rule.message.empty()) out += fmt::format("    message: {}\n", rule.message);
+        if (!rule.message_expression.empty()) out += fmt::format("    messageExpression: {}\n", rule.message_expression);
+        if (!rule.reason.empty()) out += fmt::format("    reason: {}\n", rule.reason);
+        if (!rule.field_path.empty()) out += fmt::format("    fieldPath: {}\n", rule.field_path);
+    }
+}
+
+// The description kubectl shows for a field: its own, then its type's when it refers to one.
+std::vector<std::string_view> descriptions(const Snapshot& snapshot, const Schema& written) {
+    std::vector<std::string_view> out;
+    if (!written.description.empty()) out.push_back(written.description);
+    const auto& holder = field_holder(snapshot, written);
+    if (&holder != &written && !holder.description.empty() && holder.description != written.description)
+        out.push_back(holder.description);
+    return out;
+}
+
+std::string markers(const ExplainField& field) {
+    std::string out = field.required ? " -required-" : "";
+    const auto lifecycle = lifecycle_of(*field.schema);
+    if (lifecycle.status != LifecycleStatus::none) out += fmt::format(" -{}-", to_string(lifecycle.status));
+    return out;
+}
+
+class TreeWriter {
+public:
+    TreeWriter(const Snapshot& snapshot, std::string& out, std::size_t max_lines)
+        : snapshot_(snapshot), out_(out), max_lines_(max_lines) {}
+
+    // Each field with its type and description, one level.
+    void fields(const Schema& holder) {
+        for (const auto& field : fields_of(snapshot_, holder)) {
+            out_ += fmt::format("  {}\t<{}>{}\n", field.name, type_label(snapshot_, *field.schema), markers(field));
+            const auto& resolved = snapshot_.resolve(*field.schema);
+            if (resolved.enum_values != nullptr) out_ += fmt::format("  enum: {}\n", enum_text(*resolved.enum_values));
+            const auto* default_value = field.schema->default_value != nullptr ? field.schema->default_value : resolved.default_value;
+            if (default_value != nullptr) out_ += fmt::format("  default: {}\n", json::serialize(*default_value));
+            if (!field.schema->description.empty()) append_wrapped(out_, field.schema->description, 4);
+            out_ += '\n';
+        }
+    }
+
+    // Every field to any depth, without descriptions. A named type already open on the
+    // way down is not opened again.
+    void tree(const Schema& holder, std::size_t depth, std::vector<std::string_view>& open) {
+        for (const auto& field : fields_of(snapshot_, holder)) {
+            if (++lines_ > max_lines_)
+                throw LookupError(fmt::format("the recursive explain passes {} lines; explain a narrower field path", max_lines_));
+            const std::string margin(2 * depth, ' ');
+            out_ += fmt::format("{}{}\t<{}>{}", margin, field.name, type_label(snapshot_, *field.schema), markers(field));
+            std::vector<std::string_view> refs;
+            const auto& next = field_holder(snapshot_, *field.schema, &refs);
+            const auto again = std::find_if(refs.begin(), refs.end(), [&](std::string_view ref) {
+                return std::find(open.begin(), open.end(), ref) != open.end();
+            });
+            if (again != refs.end()) {
+                out_ += fmt::format(" (recursive: {} is shown above)\n", short_name(*again));
+                continue;
+            }
+            out_ += '\n';
+            open.insert(open.end(), refs.begin(), refs.end());
+            tree(next, depth + 1, open);
+            open.resize(open.size() - refs.size());
+        }
+    }
+
+private:
+    const Snapshot& snapshot_;
+    std::string& out_;
+    std::size_t max_lines_;
+    std::size_t lines_ = 0;
+};
+
+// The schema of the kind or field as JSON, every keyword kompat reads.
+json::value schema_json(const Snapshot& snapshot, const Schema& schema);
+
+json::array strings_json(const std::vector<std::string_view>& strings) {
+    json::array out;
+    for (const auto text : strings) out.emplace_back(text);
+    return out;
+}
+
+json::array schemas_json(const Snapshot& snapshot, const std::vector<Schema>& schemas) {
+    json::array out;
+    for (const auto& schema : schemas) out.push_back(schema_json(snapshot, schema));
+    return out;
+}
+
+// A bound as the spec writes it: `100`, not Boost.JSON's `1E2` for a double.
+json::value number_json(double value) {
+    constexpr double int64_range = 9.2e18;
+    if (std::trunc(value) == value && std::abs(value) < int64_range) return static_cast<std::int64_t>(value);
+    return value;
+}
+
+json::value schema_json(const Snapshot& snapshot, const Schema& schema) {
+    json::object out;
+    if (!schema.ref.empty()) out["$ref"] = "#/components/schemas/" + schema.ref;
+    if (schema.type.size() == 1) out["type"] = schema.type.front();
+    else if (!schema.type.empty()) out["type"] = strings_json(schema.type);
+    if (!schema.format.empty()) out["format"] = schema.format;
+    if (!schema.description.empty()) out["description"] = schema.description;
+    if (schema.enum_values != nullptr) out["enum"] = *schema.enum_values;
+    if (schema.default_value != nullptr) out["default"] = *schema.default_value;
+    if (schema.nullable) out["nullable"] = true;
+    if (!schema.required.empty()) out["required"] = strings_json(schema.required);
+    if (!schema.properties.empty()) {
+        json::object properties;
+        for (const auto& property : schema.properties) properties[property.name] = schema_json(snapshot, property.schema);
+        out["properties"] = std::move(properties);
+    }
+    if (schema.items) out["items"] = schema_json(snapshot, *schema.items);
+    if (schema.additional_properties) out["additionalProperties"] = schema_json(snapshot, *schema.additional_properties);
+    else if (schema.additional_properties_allowed) out["additionalProperties"] = *schema.additional_properties_allowed;
+    if (!schema.all_of.empty()) out["allOf"] = schemas_json(snapshot, schema.all_of);
+    if (!schema.one_of.empty()) out["oneOf"] = schemas_json(snapshot, schema.one_of);
+    if (!schema.any_of.empty()) out["anyOf"] = schemas_json(snapshot, schema.any_of);
+    // OpenAPI 3.0's boolean form of the exclusive bounds.
+    if (schema.maximum) out["maximum"] = number_json(*schema.maximum);
+    if (schema.exclusive_maximum) out["exclusiveMaximum"] = true;
+    if (schema.minimum) out["minimum"] = number_json(*schema.minimum);
+    if (schema.exclusive_minimum) out["exclusiveMinimum"] = true;
+    if (schema.multiple_of) out["multipleOf"] = number_json(*schema.multiple_of);
+    if (schema.max_length) out["maxLength"] = *schema.max_length;
+    if (schema.min_length) out["minLength"] = *schema.min_length;
+    if (schema.max_items) out["maxItems"] = *schema.max_items;
+    if (schema.min_items) out["minItems"] = *schema.min_items;
+    if (schema.max_properties) out["maxProperties"] = *schema.max_properties;
+    if (schema.min_properties) out["minProperties"] = *schema.min_properties;
+    if (schema.pattern) out["pattern"] = *schema.pattern;
+    if (schema.unique_items) out["uniqueItems"] = true;
+    if (!schema.list_type.empty()) out["x-kubernetes-list-type"] = schema.list_type;
+    if (!schema.list_map_keys.empty()) out["x-kubernetes-list-map-keys"] = strings_json(schema.list_map_keys);
+    if (!schema.map_type.empty()) out["x-kubernetes-map-type"] = schema.map_type;
+    if (!schema.validations.empty()) {
+        json::array rules;
+        for (const auto& rule : schema.validations) {
+            json::object entry{{"rule", rule.rule}};
+            if (!rule.message.empty()) entry["message"] = rule.message;
+            if (!rule.message_expression.empty()) entry["messageExpression"] = rule.message_expression;
+            if (!rule.reason.empty()) entry["reason"] = rule.reason;
+            if (!rule.field_path.empty()) entry["fieldPath"] = rule.field_path;
+            if (rule.optional_old_self) entry["optionalOldSelf"] = *rule.optional_old_self;
+            rules.push_back(std::move(entry));
+        }
+        out["x-kubernetes-validations"] = std::move(rules);
+    }
+    if (schema.preserve_unknown_fields) out["x-kubernetes-preserve-unknown-fields"] = true;
+    if (schema.int_or_string) out["x-kubernetes-int-or-string"] = true;
+    if (schema.embedded_resource) out["x-kubernetes-embedded-resource"] = true;
+    if (!schema.patch_strategy.empty()) out["x-kubernetes-patch-strategy"] = schema.patch_strategy;
+    if (!schema.patch_merge_key.empty()) out["x-kubernetes-patch-merge-key"] = schema.patch_merge_key;
+    if (!schema.group_version_kinds.empty()) {
+        json::array gvks;
+        for (const auto& gvk : schema.group_version_kinds)
+            gvks.push_back(json::object{{"group", gvk.group}, {"version", gvk.version}, {"kind", gvk.kind}});
+        out["x-kubernetes-group-version-kind"] = std::move(gvks);
+    }
+    if (!schema.lifecycle.empty()) {
+        json::object lifecycle;
+        for (const auto& entry : schema.lifecycle) {
+            json::object fields{{"status", entry.status}};
+            if (!entry.min_version.empty()) fields["minVersion"] = entry.min_version;
+            if (!entry.feature_gate.empty()) fields["featureGate"] = entry.feature_gate;
+            lifecycle[entry.project] = std::move(fields);
+        }
+        out["x-kubernetes-api-lifecycle"] = std::move(lifecycle);
+    }
+    for (const auto& keyword : schema.extensions) out[keyword.name] = *keyword.value;
+    for (const auto& keyword : schema.other_keywords) out[keyword.name] = *keyword.value;
+    return out;
+}
+
+// `schema` with its own `$ref` (and those of its items and map values) replaced by the
+// type referred to; the field's own keywords (its description, default) win.
+json::value resolved_json(const Snapshot& snapshot, const Schema& schema, std::vector<std::string_view>& open) {
+    auto own = schema_json(snapshot, schema).as_object();
+    if (!schema.ref.empty() && std::find(open.begin(), open.end(), schema.ref) == open.end()) {
+        open.push_back(schema.ref);
+        auto out = resolved_json(snapshot, snapshot.resolve(schema), open).as_object();
+        own.erase("$ref");
+        for (auto& member : own) out[member.key()] = std::move(member.value());
+        return out;
+    }
+    if (schema.items) own["items"] = resolved_json(snapshot, *schema.items, open);
+    if (schema.additional_properties) own["additionalProperties"] = resolved_json(snapshot, *schema.additional_properties, open);
+    return own;
+}
+
+json::value sorted_keys(const json::value& value) {
+    if (const auto* array = value.if_array()) {
+        json::array out;
+        for (const auto& element : *array) out.push_back(sorted_keys(element));
+        return out;
+    }
+    const auto* object = value.if_object();
+    if (object == nullptr) return value;
+    std::vector<const json::key_value_pair*> members;
+    for (const auto& member : *object) members.push_back(&member);
+    std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->key() < b->key(); });
+    json::object out;
+    for (const auto* member : members) out[member->key()] = sorted_keys(member->value());
+    return out;
+}
+
+}  // namespace
+
+std::string explain_text(const Snapshot& snapshot, const ExplainTarget& target, const ExplainOptions& options) {
+    const auto& kind = *target.kind;
+    std::string out;
+    if (!kind.gvk.group.empty()) out += fmt::format("GROUP:      {}\n", kind.gvk.group);
+    out += fmt::format("KIND:       {}\n", kind.gvk.kind);
+    out += fmt::format("VERSION:    {}\n", kind.gvk.version);
+    if (kind.crd) {
+        out += fmt::format("SCOPE:      {}\n", kind.crd->scope);
+        if (kind.crd->deprecated)
+            out += fmt::format("DEPRECATED: {}\n", kind.crd->deprecation_warning.empty() ? "true" : kind.crd->deprecation_warning);
+    }
+    out += '\n';
+    const auto& written = *target.schema;
+    if (!target.field_path.empty()) {
+        out += fmt::format("FIELD: {} <{}>{}\n", target.field_path.back(), type_label(snapshot, written),
+                           target.required ? " -required-" : "");
+        append_details(out, snapshot, written);
+        out += '\n';
+    }
+    const auto texts = descriptions(snapshot, written);
+    out += "DESCRIPTION:\n";
+    if (texts.empty()) out += "    <empty>\n";
+    for (const auto text : texts) append_wrapped(out, text, 4);
+    const auto& holder = field_holder(snapshot, written);
+    append_validations(out, snapshot.resolve(written));
+    if (&holder != &snapshot.resolve(written)) append_validations(out, holder);
+
+    if (fields_of(snapshot, holder).empty()) return out;
+    out += "\nFIELDS:\n";
+    TreeWriter writer(snapshot, out, options.max_lines);
+    if (!options.recursive) {
+        writer.fields(holder);
+        out.pop_back();  // the blank line after the last field
+        return out;
+    }
+    std::vector<std::string_view> open;
+    field_holder(snapshot, written, &open);
+    writer.tree(holder, 1, open);
+    return out;
+}
+
+std::string explain_openapi_v3(const Snapshot& snapshot, const ExplainTarget& target) {
+    std::vector<std::string_view> open;
+    return to_pretty_json(sorted_keys(resolved_json(snapshot, *target.schema, open)));
+}
+
+}  // namespace kompat

@@ -1,0 +1,222 @@
+// `kompat explain`: finding resources and fields, and the golden outputs of
+// golden/explain/<case>/ (its `args`, run in the case's folder, give `expected.txt`).
+#include <boost/json/parse.hpp>
+
+#include <fstream>
+
+#include "diff/explain_target.hpp"
+#include "report/explain_report.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using kompat::test::load_text;
+using kompat::test::read_file;
+using kompat::test::run;
+
+namespace {
+
+fs::path explain_cases_dir() { return fs::path(kompat::test::source_dir()) / "golden" / "explain"; }
+
+std::string lookup_error(const kompat::Snapshot& snapshot, std::string_view request, std::string_view api_version = "") {
+    try {
+        kompat::find_explain_target(snapshot, request, api_version);
+    } catch (const kompat::LookupError& error) {
+        return error.what();
+    }
+    return "(no error)";
+}
+
+// A swagger 2.0 document of the given definitions; each object in `kinds` is a kind.
+std::string swagger(const std::string& definitions) {
+    return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {)" + definitions + "}}";
+}
+
+std::string kind_definition(const std::string& name, const std::string& group, const std::string& version, const std::string& kind,
+                            const std::string& properties = "{}") {
+    return "\"" + name + R"(": {"type": "object", "properties": )" + properties +
+           R"(, "x-kubernetes-group-version-kind": [{"group": ")" + group + R"(", "version": ")" + version + R"(", "kind": ")" +
+           kind + "\"}]}";
+}
+
+const std::string widgets_crd = R"(apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets, singular: widget, shortNames: [wdg]}
+  versions:
+  - name: v2
+    served: false
+    storage: false
+    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              parts:
+                type: array
+                items: {type: object, properties: {name: {type: string}, count: {type: integer}}}
+)";
+
+}  // namespace
+
+TEST_CASE("explain: every golden case prints its expected output") {
+    std::vector<fs::path> cases;
+    for (const auto& entry : fs::directory_iterator(explain_cases_dir()))
+        if (entry.is_directory()) cases.push_back(entry.path());
+    std::sort(cases.begin(), cases.end());
+    REQUIRE(cases.size() >= 8);
+    const auto corpus = kompat::test::corpus_dir();
+    for (const auto& dir : cases) {
+        INFO("explain case " << dir.filename().string());
+        auto args = read_file(dir / "args");
+        while (!args.empty() && args.back() == '\n') args.pop_back();
+        if (const auto at = args.find("{corpus}"); at != std::string::npos) {
+            if (!kompat::test::corpus_present()) continue;
+            args.replace(at, std::string("{corpus}").size(), corpus);
+        }
+        const auto result = run("cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' explain " + args);
+        CHECK(result.err.empty());
+        CHECK(result.exit_code == 0);
+        CHECK(result.out == read_file(dir / "expected.txt"));
+    }
+}
+
+TEST_CASE("explain: a resource is found by kind, plural path name, CRD names and short names, in any case") {
+    const auto crd = load_text("widgets.yaml", widgets_crd);
+    for (const auto* name : {"Widget", "widget", "WIDGETS", "wdg", "widgets.example.com"}) {
+        INFO(name);
+        const auto target = kompat::find_explain_target(crd, name, "");
+        CHECK(target.kind->gvk.to_string() == "example.com/v1 Widget");  // the served version, not the unserved v2
+        CHECK(target.field_path.empty());
+    }
+    CHECK(kompat::find_explain_target(crd, "wdg", "example.com/v2").kind->gvk.version == "v2");
+    CHECK(lookup_error(crd, "wdg", "example.com/v3") == "resource \"wdg\" has no version example.com/v3; it has: example.com/v1, example.com/v2");
+
+    const auto pod = load_text("spec.json", read_file(explain_cases_dir() / "pod-containers" / "spec.json"));
+    CHECK(kompat::find_explain_target(pod, "pods", "").kind->gvk.to_string() == "v1 Pod");
+    CHECK(kompat::find_explain_target(pod, "Pod.spec", "").field_path == std::vector<std::string>{"spec"});
+}
+
+TEST_CASE("explain: without --api-version the most stable, newest version is taken, the core group first") {
+    const auto snapshot = load_text(
+        "s.json", swagger(kind_definition("a", "events.k8s.io", "v1", "Event") + "," + kind_definition("b", "", "v1", "Event") + "," +
+                          kind_definition("c", "", "v1beta1", "Event") + "," + kind_definition("d", "apps", "v1beta2", "Deployment") +
+                          "," + kind_definition("e", "apps", "v1beta1", "Deployment") + "," +
+                          kind_definition("f", "apps", "v1alpha1", "Deployment") + "," +
+                          kind_definition("g", "apps", "v2", "Deployment")));
+    CHECK(kompat::find_explain_target(snapshot, "event", "").kind->gvk.to_string() == "v1 Event");
+    CHECK(kompat::find_explain_target(snapshot, "event", "events.k8s.io/v1").kind->gvk.to_string() == "events.k8s.io/v1 Event");
+    CHECK(kompat::find_explain_target(snapshot, "deployment", "").kind->gvk.to_string() == "apps/v2 Deployment");
+    CHECK(kompat::find_explain_target(snapshot, "deployment", "apps/v1beta2").kind->gvk.version == "v1beta2");
+}
+
+TEST_CASE("explain: a field path goes through array items and map values") {
+    const auto crd = load_text("widgets.yaml", widgets_crd);
+    const auto target = kompat::find_explain_target(crd, "widgets.spec.parts.count", "");
+    CHECK(target.field_path == std::vector<std::string>{"spec", "parts", "count"});
+    REQUIRE(target.schema != nullptr);
+    CHECK(target.schema->type == std::vector<std::string_view>{"integer"});
+
+    const auto tree = load_text("spec.json", read_file(explain_cases_dir() / "recursive-cyclic" / "spec.json"));
+    CHECK(kompat::find_explain_target(tree, "trees.index.children.value.next.text", "").field_path ==
+          std::vector<std::string>{"index", "children", "value", "next", "text"});
+}
+
+TEST_CASE("explain: an unknown resource or field names the closest ones") {
+    const auto crd = load_text("widgets.yaml", widgets_crd);
+    CHECK(lookup_error(crd, "widgte") == "no resource \"widgte\" in widgets.yaml; did you mean: widget, widgets?");
+    CHECK(lookup_error(crd, "gizmo.spec") == "no resource \"gizmo\" in widgets.yaml");
+    CHECK(lookup_error(crd, "widgets.spec.prats") == "field \"prats\" does not exist in Widget.spec; did you mean: parts?");
+    CHECK(lookup_error(crd, "widgets.spec.parts.name.first") == "field \"first\" does not exist in Widget.spec.parts.name, which has no fields");
+    // Field names are matched exactly, as the API server does.
+    CHECK(lookup_error(crd, "widgets.Spec") == "field \"Spec\" does not exist in Widget; did you mean: spec?");
+}
+
+TEST_CASE("explain: the command exits 2 with nothing on stdout for an unknown resource or a bad spec") {
+    kompat::test::TempDir dir;
+    const auto spec = dir.write("widgets.yaml", widgets_crd);
+    const auto binary = "'" + kompat::test::kompat_binary() + "' explain ";
+    const auto unknown = run(binary + "'" + spec.string() + "' widgets.spec.prats");
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.out.empty());
+    CHECK(unknown.err == "kompat explain: field \"prats\" does not exist in Widget.spec; did you mean: parts?\n");
+
+    const auto bad = dir.write("bad.json", "{\"swagger\": \"2.0\", \"paths\": {");
+    const auto broken = run(binary + "'" + bad.string() + "' pods");
+    CHECK(broken.exit_code == 2);
+    CHECK(broken.out.empty());
+    CHECK(broken.err.starts_with(bad.string() + ":1:"));
+
+    const auto usage = run(binary + "'" + spec.string() + "' widgets --output yaml");
+    CHECK(usage.exit_code == 2);
+    CHECK(usage.out.empty());
+}
+
+TEST_CASE("explain: works on standard input and on REV:PATH") {
+    kompat::test::TempDir dir;
+    dir.write("widgets.yaml", widgets_crd);
+    const auto binary = "'" + kompat::test::kompat_binary() + "' explain ";
+    const auto from_stdin = run("cd '" + dir.path().string() + "' && " + binary + "- wdg.spec < widgets.yaml");
+    CHECK(from_stdin.exit_code == 0);
+    CHECK(from_stdin.out.find("FIELD: spec <Object>") != std::string::npos);
+
+    const auto git = "cd '" + dir.path().string() + "' && git -c init.defaultBranch=main init -q && git add widgets.yaml && " +
+                     "git -c user.name=t -c user.email=t@example.com commit -qm one && ";
+    const auto from_git = run(git + binary + "HEAD:widgets.yaml wdg.spec");
+    CHECK(from_git.exit_code == 0);
+    CHECK(from_git.out == from_stdin.out);
+}
+
+TEST_CASE("explain: a recursive explain of a fanning type graph stops at the line limit") {
+    // Seven levels of types with eight fields each referring to the next: 8^7 lines.
+    std::string definitions;
+    for (int level = 0; level < 7; ++level) {
+        std::string properties = "{";
+        for (int field = 0; field < 8; ++field)
+            properties += std::string(field == 0 ? "" : ",") + "\"f" + std::to_string(field) + R"(": {"$ref": "#/definitions/t)" +
+                          std::to_string(level + 1) + "\"}";
+        definitions += kind_definition("t" + std::to_string(level), "example.com", "v1", "T" + std::to_string(level), properties + "}") + ",";
+    }
+    definitions += R"("t7": {"type": "string"})";
+    const auto snapshot = load_text("fan.json", swagger(definitions));
+    const auto target = kompat::find_explain_target(snapshot, "t0", "");
+    CHECK_THROWS_WITH(kompat::explain_text(snapshot, target, {.recursive = true, .max_lines = 100'000}),
+                      "the recursive explain passes 100000 lines; explain a narrower field path");
+    const auto narrower = kompat::find_explain_target(snapshot, "t4", "");
+    const auto text = kompat::explain_text(snapshot, narrower, {.recursive = true, .max_lines = 100'000});
+    CHECK(std::count(text.begin(), text.end(), '\n') > 8 * 8 * 8);
+}
+
+TEST_CASE("explain: the openapiv3 output does not depend on JSON or YAML, key order or Swagger version") {
+    const auto json_spec = load_text("spec.json", R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {},
+      "definitions": {"w": {"type": "object", "properties": {"b": {"type": "integer", "minimum": 1}, "a": {"$ref": "#/definitions/x"}},
+                            "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "W"}]},
+                      "x": {"type": "object", "description": "X.", "properties": {"y": {"type": "string", "default": "d"}}}}})");
+    const auto yaml_spec = load_text("spec.yaml", R"(openapi: 3.0.0
+info: {version: "1", title: t}
+paths: {}
+components:
+  schemas:
+    x: {properties: {y: {default: d, type: string}}, description: X., type: object}
+    w:
+      x-kubernetes-group-version-kind: [{kind: W, version: v1, group: g}]
+      properties:
+        a: {allOf: [{$ref: '#/components/schemas/x'}]}
+        b: {minimum: 1, type: integer}
+      type: object
+)");
+    const auto from_json = kompat::explain_openapi_v3(json_spec, kompat::find_explain_target(json_spec, "w", ""));
+    CHECK(from_json == kompat::explain_openapi_v3(yaml_spec, kompat::find_explain_target(yaml_spec, "w", "")));
+    const auto parsed = boost::json::parse(from_json);
+    CHECK(parsed.at("properties").at("a").at("$ref") == "#/components/schemas/x");  // one level only
+    const auto field = kompat::explain_openapi_v3(json_spec, kompat::find_explain_target(json_spec, "w.a", ""));
+    CHECK(boost::json::parse(field).at("properties").at("y").at("default") == "d");  // the field's own $ref resolved
+}
