@@ -3,7 +3,11 @@
 BUILD_DIR ?= build
 JOBS ?= 2
 
-.PHONY: deps configure build demo test bench golden-update clean
+SANITIZE_DIR ?= build-sanitize
+FUZZ_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
+
+.PHONY: deps configure build demo test test-sanitizers bench fuzz golden-update clean
 
 deps:
 	@scripts/install-deps.sh
@@ -23,6 +27,21 @@ demo: build
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
+# Every test again under AddressSanitizer and UndefinedBehaviorSanitizer, in a build of
+# its own. A sanitizer report fails the test that triggered it (exit 99 for kompat runs).
+test-sanitizers: deps
+	@cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKOMPAT_SANITIZE=ON > /dev/null
+	@cmake --build $(SANITIZE_DIR) -j $(JOBS) --target kompat kompat_tests
+	cd $(SANITIZE_DIR) && ASAN_OPTIONS=exitcode=99:detect_leaks=1:abort_on_error=0 \
+	  UBSAN_OPTIONS=exitcode=99:print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
+
+# Every libFuzzer harness for FUZZ_SECONDS each (clang, in a build of its own).
+fuzz:
+	@scripts/install-deps.sh clang libclang-rt-14-dev
+	@cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DKOMPAT_FUZZ=ON > /dev/null
+	@cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check
+	fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+
 # Rewrites the golden cases' inputs (golden/generate.py), docs/rules.md and expected
 # reports. On purpose only; review the diff.
 golden-update: build
@@ -33,4 +52,4 @@ bench: build
 	./$(BUILD_DIR)/kompat_bench
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(FUZZ_DIR)

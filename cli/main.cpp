@@ -35,10 +35,10 @@ struct Comparison {
     kompat::ReportSources sources;
 };
 
-Comparison compare(const std::string& old_spec, const std::string& new_spec) {
-    const auto before = kompat::load_snapshot(old_spec);
-    const auto after = kompat::load_snapshot(new_spec);
-    auto diff = kompat::diff_snapshots(before, after);
+Comparison compare(const std::string& old_spec, const std::string& new_spec, const kompat::Limits& limits) {
+    const auto before = kompat::load_snapshot(old_spec, limits);
+    const auto after = kompat::load_snapshot(new_spec, limits);
+    auto diff = kompat::diff_snapshots(before, after, limits);
     Comparison comparison;
     comparison.findings = kompat::evaluate(diff.changes);
     comparison.summary = kompat::summarize(comparison.findings);
@@ -68,6 +68,24 @@ int write_stdout(const std::string& text) {
     return 0;
 }
 
+// The limits of docs/limits.md, each an option named as its error message names it.
+void add_limit_options(CLI::App* command, kompat::Limits& limits, bool compares) {
+    command->add_option("--max-input-bytes", limits.max_input_bytes, "Limit: bytes of one input file and of one snapshot")
+        ->check(CLI::PositiveNumber)->group("Limits");
+    command->add_option("--max-files", limits.max_files, "Limit: spec files in one directory or git tree")
+        ->check(CLI::PositiveNumber)->group("Limits");
+    // Capped: every stage walks nested values recursively, and deeper would risk the stack.
+    command->add_option("--max-nesting-depth", limits.max_nesting_depth, "Limit: nesting of arrays and objects (at most 2000)")
+        ->check(CLI::Range(1, 2000))->group("Limits");
+    command->add_option("--max-yaml-extra-nodes", limits.max_yaml_extra_nodes, "Limit: YAML nodes beyond one a byte (alias expansion)")
+        ->check(CLI::NonNegativeNumber)->group("Limits");
+    command->add_option("--max-ref-chain", limits.max_ref_chain, "Limit: $refs followed one after another")
+        ->check(CLI::PositiveNumber)->group("Limits");
+    if (compares)
+        command->add_option("--max-findings", limits.max_findings, "Limit: places two snapshots may differ in")
+            ->check(CLI::PositiveNumber)->group("Limits");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,11 +95,13 @@ int main(int argc, char** argv) {
 
     std::string spec;
     std::string format = "text";
+    kompat::Limits limits;
     auto* inspect = app.add_subcommand("inspect", "Show what kompat understood of one snapshot");
     inspect->add_option("SPEC", spec,
                         "OpenAPI v2/v3 file, directory of v3 files or CRDs, CRD file, - for stdin, or REV:PATH")
         ->required();
     inspect->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    add_limit_options(inspect, limits, false);
 
     std::string old_spec;
     std::string new_spec;
@@ -92,10 +112,12 @@ int main(int argc, char** argv) {
     check->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
     check->add_option("--fail-on", fail_on, "Lowest severity that fails the check")
         ->check(CLI::IsMember({"error", "warning", "info"}));
+    add_limit_options(check, limits, true);
     auto* diff = app.add_subcommand("diff", "Every change between two snapshots, for review; exit 1 when there is any");
     diff->add_option("OLD", old_spec, "The snapshot before the change")->required();
     diff->add_option("NEW", new_spec, "The snapshot after the change")->required();
     diff->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    add_limit_options(diff, limits, true);
 
     std::string feature_gates;
     auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity");
@@ -103,6 +125,7 @@ int main(int argc, char** argv) {
     lint->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
     lint->add_option("--fail-on", fail_on, "Lowest severity that fails the lint")->check(CLI::IsMember({"error", "warning", "info"}));
     lint->add_option("--feature-gates", feature_gates, "File of known feature gate names, one a line");
+    add_limit_options(lint, limits, false);
 
     std::string resource;
     std::string api_version;
@@ -114,6 +137,9 @@ int main(int argc, char** argv) {
     explain->add_option("--api-version", api_version, "group/version to pick when the resource has several");
     explain->add_flag("--recursive", explain_options.recursive, "Print the field tree to any depth, without descriptions");
     explain->add_option("--output,-o", explain_output, "Output format")->check(CLI::IsMember({"plaintext", "openapiv3"}));
+    explain->add_option("--max-lines", explain_options.max_lines, "Limit: lines of a recursive explain")
+        ->check(CLI::PositiveNumber)->group("Limits");
+    add_limit_options(explain, limits, false);
 
     try {
         app.parse(argc, argv);
@@ -130,7 +156,7 @@ int main(int argc, char** argv) {
 
     try {
         if (check->parsed() || diff->parsed()) {
-            const auto comparison = compare(old_spec, new_spec);
+            const auto comparison = compare(old_spec, new_spec, limits);
             if (const int written = write_stdout(render(comparison, format)); written != 0) return written;
             if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
             return failed(comparison.findings, fail_on) ? exit_findings : 0;
@@ -138,11 +164,11 @@ int main(int argc, char** argv) {
         if (lint->parsed()) {
             kompat::LintOptions options;
             if (!feature_gates.empty()) {
-                const auto gates = kompat::read_sources(feature_gates, {});
+                const auto gates = kompat::read_sources(feature_gates, limits);
                 if (gates.is_directory) throw kompat::InputError(feature_gates, {}, "is a directory, not a file of feature gate names");
                 options.feature_gates = kompat::parse_feature_gates(gates.files.front().bytes);
             }
-            const auto snapshot = kompat::load_snapshot(spec);
+            const auto snapshot = kompat::load_snapshot(spec, limits);
             Comparison report;
             report.findings = kompat::lint(snapshot, options);
             report.summary = kompat::summarize(report.findings);
@@ -152,13 +178,13 @@ int main(int argc, char** argv) {
             return failed(report.findings, fail_on) ? exit_findings : 0;
         }
         if (explain->parsed()) {
-            const auto snapshot = kompat::load_snapshot(spec);
+            const auto snapshot = kompat::load_snapshot(spec, limits);
             const auto target = kompat::find_explain_target(snapshot, resource, api_version);
             return write_stdout(explain_output == "openapiv3" ? kompat::explain_openapi_v3(snapshot, target)
                                                               : kompat::explain_text(snapshot, target, explain_options));
         }
         if (inspect->parsed()) {
-            const auto snapshot = kompat::load_snapshot(spec);
+            const auto snapshot = kompat::load_snapshot(spec, limits);
             return write_stdout(format == "json" ? kompat::inspect_json(snapshot) : kompat::inspect_text(snapshot));
         }
     } catch (const kompat::InputError& error) {

@@ -165,7 +165,7 @@ json::parse_options options_for(const Limits& limits) {
 std::string describe_parse_error(const json::error_code& ec, const Limits& limits) {
     if (ec == json::error::too_deep)
         return "nesting deeper than " + std::to_string(limits.max_nesting_depth) +
-               " levels (limit max-nesting-depth; see docs/limits.md)";
+               " levels (" + limit_hint("max-nesting-depth") + ")";
     if (ec == json::error::incomplete) return "malformed JSON: unexpected end of input";
     return "malformed JSON: " + ec.message();
 }

@@ -1,6 +1,8 @@
 #pragma once
 // Bounds that hold against hostile input. Documented in docs/limits.md.
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace kompat {
 
@@ -15,6 +17,13 @@ struct Limits {
     std::uint64_t max_yaml_extra_nodes = 1'000'000;
     // `$ref`s followed one after another before a real schema is reached.
     std::uint32_t max_ref_chain = 64;
+    // Changes one comparison may find; past it the inputs are not two versions of one API.
+    std::uint64_t max_findings = 1'000'000;
 };
+
+// What an exceeded limit's message ends with: its name and how to raise it.
+inline std::string limit_hint(std::string_view name) {
+    return "limit " + std::string(name) + "; raise it with --" + std::string(name) + " N";
+}
 
 }  // namespace kompat

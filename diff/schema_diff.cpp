@@ -1016,8 +1016,13 @@ private:
 
 }  // namespace
 
-DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snapshot) {
-    return Differ(old_snapshot, new_snapshot).run();
+DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snapshot, const Limits& limits) {
+    auto result = Differ(old_snapshot, new_snapshot).run();
+    if (result.changes.size() > limits.max_findings)
+        throw InputError(new_snapshot.source, {},
+                         "differs from " + old_snapshot.source + " in more than " + std::to_string(limits.max_findings) +
+                             " places (" + limit_hint("max-findings") + ")");
+    return result;
 }
 
 }  // namespace kompat

@@ -4,11 +4,13 @@
 // in its `reaches`. Fail-closed: a keyword difference no change kind names becomes
 // `unclassified_change` with the old and new JSON.
 #include "diff/change.hpp"
+#include "diff/limits.hpp"
 #include "diff/snapshot.hpp"
 
 namespace kompat {
 
-DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snapshot);
+// Throws InputError when the snapshots differ in more places than `limits.max_findings`.
+DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snapshot, const Limits& limits = {});
 
 // A short JSON picture of a schema for reports: type, format, $ref, enum, … without
 // descriptions or nested properties (their names only).

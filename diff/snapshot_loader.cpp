@@ -106,7 +106,7 @@ PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::valu
         if (ref == nullptr) break;
         if (hops >= limits.max_ref_chain)
             fail(index, target.position, "$ref chain longer than " + std::to_string(limits.max_ref_chain) +
-                                             " (limit max-ref-chain; see docs/limits.md)");
+                                             " (" + limit_hint("max-ref-chain") + ")");
         const auto* written = ref->if_string();
         if (written == nullptr || !written->starts_with("#/"))
             fail(index, target.position, "only local $refs (#/...) are followed for parameters, responses and request bodies");
@@ -291,7 +291,7 @@ private:
                 if (chain.size() > state_.limits.max_ref_chain)
                     state_.fail(schema.location.file, schema.location.position,
                                 "$ref chain longer than " + std::to_string(state_.limits.max_ref_chain) +
-                                    " (limit max-ref-chain; see docs/limits.md)");
+                                    " (" + limit_hint("max-ref-chain") + ")");
                 chain.push_back(next->first);
                 current = &next->second;
             }

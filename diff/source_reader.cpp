@@ -34,7 +34,7 @@ bool has_spec_extension(std::string_view name) {
 
 std::string too_large_message(const Limits& limits) {
     return "input is larger than the limit of " + std::to_string(limits.max_input_bytes) +
-           " bytes (limit max-input-bytes; see docs/limits.md)";
+           " bytes (" + limit_hint("max-input-bytes") + ")";
 }
 
 std::string read_stream(std::istream& in, const std::string& name, const Limits& limits) {
@@ -159,7 +159,7 @@ SourceSet read_git(std::string_view argument, const Limits& limits) {
     std::sort(names.begin(), names.end());
     if (names.size() > limits.max_files)
         fail(set.argument, "directory holds more than " + std::to_string(limits.max_files) +
-                               " spec files (limit max-files; see docs/limits.md)");
+                               " spec files (" + limit_hint("max-files") + ")");
     std::uint64_t total = 0;
     for (const auto& name : names) {
         const auto file_object = object + "/" + name;
@@ -185,7 +185,7 @@ SourceSet read_directory(const fs::path& dir, std::string_view argument, const L
             paths.push_back(it->path());
         if (paths.size() > limits.max_files)
             fail(set.argument, "directory holds more than " + std::to_string(limits.max_files) +
-                                   " spec files (limit max-files; see docs/limits.md)");
+                                   " spec files (" + limit_hint("max-files") + ")");
     }
     if (ec) fail(set.argument, "cannot list directory: " + ec.message());
     std::sort(paths.begin(), paths.end());

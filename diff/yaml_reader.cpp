@@ -28,10 +28,10 @@ public:
     json::value convert(const YAML::Node& node, std::uint32_t depth) {
         if (++nodes_ > node_budget_)
             fail(node, "YAML expands to more than " + std::to_string(node_budget_) +
-                           " nodes (alias expansion; limit max-yaml-extra-nodes; see docs/limits.md)");
+                           " nodes (alias expansion; " + limit_hint("max-yaml-extra-nodes") + ")");
         if (depth > limits_.max_nesting_depth)
             fail(node, "nesting deeper than " + std::to_string(limits_.max_nesting_depth) +
-                           " levels (limit max-nesting-depth; see docs/limits.md)");
+                           " levels (" + limit_hint("max-nesting-depth") + ")");
         switch (node.Type()) {
             case YAML::NodeType::Undefined:
             case YAML::NodeType::Null:

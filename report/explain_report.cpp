@@ -201,7 +201,9 @@ public:
     void tree(const Schema& holder, std::size_t depth, std::vector<std::string_view>& open) {
         for (const auto& field : fields_of(snapshot_, holder)) {
             if (++lines_ > max_lines_)
-                throw LookupError(fmt::format("the recursive explain passes {} lines; explain a narrower field path", max_lines_));
+                throw LookupError(fmt::format("the recursive explain passes {} lines (limit max-lines; raise it with --max-lines N, or "
+                                              "explain a narrower field path)",
+                                              max_lines_));
             const std::string margin(2 * depth, ' ');
             out_ += fmt::format("{}{}\t<{}>{}", margin, field.name, type_label(snapshot_, *field.schema), markers(field));
             std::vector<std::string_view> refs;

@@ -92,7 +92,7 @@ TEST_CASE("A YAML alias bomb stops at the node limit, in bounded memory") {
 TEST_CASE("100,000-deep nesting is refused at the depth limit") {
     const std::string deep_json = std::string(100000, '[') + std::string(100000, ']');
     CHECK(load_error("deep.json", deep_json) ==
-          "deep.json:1:1001: nesting deeper than 1000 levels (limit max-nesting-depth; see docs/limits.md)");
+          "deep.json:1:1001: nesting deeper than 1000 levels (limit max-nesting-depth; raise it with --max-nesting-depth N)");
     const std::string deep_yaml = "a: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
     CHECK(load_error("deep.yaml", deep_yaml).starts_with("deep.yaml:1:"));
     std::string deep_block;
@@ -109,6 +109,6 @@ TEST_CASE("Input larger than the size limit is refused before it is parsed") {
         load_snapshot(file.string(), limits);
         FAIL("no error");
     } catch (const InputError& error) {
-        CHECK(error.describe() == file.string() + ":1:1: input is larger than the limit of 1024 bytes (limit max-input-bytes; see docs/limits.md)");
+        CHECK(error.describe() == file.string() + ":1:1: input is larger than the limit of 1024 bytes (limit max-input-bytes; raise it with --max-input-bytes N)");
     }
 }

@@ -1,0 +1,26 @@
+// libFuzzer harness: the whole `check` pipeline on a pair of inputs, the old snapshot
+// before the first NUL byte and the new one after it: load, diff, rules, every report.
+#include <algorithm>
+
+#include "diff/schema_diff.hpp"
+#include "diff/snapshot_loader.hpp"
+#include "fuzz/fuzz_support.hpp"
+#include "report/findings_report.hpp"
+#include "rules/evaluate.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const auto bytes = kompat::fuzz::bytes_of(data, size);
+    const auto split = std::min(bytes.find('\0'), bytes.size());
+    try {
+        const auto limits = kompat::fuzz::fuzz_limits();
+        const auto before = kompat::load_snapshot(kompat::fuzz::one_file("old", bytes.substr(0, split)), limits);
+        const auto after = kompat::load_snapshot(kompat::fuzz::one_file("new", bytes.substr(std::min(split + 1, bytes.size()))), limits);
+        auto diff = kompat::diff_snapshots(before, after);
+        const auto findings = kompat::evaluate(diff.changes);
+        const auto summary = kompat::summarize(findings);
+        const kompat::ReportSources sources{{"old", "x"}, {"new", "x"}, std::move(diff.notes)};
+        const auto reports = kompat::json_report(findings, summary, sources) + kompat::text_report(findings, summary, sources, true);
+    } catch (const kompat::InputError&) {
+    }
+    return 0;
+}
