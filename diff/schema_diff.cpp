@@ -63,12 +63,18 @@ json::value schema_summary(const Schema& schema) {
     if (schema.items) out["items"] = schema_summary(*schema.items);
     if (schema.additional_properties) out["additionalProperties"] = schema_summary(*schema.additional_properties);
     if (schema.additional_properties_allowed) out["additionalProperties"] = *schema.additional_properties_allowed;
+    // Sorted: the order a document writes its keys in means nothing, and must not change a report.
     if (!schema.properties.empty()) {
-        json::array names;
-        for (const auto& property : schema.properties) names.emplace_back(property.name);
-        out["properties"] = std::move(names);
+        std::vector<std::string_view> names;
+        for (const auto& property : schema.properties) names.push_back(property.name);
+        std::sort(names.begin(), names.end());
+        out["properties"] = strings_json(names);
     }
-    if (!schema.required.empty()) out["required"] = strings_json(schema.required);
+    if (!schema.required.empty()) {
+        auto required = schema.required;
+        std::sort(required.begin(), required.end());
+        out["required"] = strings_json(required);
+    }
     if (schema.int_or_string) out["x-kubernetes-int-or-string"] = true;
     if (schema.preserve_unknown_fields) out["x-kubernetes-preserve-unknown-fields"] = true;
     if (!schema.list_type.empty()) out["x-kubernetes-list-type"] = schema.list_type;
@@ -940,6 +946,13 @@ private:
 
     void propagate() {
         const auto relevant = units_leading_to_changes();
+        // The walk's order decides which of several paths to a change is shown; sorted
+        // edges make it the same whatever order the documents write their keys in.
+        for (auto& unit : units_)
+            std::sort(unit->edges.begin(), unit->edges.end(), [](const Unit::Edge& a, const Unit::Edge& b) {
+                return std::tie(a.path, a.target->type, a.target->operation, a.alpha, a.roles) <
+                       std::tie(b.path, b.target->type, b.target->operation, b.alpha, b.roles);
+            });
         // Kinds first: a type reached from a kind takes its roles from the kind; roles from
         // operations count only for types no kind reaches (generic OpenAPI).
         std::set<const Unit*> reached_from_kind;
@@ -991,7 +1004,8 @@ private:
             existing.roles |= reach.roles;
             existing.judges = existing.judges || reach.judges;
             existing.alpha_field = existing.alpha_field && reach.alpha_field;
-            if (reach.path.size() < existing.path.size()) existing.path = reach.path;
+            if (std::pair(reach.path.size(), std::string_view(reach.path)) < std::pair(existing.path.size(), std::string_view(existing.path)))
+                existing.path = reach.path;
             return;
         }
         change.reaches.push_back(std::move(reach));

@@ -16,55 +16,6 @@ std::string corpus(const std::string& relative) { return (fs::path(test::corpus_
 
 std::vector<Finding> check(const Snapshot& before, const Snapshot& after) { return evaluate(diff_snapshots(before, after).changes); }
 
-std::vector<int> version_numbers(const std::string& tag) {
-    std::vector<int> out;
-    std::string part;
-    for (const char c : tag.substr(1) + ".") {
-        if (c == '.') {
-            out.push_back(std::stoi(part));
-            part.clear();
-        } else {
-            part += c;
-        }
-    }
-    return out;
-}
-
-// Consecutive releases of every project of the corpus, as (old, new) snapshot paths.
-std::vector<std::pair<std::string, std::string>> consecutive_pairs() {
-    std::vector<std::pair<std::string, std::string>> pairs;
-    const auto sorted_children = [](const fs::path& dir) {
-        std::vector<std::string> names;
-        for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
-        std::sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return version_numbers(a) < version_numbers(b); });
-        return names;
-    };
-    const fs::path root = test::corpus_dir();
-    const auto releases = sorted_children(root / "kubernetes");
-    for (std::size_t i = 0; i + 1 < releases.size(); ++i) {
-        const auto a = root / "kubernetes" / releases[i];
-        const auto b = root / "kubernetes" / releases[i + 1];
-        pairs.emplace_back((a / "v3").string(), (b / "v3").string());
-        if (fs::exists(a / "swagger.json") && fs::exists(b / "swagger.json"))
-            pairs.emplace_back((a / "swagger.json").string(), (b / "swagger.json").string());
-    }
-    for (const auto* project : {"cert-manager", "prometheus-operator", "gateway-api"}) {
-        const auto tags = sorted_children(root / "crds" / project);
-        for (std::size_t i = 0; i + 1 < tags.size(); ++i) {
-            const auto a = root / "crds" / project / tags[i];
-            const auto b = root / "crds" / project / tags[i + 1];
-            if (std::string(project) != "gateway-api") {
-                pairs.emplace_back(a.string(), b.string());
-                continue;
-            }
-            for (const auto* sub : {"standard", "experimental"})
-                if (fs::is_directory(a / sub) && fs::is_directory(b / sub)) pairs.emplace_back((a / sub).string(), (b / sub).string());
-        }
-    }
-    pairs.emplace_back(corpus("openapi3/stripe/v100/spec3.json"), corpus("openapi3/stripe/v127/spec3.json"));
-    return pairs;
-}
-
 }  // namespace
 
 TEST_CASE("corpus diff: 1.24 -> 1.25 reports each public removal once") {
@@ -86,7 +37,7 @@ TEST_CASE("corpus diff: 1.24 -> 1.25 reports each public removal once") {
 
 TEST_CASE("corpus diff: every consecutive pair runs, without duplicate fingerprints") {
     if (!test::corpus_present()) return;
-    const auto pairs = consecutive_pairs();
+    const auto pairs = test::corpus_consecutive_pairs();
     CHECK(pairs.size() >= 30);
     for (const auto& [a, b] : pairs) {
         INFO(a << " -> " << b);
@@ -108,7 +59,7 @@ TEST_CASE("corpus diff: gateway-api v1.2.0 -> v1.2.1, the control pair, has no f
 TEST_CASE("corpus diff: a snapshot against itself has no finding") {
     if (!test::corpus_present()) return;
     std::vector<std::string> specs;
-    for (const auto& [a, b] : consecutive_pairs()) {
+    for (const auto& [a, b] : test::corpus_consecutive_pairs()) {
         specs.push_back(a);
         specs.push_back(b);
     }

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -114,6 +115,56 @@ inline bool corpus_present() {
     if (!corpus_dir().empty()) return true;
     WARN("../shared/corpus is absent beside the checkout: corpus tests skipped");
     return false;
+}
+
+// `v1.2.3` → {1, 2, 3}, to sort release directories.
+inline std::vector<int> version_numbers(const std::string& tag) {
+    std::vector<int> out;
+    std::string part;
+    for (const char c : tag.substr(1) + ".") {
+        if (c == '.') {
+            out.push_back(std::stoi(part));
+            part.clear();
+        } else {
+            part += c;
+        }
+    }
+    return out;
+}
+
+// Consecutive releases of every project of the corpus, as (old, new) snapshot paths.
+inline std::vector<std::pair<std::string, std::string>> corpus_consecutive_pairs() {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    const auto sorted_children = [](const std::filesystem::path& dir) {
+        std::vector<std::string> names;
+        for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+        std::sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return version_numbers(a) < version_numbers(b); });
+        return names;
+    };
+    const std::filesystem::path root = corpus_dir();
+    const auto releases = sorted_children(root / "kubernetes");
+    for (std::size_t i = 0; i + 1 < releases.size(); ++i) {
+        const auto a = root / "kubernetes" / releases[i];
+        const auto b = root / "kubernetes" / releases[i + 1];
+        pairs.emplace_back((a / "v3").string(), (b / "v3").string());
+        if (std::filesystem::exists(a / "swagger.json") && std::filesystem::exists(b / "swagger.json"))
+            pairs.emplace_back((a / "swagger.json").string(), (b / "swagger.json").string());
+    }
+    for (const auto* project : {"cert-manager", "prometheus-operator", "gateway-api"}) {
+        const auto tags = sorted_children(root / "crds" / project);
+        for (std::size_t i = 0; i + 1 < tags.size(); ++i) {
+            const auto a = root / "crds" / project / tags[i];
+            const auto b = root / "crds" / project / tags[i + 1];
+            if (std::string(project) != "gateway-api") {
+                pairs.emplace_back(a.string(), b.string());
+                continue;
+            }
+            for (const auto* sub : {"standard", "experimental"})
+                if (std::filesystem::is_directory(a / sub) && std::filesystem::is_directory(b / sub)) pairs.emplace_back((a / sub).string(), (b / sub).string());
+        }
+    }
+    pairs.emplace_back((root / "openapi3/stripe/v100/spec3.json").string(), (root / "openapi3/stripe/v127/spec3.json").string());
+    return pairs;
 }
 
 }  // namespace kompat::test

@@ -1,0 +1,202 @@
+// Reports do not depend on how the inputs are written: the same findings, in the same
+// order, with the same fingerprints, whatever the key order of the inputs and whether
+// they are JSON or YAML. Only the locations (file, line, column) differ, and they are
+// taken out before comparing. Also: the same inputs give byte-identical reports from
+// separate runs, for every corpus pair.
+#include <boost/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include "diff/schema_diff.hpp"
+#include "diff/yaml_reader.hpp"
+#include "report/findings_report.hpp"
+#include "rules/evaluate.hpp"
+#include "rules/lint.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+namespace json = boost::json;
+using kompat::test::read_file;
+
+namespace {
+
+// The same value with the keys of every object in reverse order.
+json::value reversed(const json::value& value) {
+    if (const auto* array = value.if_array()) {
+        json::array out;
+        for (const auto& element : *array) out.push_back(reversed(element));
+        return out;
+    }
+    const auto* object = value.if_object();
+    if (object == nullptr) return value;
+    json::object out;
+    for (auto it = object->end(); it != object->begin();) {
+        --it;
+        out[it->key()] = reversed(it->value());
+    }
+    return out;
+}
+
+void emit_yaml(YAML::Emitter& out, const json::value& value) {
+    switch (value.kind()) {
+        case json::kind::object:
+            out << YAML::BeginMap;
+            for (const auto& member : value.get_object()) {
+                out << YAML::Key << YAML::DoubleQuoted << std::string(member.key()) << YAML::Value;
+                emit_yaml(out, member.value());
+            }
+            out << YAML::EndMap;
+            break;
+        case json::kind::array:
+            out << YAML::BeginSeq;
+            for (const auto& element : value.get_array()) emit_yaml(out, element);
+            out << YAML::EndSeq;
+            break;
+        case json::kind::string: out << YAML::DoubleQuoted << std::string(value.get_string()); break;
+        case json::kind::bool_: out << (value.get_bool() ? "true" : "false"); break;
+        case json::kind::null: out << "null"; break;
+        default: out << json::serialize(value); break;  // numbers, as JSON writes them
+    }
+}
+
+// Block-style YAML of the value: every string double-quoted, so none resolves to another type.
+std::string to_yaml(const json::value& value) {
+    YAML::Emitter out;
+    emit_yaml(out, value);
+    return std::string(out.c_str()) + "\n";
+}
+
+// Ways of writing the same file: as it is, its keys reversed, as YAML, as YAML reversed.
+struct Variant {
+    const char* name;
+    const char* extension;
+    std::string (*write)(const json::value&);
+};
+const Variant variants[] = {
+    {"reversed JSON", ".json", [](const json::value& v) { return json::serialize(reversed(v)); }},
+    {"YAML", ".yaml", [](const json::value& v) { return to_yaml(v); }},
+    {"reversed YAML", ".yaml", [](const json::value& v) { return to_yaml(reversed(v)); }},
+};
+
+kompat::Snapshot load(const std::string& name, const std::string& text) {
+    return kompat::load_snapshot(kompat::test::sources({{name, text}}));
+}
+
+// The JSON report without what depends on the writing: sources' names, locations.
+std::string comparable(const std::vector<kompat::Finding>& findings) {
+    const kompat::ReportSources sources{{"old", "-"}, {"new", "-"}, {}};
+    auto report = json::parse(kompat::json_report(findings, kompat::summarize(findings), sources));
+    for (auto& finding : report.at("findings").as_array()) {
+        finding.as_object().erase("oldLocation");
+        finding.as_object().erase("newLocation");
+    }
+    return json::serialize(report);
+}
+
+std::string checked(const kompat::Snapshot& before, const kompat::Snapshot& after) {
+    return comparable(kompat::evaluate(kompat::diff_snapshots(before, after).changes));
+}
+
+}  // namespace
+
+TEST_CASE("determinism: every golden case gives the same findings whatever the key order, JSON or YAML") {
+    const auto golden = fs::path(kompat::test::source_dir()) / "golden";
+    int cases = 0;
+    for (const auto& entry : fs::directory_iterator(golden)) {
+        const auto dir = entry.path();
+        if (!entry.is_directory() || dir.filename() == "explain") continue;
+        INFO("golden case " << dir.filename().string());
+        ++cases;
+        if (fs::exists(dir / "spec.json")) {
+            const auto text = read_file(dir / "spec.json");
+            const auto expected = comparable(kompat::lint(load("spec.json", text), {}));
+            for (const auto& variant : variants) {
+                INFO(variant.name);
+                const auto name = std::string("spec") + variant.extension;
+                CHECK(comparable(kompat::lint(load(name, variant.write(json::parse(text))), {})) == expected);
+            }
+            continue;
+        }
+        const auto old_text = read_file(dir / "old.json");
+        const auto new_text = read_file(dir / "new.json");
+        const auto expected = checked(load("old.json", old_text), load("new.json", new_text));
+        for (const auto& variant : variants) {
+            INFO(variant.name);
+            const auto old_variant = load(std::string("old") + variant.extension, variant.write(json::parse(old_text)));
+            const auto new_variant = load(std::string("new") + variant.extension, variant.write(json::parse(new_text)));
+            CHECK(checked(old_variant, new_variant) == expected);
+            // Mixed: JSON before, YAML after.
+            CHECK(checked(load("old.json", old_text), new_variant) == expected);
+        }
+    }
+    CHECK(cases > 90);
+}
+
+TEST_CASE("determinism: a real pair gives the same findings from reversed JSON and from YAML") {
+    if (!kompat::test::corpus_present()) return;
+    const auto corpus = fs::path(kompat::test::corpus_dir()) / "kubernetes";
+    const auto old_text = read_file(corpus / "v1.28" / "swagger.json");
+    const auto new_text = read_file(corpus / "v1.29" / "swagger.json");
+    const auto expected = checked(load("old.json", old_text), load("new.json", new_text));
+    CHECK(expected.find("\"rule\"") != std::string::npos);
+    const auto old_value = json::parse(old_text);
+    const auto new_value = json::parse(new_text);
+    for (const auto& variant : variants) {
+        INFO(variant.name);
+        CHECK(checked(load(std::string("old") + variant.extension, variant.write(old_value)),
+                      load(std::string("new") + variant.extension, variant.write(new_value))) == expected);
+    }
+}
+
+TEST_CASE("determinism: CRDs give the same findings whatever their key order, as YAML or as a JSON List") {
+    if (!kompat::test::corpus_present()) return;
+    const auto root = fs::path(kompat::test::corpus_dir()) / "crds" / "cert-manager";
+    std::vector<fs::path> releases;
+    for (const auto& entry : fs::directory_iterator(root)) releases.push_back(entry.path());
+    std::sort(releases.begin(), releases.end());
+    REQUIRE(releases.size() >= 2);
+    // One release's CRD files as one text: the documents of every file, rewritten.
+    const auto rewritten = [](const fs::path& dir, bool reverse, bool as_json) {
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::recursive_directory_iterator(dir))
+            if (entry.is_regular_file()) files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        json::array items;
+        std::string yaml;
+        for (const auto& file : files) {
+            const auto parsed = kompat::read_yaml({file.string(), read_file(file)}, {});
+            for (const auto& document : parsed.documents) {
+                const auto value = reverse ? reversed(document) : json::value(document);
+                items.push_back(value);
+                yaml += "---\n" + to_yaml(value);
+            }
+        }
+        if (!as_json) return yaml;
+        return json::serialize(json::object{{"apiVersion", "v1"}, {"kind", "List"}, {"items", std::move(items)}});
+    };
+    const auto& before = releases[releases.size() - 2];
+    const auto& after = releases.back();
+    const auto expected = checked(kompat::load_snapshot(before.string()), kompat::load_snapshot(after.string()));
+    for (const bool reverse : {false, true}) {
+        for (const bool as_json : {false, true}) {
+            INFO("reversed " << reverse << ", JSON " << as_json);
+            const auto extension = as_json ? ".json" : ".yaml";
+            CHECK(checked(load(std::string("old") + extension, rewritten(before, reverse, as_json)),
+                          load(std::string("new") + extension, rewritten(after, reverse, as_json))) == expected);
+        }
+    }
+}
+
+TEST_CASE("determinism: every corpus pair gives byte-identical reports from separate runs") {
+    if (!kompat::test::corpus_present()) return;
+    const auto pairs = kompat::test::corpus_consecutive_pairs();
+    CHECK(pairs.size() >= 30);
+    for (const auto& [a, b] : pairs) {
+        INFO(a << " -> " << b);
+        const auto command = "NO_COLOR=1 '" + kompat::test::kompat_binary() + "' check --format json '" + a + "' '" + b + "'";
+        const auto first = kompat::test::run(command);
+        const auto second = kompat::test::run(command);
+        CHECK(first.err.empty());
+        CHECK(!first.out.empty());
+        CHECK(first.out == second.out);
+    }
+}
