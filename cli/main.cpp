@@ -1,10 +1,12 @@
 // kompat's command line: wires the stages together and maps outcomes to exit codes
 // (0 clean, 1 findings at or above --fail-on, 2 bad usage or unreadable input).
 #include <CLI/CLI.hpp>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -86,6 +88,29 @@ void add_limit_options(CLI::App* command, kompat::Limits& limits, bool compares)
             ->check(CLI::PositiveNumber)->group("Limits");
 }
 
+// Runs `command` on a thread with a stack of `stack_bytes` (reserved, and touched only
+// as far as it is used); on this thread when no such thread can be made.
+int run_on_large_stack(std::function<int()> command) {
+    constexpr std::size_t stack_bytes = 1024UL * 1024 * 1024;
+    struct Call {
+        std::function<int()> command;
+        int result = exit_usage_or_input;
+    } call{std::move(command)};
+    pthread_attr_t attributes;
+    pthread_t thread;
+    if (pthread_attr_init(&attributes) != 0) return call.command();
+    const bool started = pthread_attr_setstacksize(&attributes, stack_bytes) == 0 &&
+                         pthread_create(&thread, &attributes, [](void* argument) -> void* {
+                             auto* running = static_cast<Call*>(argument);
+                             running->result = running->command();
+                             return nullptr;
+                         }, &call) == 0;
+    pthread_attr_destroy(&attributes);
+    if (!started) return call.command();
+    pthread_join(thread, nullptr);
+    return call.result;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -154,48 +179,52 @@ int main(int argc, char** argv) {
         return exit_usage_or_input;
     }
 
-    try {
-        if (check->parsed() || diff->parsed()) {
-            const auto comparison = compare(old_spec, new_spec, limits);
-            if (const int written = write_stdout(render(comparison, format)); written != 0) return written;
-            if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
-            return failed(comparison.findings, fail_on) ? exit_findings : 0;
-        }
-        if (lint->parsed()) {
-            kompat::LintOptions options;
-            if (!feature_gates.empty()) {
-                const auto gates = kompat::read_sources(feature_gates, limits);
-                if (gates.is_directory) throw kompat::InputError(feature_gates, {}, "is a directory, not a file of feature gate names");
-                options.feature_gates = kompat::parse_feature_gates(gates.files.front().bytes);
+    // Every stage walks nested values recursively: the command runs on a stack large enough
+    // for the deepest nesting --max-nesting-depth allows, sanitizers on.
+    return run_on_large_stack([&]() -> int {
+        try {
+            if (check->parsed() || diff->parsed()) {
+                const auto comparison = compare(old_spec, new_spec, limits);
+                if (const int written = write_stdout(render(comparison, format)); written != 0) return written;
+                if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
+                return failed(comparison.findings, fail_on) ? exit_findings : 0;
             }
-            const auto snapshot = kompat::load_snapshot(spec, limits);
-            Comparison report;
-            report.findings = kompat::lint(snapshot, options);
-            report.summary = kompat::summarize(report.findings);
-            const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
-            report.sources = {side, side, {}};
-            if (const int written = write_stdout(render(report, format)); written != 0) return written;
-            return failed(report.findings, fail_on) ? exit_findings : 0;
+            if (lint->parsed()) {
+                kompat::LintOptions options;
+                if (!feature_gates.empty()) {
+                    const auto gates = kompat::read_sources(feature_gates, limits);
+                    if (gates.is_directory) throw kompat::InputError(feature_gates, {}, "is a directory, not a file of feature gate names");
+                    options.feature_gates = kompat::parse_feature_gates(gates.files.front().bytes);
+                }
+                const auto snapshot = kompat::load_snapshot(spec, limits);
+                Comparison report;
+                report.findings = kompat::lint(snapshot, options);
+                report.summary = kompat::summarize(report.findings);
+                const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
+                report.sources = {side, side, {}};
+                if (const int written = write_stdout(render(report, format)); written != 0) return written;
+                return failed(report.findings, fail_on) ? exit_findings : 0;
+            }
+            if (explain->parsed()) {
+                const auto snapshot = kompat::load_snapshot(spec, limits);
+                const auto target = kompat::find_explain_target(snapshot, resource, api_version);
+                return write_stdout(explain_output == "openapiv3" ? kompat::explain_openapi_v3(snapshot, target)
+                                                                  : kompat::explain_text(snapshot, target, explain_options));
+            }
+            if (inspect->parsed()) {
+                const auto snapshot = kompat::load_snapshot(spec, limits);
+                return write_stdout(format == "json" ? kompat::inspect_json(snapshot) : kompat::inspect_text(snapshot));
+            }
+        } catch (const kompat::InputError& error) {
+            std::cerr << error.describe() << '\n';
+            return exit_usage_or_input;
+        } catch (const kompat::LookupError& error) {
+            std::cerr << "kompat explain: " << error.what() << '\n';
+            return exit_usage_or_input;
+        } catch (const std::bad_alloc&) {
+            std::cerr << "kompat: out of memory\n";
+            return exit_usage_or_input;
         }
-        if (explain->parsed()) {
-            const auto snapshot = kompat::load_snapshot(spec, limits);
-            const auto target = kompat::find_explain_target(snapshot, resource, api_version);
-            return write_stdout(explain_output == "openapiv3" ? kompat::explain_openapi_v3(snapshot, target)
-                                                              : kompat::explain_text(snapshot, target, explain_options));
-        }
-        if (inspect->parsed()) {
-            const auto snapshot = kompat::load_snapshot(spec, limits);
-            return write_stdout(format == "json" ? kompat::inspect_json(snapshot) : kompat::inspect_text(snapshot));
-        }
-    } catch (const kompat::InputError& error) {
-        std::cerr << error.describe() << '\n';
         return exit_usage_or_input;
-    } catch (const kompat::LookupError& error) {
-        std::cerr << "kompat explain: " << error.what() << '\n';
-        return exit_usage_or_input;
-    } catch (const std::bad_alloc&) {
-        std::cerr << "kompat: out of memory\n";
-        return exit_usage_or_input;
-    }
-    return exit_usage_or_input;
+    });
 }

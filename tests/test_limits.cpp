@@ -93,7 +93,8 @@ TEST_CASE("limits: nesting can be raised only as far as the stages stay safe, an
     const auto refused = run(prefix + "inspect deep.json --max-nesting-depth 2001");
     CHECK(refused.exit_code == 2);
     CHECK(refused.out.empty());
-    for (const auto* command : {"check deep.json deep.json", "lint deep.json", "explain deep.json k --recursive", "explain deep.json k -o openapiv3"}) {
+    for (const auto* command : {"inspect deep.json", "check deep.json deep.json", "lint deep.json", "explain deep.json k --recursive",
+                                "explain deep.json k -o openapiv3"}) {
         INFO(command);
         const auto result = run(prefix + command + " --max-nesting-depth 2000");
         CHECK(result.err.empty());
