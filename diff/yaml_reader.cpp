@@ -1,10 +1,12 @@
 #include "diff/yaml_reader.hpp"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 
 #include <cmath>
+#include <sstream>
 
 namespace kompat {
 namespace json = boost::json;
@@ -138,6 +140,64 @@ private:
     std::uint64_t nodes_ = 0;
 };
 
+// yaml-cpp 0.7's LoadAll never ends on some malformed streams (a lone `,`): the parser
+// reports an empty document without consuming the bad token, again and again, allocating
+// each time (jbeder/yaml-cpp#1040, fixed upstream by #1319, after Debian 12's 0.7.0).
+// A first pass that records nothing stops at a document that makes no progress.
+class ProgressCheck : public YAML::EventHandler {
+public:
+    // True when the document just handled was only a null at the place the one before it was.
+    [[nodiscard]] bool stalled() const { return null_only_ && previous_null_only_ && null_pos_ == previous_null_pos_; }
+    [[nodiscard]] const YAML::Mark& mark() const { return null_mark_; }
+
+    void OnDocumentStart(const YAML::Mark& /*mark*/) override {
+        previous_null_only_ = null_only_ && events_ == 1;
+        previous_null_pos_ = null_pos_;
+        events_ = 0;
+        null_only_ = true;
+    }
+    void OnDocumentEnd() override { null_only_ = null_only_ && events_ == 1; }
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t /*anchor*/) override {
+        ++events_;
+        null_mark_ = mark;
+        null_pos_ = mark.pos;
+    }
+    void OnAlias(const YAML::Mark& /*mark*/, YAML::anchor_t /*anchor*/) override { other(); }
+    void OnScalar(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t /*anchor*/, const std::string& /*value*/) override {
+        other();
+    }
+    void OnSequenceStart(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t /*anchor*/,
+                         YAML::EmitterStyle::value /*style*/) override {
+        other();
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t /*anchor*/,
+                    YAML::EmitterStyle::value /*style*/) override {
+        other();
+    }
+    void OnMapEnd() override {}
+
+private:
+    void other() {
+        ++events_;
+        null_only_ = false;
+    }
+    std::size_t events_ = 0;
+    bool null_only_ = false;
+    bool previous_null_only_ = false;
+    int null_pos_ = -1;
+    int previous_null_pos_ = -2;
+    YAML::Mark null_mark_;
+};
+
+void refuse_stalling_streams(const SourceFile& source) {
+    std::istringstream stream(source.bytes);
+    YAML::Parser parser(stream);
+    ProgressCheck check;
+    while (parser.HandleNextDocument(check))
+        if (check.stalled()) throw InputError(source.name, position_of_mark(check.mark()), "malformed YAML: unexpected token");
+}
+
 }  // namespace
 
 ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
@@ -145,6 +205,7 @@ ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
     file.name = source.name;
     std::vector<YAML::Node> documents;
     try {
+        refuse_stalling_streams(source);
         documents = YAML::LoadAll(source.bytes);
     } catch (const YAML::DeepRecursion& error) {
         throw InputError(source.name, position_of_mark(error.mark),

@@ -1,0 +1,43 @@
+// Every input the fuzz harnesses (fuzz/, `make fuzz`) found a crash or a hang with, kept
+// in tests/fuzz_regressions/ and run the way its harness ran it. Each must now be refused
+// as bad input (exit 2 with file:line:col), promptly.
+#include "diff/schema_diff.hpp"
+#include "diff/yaml_reader.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using kompat::test::read_file;
+
+namespace {
+
+fs::path regression(const std::string& name) { return fs::path(kompat::test::source_dir()) / "tests" / "fuzz_regressions" / name; }
+
+std::string load_error_of(const std::string& bytes) { return kompat::test::load_error("input", bytes); }
+
+}  // namespace
+
+TEST_CASE("fuzz regression: yaml-cpp's endless LoadAll on a stray comma is refused (jbeder/yaml-cpp#1040)") {
+    // fuzz_yaml_reader, 9 bytes: `,# A CRtC`. yaml-cpp 0.7 allocated forever.
+    const auto bytes = read_file(regression("yaml-lone-comma-comment.yaml"));
+    CHECK_THROWS_WITH(kompat::read_yaml({"input.yaml", bytes}, {}), "malformed YAML: unexpected token");
+    for (const auto* text : {",", ", x", "a: 1\n---\n,\n", "[a, b]\n---\n,"}) {
+        INFO(text);
+        CHECK(kompat::test::load_error("s.yaml", text).find("malformed YAML: unexpected token") != std::string::npos);
+    }
+    // Empty documents one after another still load: they make progress.
+    CHECK(kompat::read_yaml({"empty.yaml", "---\n---\n---\n"}, {}).documents.empty());
+}
+
+TEST_CASE("fuzz regression: a JSON fragment that starts with a string is read as YAML and refused") {
+    // fuzz_load, 1,098 bytes: a golden spec cut before its first key, so not JSON by its
+    // first character; as YAML, a scalar followed by a comma.
+    CHECK(load_error_of(read_file(regression("load-json-fragment-comma"))) == "input:1:9: malformed YAML: unexpected token");
+}
+
+TEST_CASE("fuzz regression: a pair whose new side starts with a comma is refused") {
+    // fuzz_check: old before the NUL byte, new after it.
+    const auto bytes = read_file(regression("check-pair-second-starts-with-comma"));
+    const auto split = bytes.find('\0');
+    REQUIRE(split != std::string::npos);
+    CHECK(load_error_of(bytes.substr(split + 1)) == "input:1:1: malformed YAML: unexpected token");
+}
