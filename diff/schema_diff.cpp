@@ -886,6 +886,10 @@ private:
         }
         // A removed and an added field with the same schema in one object: perhaps a rename.
         if (removed.empty() || added.empty()) return;
+        // By name, so which added field a removed one is matched with does not depend on key order.
+        const auto by_name = [](const Property* a, const Property* b) { return a->name < b->name; };
+        std::sort(removed.begin(), removed.end(), by_name);
+        std::sort(added.begin(), added.end(), by_name);
         std::vector<json::value> added_summaries;
         for (const auto* fresh : added) added_summaries.push_back(schema_summary(fresh->schema));
         for (const auto* gone : removed) {

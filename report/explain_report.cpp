@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "diff/lifecycle.hpp"
+#include "diff/sorted_keys.hpp"
 #include "report/json_writer.hpp"
 
 namespace kompat {
@@ -345,22 +346,6 @@ json::value resolved_json(const Snapshot& snapshot, const Schema& schema, std::v
     return own;
 }
 
-json::value sorted_keys(const json::value& value) {
-    if (const auto* array = value.if_array()) {
-        json::array out;
-        for (const auto& element : *array) out.push_back(sorted_keys(element));
-        return out;
-    }
-    const auto* object = value.if_object();
-    if (object == nullptr) return value;
-    std::vector<const json::key_value_pair*> members;
-    for (const auto& member : *object) members.push_back(&member);
-    std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->key() < b->key(); });
-    json::object out;
-    for (const auto* member : members) out[member->key()] = sorted_keys(member->value());
-    return out;
-}
-
 }  // namespace
 
 std::string explain_text(const Snapshot& snapshot, const ExplainTarget& target, const ExplainOptions& options) {
@@ -406,7 +391,7 @@ std::string explain_text(const Snapshot& snapshot, const ExplainTarget& target, 
 
 std::string explain_openapi_v3(const Snapshot& snapshot, const ExplainTarget& target) {
     std::vector<std::string_view> open;
-    return to_pretty_json(sorted_keys(resolved_json(snapshot, *target.schema, open)));
+    return to_pretty_json(with_sorted_keys(resolved_json(snapshot, *target.schema, open)));
 }
 
 }  // namespace kompat

@@ -1,5 +1,7 @@
 #include "rules/evaluate.hpp"
 
+#include "diff/sorted_keys.hpp"
+
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
@@ -120,8 +122,8 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         finding.message = std::string(rule.message);
         if (!change.detail.empty()) finding.message += ": " + change.detail;
         finding.type = change.type;
-        finding.old_value = change.old_value;
-        finding.new_value = change.new_value;
+        finding.old_value = with_sorted_keys(change.old_value);
+        finding.new_value = with_sorted_keys(change.new_value);
         finding.lifecycle = {change.lifecycle.status, std::string(change.lifecycle.feature_gate),
                              std::string(change.lifecycle.min_version), change.lifecycle.inferred};
         finding.old_location = change.old_position;

@@ -1,5 +1,7 @@
 #include "rules/lint.hpp"
 
+#include "diff/sorted_keys.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -83,7 +85,7 @@ void defaults_across_versions(const Snapshot& snapshot, std::vector<Finding>& fi
                     finding.kind = kinds[i]->gvk.to_string();
                     finding.type = kinds[i]->type_name;
                     finding.path = path;
-                    finding.new_value = *other->second->default_value;
+                    finding.new_value = with_sorted_keys(*other->second->default_value);
                     finding.stability = kinds[i]->stability;
                     finding.affects = {kinds[i]->gvk.to_string()};
                     finding.new_location = position(snapshot, schema->location);
