@@ -224,6 +224,10 @@ int main(int argc, char** argv) {
         } catch (const std::bad_alloc&) {
             std::cerr << "kompat: out of memory\n";
             return exit_usage_or_input;
+        } catch (const std::exception& error) {
+            // A failure of kompat itself: still exit 2, never a verdict.
+            std::cerr << "kompat: internal error: " << error.what() << '\n';
+            return exit_usage_or_input;
         }
         return exit_usage_or_input;
     });
