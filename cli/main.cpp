@@ -16,6 +16,7 @@
 #include "diff/snapshot_loader.hpp"
 #include "report/explain_report.hpp"
 #include "report/findings_report.hpp"
+#include "report/github_report.hpp"
 #include "report/inspect_report.hpp"
 #include "diff/source_reader.hpp"
 #include "rules/evaluate.hpp"
@@ -55,10 +56,26 @@ bool failed(const std::vector<kompat::Finding>& findings, const std::string& fai
     return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= threshold; });
 }
 
-std::string render(const Comparison& comparison, const std::string& format) {
+const std::vector<std::string> report_formats = {"text", "json", "github"};
+
+std::string render(const Comparison& comparison, const std::string& format, bool to_terminal) {
     if (format == "json") return kompat::json_report(comparison.findings, comparison.summary, comparison.sources);
-    return kompat::text_report(comparison.findings, comparison.summary, comparison.sources, colour_wanted());
+    if (format == "github") return kompat::github_report(comparison.findings, comparison.summary, comparison.sources);
+    return kompat::text_report(comparison.findings, comparison.summary, comparison.sources, to_terminal && colour_wanted());
 }
+
+// Which report goes where: the n-th --format to the n-th --output, the rest to stdout.
+struct ReportRequest {
+    std::vector<std::string> formats;
+    std::vector<std::string> outputs;
+};
+
+void add_report_options(CLI::App* command, ReportRequest& request) {
+    command->add_option("--format", request.formats, "Report format; repeat with --output for several reports from one run")
+        ->check(CLI::IsMember(report_formats));
+    command->add_option("--output,-o", request.outputs, "File for the report of the --format in the same position");
+}
+
 
 // The whole report is built before anything is written, so a failure never leaves
 // half a report on stdout.
@@ -67,6 +84,27 @@ int write_stdout(const std::string& text) {
         std::fputs("kompat: cannot write to standard output\n", stderr);
         return exit_usage_or_input;
     }
+    return 0;
+}
+
+int write_file(const std::string& path, const std::string& text) {
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    const bool written = file != nullptr && std::fwrite(text.data(), 1, text.size(), file) == text.size();
+    if (file == nullptr || std::fclose(file) != 0 || !written) {
+        std::cerr << "kompat: cannot write " << path << '\n';
+        return exit_usage_or_input;
+    }
+    return 0;
+}
+
+// Every report is rendered before any is written.
+int write_reports(const Comparison& comparison, const ReportRequest& request) {
+    const auto formats = request.formats.empty() ? std::vector<std::string>{"text"} : request.formats;
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < formats.size(); ++i) texts.push_back(render(comparison, formats[i], i >= request.outputs.size()));
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        if (const int written = i < request.outputs.size() ? write_file(request.outputs[i], texts[i]) : write_stdout(texts[i]); written != 0)
+            return written;
     return 0;
 }
 
@@ -134,20 +172,21 @@ int main(int argc, char** argv) {
     auto* check = app.add_subcommand("check", "Compatibility findings between two snapshots; exit 1 at or above --fail-on");
     check->add_option("OLD", old_spec, "The snapshot before the change")->required();
     check->add_option("NEW", new_spec, "The snapshot after the change")->required();
-    check->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    ReportRequest reports;
+    add_report_options(check, reports);
     check->add_option("--fail-on", fail_on, "Lowest severity that fails the check")
         ->check(CLI::IsMember({"error", "warning", "info"}));
     add_limit_options(check, limits, true);
     auto* diff = app.add_subcommand("diff", "Every change between two snapshots, for review; exit 1 when there is any");
     diff->add_option("OLD", old_spec, "The snapshot before the change")->required();
     diff->add_option("NEW", new_spec, "The snapshot after the change")->required();
-    diff->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    add_report_options(diff, reports);
     add_limit_options(diff, limits, true);
 
     std::string feature_gates;
     auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity");
     lint->add_option("SPEC", spec, "The snapshot to check")->required();
-    lint->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    add_report_options(lint, reports);
     lint->add_option("--fail-on", fail_on, "Lowest severity that fails the lint")->check(CLI::IsMember({"error", "warning", "info"}));
     lint->add_option("--feature-gates", feature_gates, "File of known feature gate names, one a line");
     add_limit_options(lint, limits, false);
@@ -179,13 +218,22 @@ int main(int argc, char** argv) {
         return exit_usage_or_input;
     }
 
+    if (reports.outputs.size() > std::max<std::size_t>(reports.formats.size(), 1)) {
+        std::cerr << "kompat: more --output than --format options\n";
+        return exit_usage_or_input;
+    }
+    if (reports.formats.size() > reports.outputs.size() + 1) {
+        std::cerr << "kompat: several reports to standard output; give each --format but one an --output\n";
+        return exit_usage_or_input;
+    }
+
     // Every stage walks nested values recursively: the command runs on a stack large enough
     // for the deepest nesting --max-nesting-depth allows, sanitizers on.
     return run_on_large_stack([&]() -> int {
         try {
             if (check->parsed() || diff->parsed()) {
                 const auto comparison = compare(old_spec, new_spec, limits);
-                if (const int written = write_stdout(render(comparison, format)); written != 0) return written;
+                if (const int written = write_reports(comparison, reports); written != 0) return written;
                 if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
                 return failed(comparison.findings, fail_on) ? exit_findings : 0;
             }
@@ -202,7 +250,7 @@ int main(int argc, char** argv) {
                 report.summary = kompat::summarize(report.findings);
                 const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
                 report.sources = {side, side, {}};
-                if (const int written = write_stdout(render(report, format)); written != 0) return written;
+                if (const int written = write_reports(report, reports); written != 0) return written;
                 return failed(report.findings, fail_on) ? exit_findings : 0;
             }
             if (explain->parsed()) {

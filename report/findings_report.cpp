@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
 
 namespace kompat {
@@ -24,13 +25,6 @@ json::value lifecycle_json(const FindingLifecycle& lifecycle) {
     out["minVersion"] = lifecycle.min_version.empty() ? json::value(nullptr) : json::value(lifecycle.min_version);
     out["inferred"] = lifecycle.inferred;
     return out;
-}
-
-std::string value_text(const json::value& value) {
-    if (value.is_null()) return "(absent)";
-    auto text = json::serialize(value);
-    if (text.size() > 120) text = text.substr(0, 117) + "...";
-    return text;
 }
 
 }  // namespace
@@ -93,13 +87,12 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
         for (const auto* finding : by_group[group]) {
             const auto severity = std::string(to_string(finding->severity));
             const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
-            // Without a kind, the line says which operation or type it is about.
-            const auto place = finding->kind ? finding->path
-                               : finding->operation ? *finding->operation + (finding->path == "." ? "" : " " + finding->path)
-                                                    : finding->type + (finding->path == "." ? "" : " " + finding->path);
+            // Under its kind's heading a line needs only the path; without a kind, it says
+            // which operation or type it is about.
+            const auto place = finding->kind ? finding->path : finding_subject(*finding);
             out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, place,
-                               finding->message, value_text(finding->old_value), value_text(finding->new_value));
-            const auto& at = finding->new_location.known() ? finding->new_location : finding->old_location;
+                               finding->message, short_value_text(finding->old_value), short_value_text(finding->new_value));
+            const auto& at = finding_location(*finding);
             if (at.known()) out += fmt::format("  [{}:{}:{}]", at.file, at.position.line, at.position.column);
             out += '\n';
         }

@@ -1,0 +1,25 @@
+#include "report/finding_text.hpp"
+
+#include <boost/json/serialize.hpp>
+
+namespace kompat {
+
+std::string finding_subject(const Finding& finding) {
+    const auto path = finding.path == "." ? std::string() : " " + finding.path;
+    if (finding.kind) return *finding.kind + path;
+    if (finding.operation) return *finding.operation + path;
+    return finding.type + path;
+}
+
+std::string short_value_text(const boost::json::value& value) {
+    if (value.is_null()) return "(absent)";
+    auto text = boost::json::serialize(value);
+    if (text.size() > 120) text = text.substr(0, 117) + "...";
+    return text;
+}
+
+const SourcePosition& finding_location(const Finding& finding) {
+    return finding.new_location.known() ? finding.new_location : finding.old_location;
+}
+
+}  // namespace kompat

@@ -1,0 +1,64 @@
+#include "report/github_report.hpp"
+
+#include <fmt/format.h>
+
+#include "report/finding_text.hpp"
+
+namespace kompat {
+namespace {
+
+// Workflow command escaping: data escapes `%`, CR and LF; property values also `:` and `,`.
+std::string escape_data(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+            case '%': out += "%25"; break;
+            case '\r': out += "%0D"; break;
+            case '\n': out += "%0A"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string escape_property(std::string_view text) {
+    std::string out;
+    for (const char c : escape_data(text)) {
+        switch (c) {
+            case ':': out += "%3A"; break;
+            case ',': out += "%2C"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string_view command_of(Severity severity) {
+    switch (severity) {
+        case Severity::error: return "error";
+        case Severity::warning: return "warning";
+        case Severity::info: return "notice";
+    }
+    return "notice";
+}
+
+}  // namespace
+
+std::string github_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
+    std::string out;
+    for (const auto& note : sources.notes) out += "::notice title=kompat::" + escape_data(note) + "\n";
+    for (const auto& finding : findings) {
+        std::string properties;
+        if (const auto& at = finding_location(finding); at.known())
+            properties = fmt::format("file={},line={},col={},", escape_property(at.file), at.position.line, at.position.column);
+        properties += "title=" + escape_property(fmt::format("{} ({})", finding.rule, to_string(finding.severity)));
+        const auto message = fmt::format("{}: {} ({} -> {})", finding_subject(finding), finding.message,
+                                         short_value_text(finding.old_value), short_value_text(finding.new_value));
+        out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
+    }
+    out += fmt::format("kompat: {} -> {}: {} error(s), {} warning(s), {} info\n", sources.old_side.source, sources.new_side.source,
+                       summary.error, summary.warning, summary.info);
+    return out;
+}
+
+}  // namespace kompat

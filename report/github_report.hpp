@@ -1,0 +1,13 @@
+#pragma once
+// GitHub Actions workflow commands: one annotation a finding, on the line of the new
+// input (of the old one for removals), then the counts as a plain log line.
+#include <string>
+#include <vector>
+
+#include "report/findings_report.hpp"
+
+namespace kompat {
+
+std::string github_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
+
+}  // namespace kompat

@@ -1,0 +1,62 @@
+// The report writers other than text and JSON, and several reports from one run.
+#include "report/github_report.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using kompat::test::read_file;
+using kompat::test::run;
+
+namespace {
+
+std::string in_golden_case(const std::string& name) {
+    return "cd '" + (fs::path(kompat::test::source_dir()) / "golden" / name).string() + "' && NO_COLOR=1 '" + kompat::test::kompat_binary() + "' ";
+}
+
+}  // namespace
+
+TEST_CASE("reports: github writes one workflow command a finding, at the new location") {
+    const auto result = run(in_golden_case("enum-value-removed") + "check --format github old.json new.json");
+    CHECK(result.exit_code == 1);
+    CHECK(result.out ==
+          "::error file=new.json,line=37,col=11,title=enum-value-removed (error)::example.com/v1 Widget .spec.field: enum value "
+          "removed: \"Slow\" (\"Slow\" -> (absent))\n"
+          "kompat: old.json -> new.json: 1 error(s), 0 warning(s), 0 info\n");
+}
+
+TEST_CASE("reports: github escapes what workflow commands reserve and maps info to notice") {
+    kompat::Finding finding;
+    finding.rule = "description-changed";
+    finding.severity = kompat::Severity::info;
+    finding.message = "description changed: 100%\nnew line";
+    finding.type = "T";
+    finding.path = ".a";
+    finding.new_location = {"dir,x/new:1.json", {3, 4}};
+    const kompat::ReportSources sources{{"a", "openapi-v3"}, {"b", "openapi-v3"}, {"a note"}};
+    CHECK(kompat::github_report({finding}, kompat::summarize({finding}), sources) ==
+          "::notice title=kompat::a note\n"
+          "::notice file=dir%2Cx/new%3A1.json,line=3,col=4,title=description-changed (info)::T .a: description changed: 100%25%0Anew "
+          "line ((absent) -> (absent))\n"
+          "kompat: a -> b: 0 error(s), 0 warning(s), 1 info\n");
+}
+
+TEST_CASE("reports: several --format/--output pairs write several reports from one analysis") {
+    kompat::test::TempDir dir;
+    const auto json_file = (dir.path() / "report.json").string();
+    const auto github_file = (dir.path() / "report.github").string();
+    const auto result = run(in_golden_case("field-removed") + "check --format json --output '" + json_file + "' --format github --output '" +
+                            github_file + "' --format text old.json new.json");
+    CHECK(result.exit_code == 1);
+    CHECK(result.err.empty());
+    const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "field-removed";
+    CHECK(result.out == read_file(golden / "expected.txt"));
+    CHECK(read_file(json_file) == read_file(golden / "expected.json"));
+    CHECK(read_file(github_file).starts_with("::error file=old.json,"));
+
+    const auto two_to_stdout = run(in_golden_case("field-removed") + "check --format json --format text old.json new.json");
+    CHECK(two_to_stdout.exit_code == 2);
+    CHECK(two_to_stdout.out.empty());
+    const auto unwritable = run(in_golden_case("field-removed") + "check --output '" + (dir.path() / "no" / "such" / "dir").string() +
+                                "' old.json new.json");
+    CHECK(unwritable.exit_code == 2);
+    CHECK(unwritable.err.starts_with("kompat: cannot write "));
+}
