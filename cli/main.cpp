@@ -8,7 +8,9 @@
 #include <cstdlib>
 #include <functional>
 #include <algorithm>
+#include <initializer_list>
 #include <iostream>
+#include <set>
 #include <string>
 
 #include "diff/input_error.hpp"
@@ -17,6 +19,7 @@
 #include "report/explain_report.hpp"
 #include "report/findings_report.hpp"
 #include "report/github_report.hpp"
+#include "report/junit_report.hpp"
 #include "report/inspect_report.hpp"
 #include "diff/source_reader.hpp"
 #include "rules/evaluate.hpp"
@@ -38,6 +41,13 @@ struct Comparison {
     kompat::ReportSources sources;
 };
 
+std::vector<std::string> kinds_of(std::initializer_list<const kompat::Snapshot*> snapshots) {
+    std::set<std::string> kinds;
+    for (const auto* snapshot : snapshots)
+        for (const auto& kind : snapshot->kinds) kinds.insert(kind.gvk.to_string());
+    return {kinds.begin(), kinds.end()};
+}
+
 Comparison compare(const std::string& old_spec, const std::string& new_spec, const kompat::Limits& limits) {
     const auto before = kompat::load_snapshot(old_spec, limits);
     const auto after = kompat::load_snapshot(new_spec, limits);
@@ -47,7 +57,8 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     comparison.summary = kompat::summarize(comparison.findings);
     comparison.sources = {{before.source, std::string(kompat::to_string(before.format))},
                           {after.source, std::string(kompat::to_string(after.format))},
-                          std::move(diff.notes)};
+                          std::move(diff.notes),
+                          kinds_of({&before, &after})};
     return comparison;
 }
 
@@ -56,9 +67,10 @@ bool failed(const std::vector<kompat::Finding>& findings, const std::string& fai
     return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= threshold; });
 }
 
-const std::vector<std::string> report_formats = {"text", "json", "github"};
+const std::vector<std::string> report_formats = {"text", "json", "github", "junit"};
 
-std::string render(const Comparison& comparison, const std::string& format, bool to_terminal) {
+std::string render(const Comparison& comparison, const std::string& format, bool to_terminal, kompat::Severity fail_on) {
+    if (format == "junit") return kompat::junit_report(comparison.findings, comparison.summary, comparison.sources, fail_on);
     if (format == "json") return kompat::json_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "github") return kompat::github_report(comparison.findings, comparison.summary, comparison.sources);
     return kompat::text_report(comparison.findings, comparison.summary, comparison.sources, to_terminal && colour_wanted());
@@ -98,10 +110,11 @@ int write_file(const std::string& path, const std::string& text) {
 }
 
 // Every report is rendered before any is written.
-int write_reports(const Comparison& comparison, const ReportRequest& request) {
+int write_reports(const Comparison& comparison, const ReportRequest& request, const std::string& fail_on) {
+    const auto threshold = kompat::severity_from(fail_on).value_or(kompat::Severity::error);
     const auto formats = request.formats.empty() ? std::vector<std::string>{"text"} : request.formats;
     std::vector<std::string> texts;
-    for (std::size_t i = 0; i < formats.size(); ++i) texts.push_back(render(comparison, formats[i], i >= request.outputs.size()));
+    for (std::size_t i = 0; i < formats.size(); ++i) texts.push_back(render(comparison, formats[i], i >= request.outputs.size(), threshold));
     for (std::size_t i = 0; i < texts.size(); ++i)
         if (const int written = i < request.outputs.size() ? write_file(request.outputs[i], texts[i]) : write_stdout(texts[i]); written != 0)
             return written;
@@ -233,7 +246,7 @@ int main(int argc, char** argv) {
         try {
             if (check->parsed() || diff->parsed()) {
                 const auto comparison = compare(old_spec, new_spec, limits);
-                if (const int written = write_reports(comparison, reports); written != 0) return written;
+                if (const int written = write_reports(comparison, reports, fail_on); written != 0) return written;
                 if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
                 return failed(comparison.findings, fail_on) ? exit_findings : 0;
             }
@@ -249,8 +262,8 @@ int main(int argc, char** argv) {
                 report.findings = kompat::lint(snapshot, options);
                 report.summary = kompat::summarize(report.findings);
                 const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
-                report.sources = {side, side, {}};
-                if (const int written = write_reports(report, reports); written != 0) return written;
+                report.sources = {side, side, {}, kinds_of({&snapshot})};
+                if (const int written = write_reports(report, reports, fail_on); written != 0) return written;
                 return failed(report.findings, fail_on) ? exit_findings : 0;
             }
             if (explain->parsed()) {

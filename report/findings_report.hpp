@@ -16,6 +16,9 @@ struct ReportSources {
     ReportSource old_side;
     ReportSource new_side;
     std::vector<std::string> notes;  // said once, e.g. what a v2/v3 comparison leaves out
+    // Every kind compared ("apps/v1 Deployment"), of either side, sorted: reports that show
+    // coverage (junit) list the clean ones too.
+    std::vector<std::string> kinds = {};
 };
 
 // The JSON report of DESIGN.md ("Reports"), schemaVersion 1, documented in docs/report-json.md.

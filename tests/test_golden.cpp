@@ -52,6 +52,12 @@ TEST_CASE("golden: every case gives its expected reports and exactly its rules")
         CHECK((json.exit_code == 0 || json.exit_code == 1));
         CHECK(json.out == read_file(dir / "expected.json"));
         CHECK(text.out == read_file(dir / "expected.txt"));
+        // A few cases also hold the other formats' reports.
+        for (const auto& [format, file] : {std::pair{"github", "expected.github"}, std::pair{"junit", "expected.junit.xml"}}) {
+            if (!fs::exists(dir / file)) continue;
+            INFO(format);
+            CHECK(run(prefix + " --format " + format + inputs).out == read_file(dir / file));
+        }
 
         std::set<std::string> produced;
         const auto report = boost::json::parse(json.out);

@@ -1,0 +1,99 @@
+#include "report/junit_report.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "report/finding_text.hpp"
+
+namespace kompat {
+namespace {
+
+// Text for an XML attribute or element: the five special characters escaped, and the
+// characters XML 1.0 cannot hold at all (most C0 controls) replaced by U+FFFD.
+std::string xml_text(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            case '\t': out += "&#9;"; break;
+            case '\n': out += "&#10;"; break;
+            case '\r': out += "&#13;"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) out += "\xEF\xBF\xBD";
+                else out += c;
+        }
+    }
+    return out;
+}
+
+struct Suite {
+    std::string package;  // group/version, or the suite's own name
+    std::vector<const Finding*> findings;
+};
+
+std::string suite_of(const Finding& finding) {
+    if (finding.kind) return *finding.kind;
+    return finding.operation ? "operations" : "named types";
+}
+
+std::string package_of(const std::string& suite) {
+    const auto space = suite.find(' ');
+    return space == std::string::npos ? suite : suite.substr(0, space);
+}
+
+}  // namespace
+
+std::string junit_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources, Severity fail_on) {
+    std::map<std::string, Suite> suites;  // sorted by name
+    for (const auto& kind : sources.kinds) suites[kind].package = package_of(kind);
+    for (const auto& finding : findings) {
+        const auto name = suite_of(finding);
+        auto& suite = suites[name];
+        suite.package = finding.kind ? package_of(name) : name;
+        suite.findings.push_back(&finding);
+    }
+
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
+    int id = 0;
+    for (const auto& [name, suite] : suites) {
+        std::size_t failures = 0;
+        for (const auto* finding : suite.findings) failures += finding->severity >= fail_on ? 1 : 0;
+        const auto tests = suite.findings.size() + (failures == 0 ? 1 : 0);
+        out += fmt::format(
+            "  <testsuite name=\"{}\" package=\"{}\" id=\"{}\" timestamp=\"1970-01-01T00:00:00\" hostname=\"localhost\" tests=\"{}\" "
+            "failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"0\">\n",
+            xml_text(name), xml_text(suite.package), id++, tests, failures);
+        out += "    <properties>\n";
+        out += fmt::format("      <property name=\"old\" value=\"{}\"/>\n", xml_text(sources.old_side.source));
+        out += fmt::format("      <property name=\"new\" value=\"{}\"/>\n", xml_text(sources.new_side.source));
+        out += fmt::format("      <property name=\"fail-on\" value=\"{}\"/>\n", to_string(fail_on));
+        out += "    </properties>\n";
+        if (failures == 0) out += fmt::format("    <testcase name=\"compatible\" classname=\"{}\" time=\"0\"/>\n", xml_text(name));
+        for (const auto* finding : suite.findings) {
+            const auto case_name = fmt::format("{} {} {}", finding->rule, finding_subject(*finding), finding->fingerprint);
+            if (finding->severity < fail_on) {
+                out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\"/>\n", xml_text(case_name), xml_text(name));
+                continue;
+            }
+            std::string detail = fmt::format("{} {}: {}\n{} -> {}", to_string(finding->severity), finding_subject(*finding),
+                                             finding->message, short_value_text(finding->old_value), short_value_text(finding->new_value));
+            if (const auto& at = finding_location(*finding); at.known())
+                detail += fmt::format("\nat {}:{}:{}", at.file, at.position.line, at.position.column);
+            out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\">\n", xml_text(case_name), xml_text(name));
+            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", xml_text(finding->rule), xml_text(finding->message),
+                               xml_text(detail));
+            out += "    </testcase>\n";
+        }
+        out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n";
+    }
+    out += "</testsuites>\n";
+    return out;
+}
+
+}  // namespace kompat
