@@ -20,6 +20,7 @@
 #include "report/findings_report.hpp"
 #include "report/github_report.hpp"
 #include "report/junit_report.hpp"
+#include "report/sarif_report.hpp"
 #include "report/inspect_report.hpp"
 #include "diff/source_reader.hpp"
 #include "rules/evaluate.hpp"
@@ -67,9 +68,10 @@ bool failed(const std::vector<kompat::Finding>& findings, const std::string& fai
     return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= threshold; });
 }
 
-const std::vector<std::string> report_formats = {"text", "json", "github", "junit"};
+const std::vector<std::string> report_formats = {"text", "json", "github", "junit", "sarif"};
 
 std::string render(const Comparison& comparison, const std::string& format, bool to_terminal, kompat::Severity fail_on) {
+    if (format == "sarif") return kompat::sarif_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "junit") return kompat::junit_report(comparison.findings, comparison.summary, comparison.sources, fail_on);
     if (format == "json") return kompat::json_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "github") return kompat::github_report(comparison.findings, comparison.summary, comparison.sources);

@@ -3,7 +3,7 @@
 # arguments name more (`make fuzz` adds clang and its sanitizer runtimes).
 set -euo pipefail
 packages=(cmake g++ make git libboost-json1.81-dev libyaml-cpp-dev libdtl-dev libfmt-dev
-          libcli11-dev catch2 libbenchmark-dev libxml2-utils "$@")
+          libcli11-dev catch2 libbenchmark-dev libxml2-utils python3-jsonschema "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -61,37 +61,51 @@ TEST_CASE("reports: several --format/--output pairs write several reports from o
     CHECK(unwritable.err.starts_with("kompat: cannot write "));
 }
 
-TEST_CASE("reports: the JUnit report of every golden case and of a real pair is valid against the strict JUnit.xsd") {
-    const auto validator = fs::path(kompat::test::source_dir()) / ".." / "shared" / "schemas" / "validate-junit";
-    if (!fs::exists(validator) || run("command -v xmllint").exit_code != 0) {
-        WARN("../shared/schemas/validate-junit or xmllint (libxml2-utils) is absent: JUnit validation skipped");
-        return;
+TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a real pair are valid against their schemas") {
+    struct Validated {
+        const char* format;
+        const char* validator;  // in ../shared/schemas
+        const char* tool;       // what the validator needs
+        const char* probe;      // a command that succeeds when it is there
+    };
+    const Validated formats[] = {
+        {"junit", "validate-junit", "xmllint (libxml2-utils)", "command -v xmllint"},
+        {"sarif", "validate-sarif", "python3-jsonschema", "/usr/bin/python3 -c 'import jsonschema' || python3 -c 'import jsonschema'"},
+    };
+    for (const auto& validated : formats) {
+        INFO(validated.format);
+        const auto validator = fs::path(kompat::test::source_dir()) / ".." / "shared" / "schemas" / validated.validator;
+        if (!fs::exists(validator) || run(validated.probe).exit_code != 0) {
+            WARN("../shared/schemas/" << validated.validator << " or " << validated.tool << " is absent: " << validated.format
+                                      << " validation skipped");
+            continue;
+        }
+        kompat::test::TempDir dir;
+        std::string files;
+        int reports = 0;
+        for (const auto& entry : fs::directory_iterator(fs::path(kompat::test::source_dir()) / "golden")) {
+            const auto name = entry.path().filename().string();
+            if (!entry.is_directory() || name == "explain") continue;
+            const bool lint = fs::exists(entry.path() / "spec.json");
+            const auto output = (dir.path() / name).string();
+            // --fail-on info makes every finding a failing JUnit testcase; warning leaves some passing.
+            const auto result = run(in_golden_case(name) + (lint ? "lint spec.json" : "check old.json new.json") + " --format " +
+                                    validated.format + " --fail-on " + (reports % 2 == 0 ? "info" : "warning") + " --output '" + output + "'");
+            CHECK(result.err.empty());
+            files += " '" + output + "'";
+            ++reports;
+        }
+        if (kompat::test::corpus_present()) {
+            const auto corpus = kompat::test::corpus_dir();
+            const auto output = (dir.path() / "corpus").string();
+            run("'" + kompat::test::kompat_binary() + "' check --format " + validated.format + " --fail-on warning --output '" + output +
+                "' '" + corpus + "/kubernetes/v1.24/v3' '" + corpus + "/kubernetes/v1.25/v3'");
+            CHECK(read_file(output).find("kind-removed") != std::string::npos);
+            files += " '" + output + "'";
+        }
+        const auto result = run("'" + validator.string() + "'" + files);
+        INFO(result.out.substr(0, 2000) << result.err.substr(0, 2000));
+        CHECK(result.exit_code == 0);
+        CHECK(reports > 90);
     }
-    kompat::test::TempDir dir;
-    std::string files;
-    int reports = 0;
-    for (const auto& entry : fs::directory_iterator(fs::path(kompat::test::source_dir()) / "golden")) {
-        const auto name = entry.path().filename().string();
-        if (!entry.is_directory() || name == "explain") continue;
-        const bool lint = fs::exists(entry.path() / "spec.json");
-        const auto output = (dir.path() / (name + ".xml")).string();
-        // --fail-on info makes every finding a failing testcase, warning leaves some passing.
-        const auto result = run(in_golden_case(name) + (lint ? "lint spec.json" : "check old.json new.json") + " --format junit --fail-on " +
-                                (reports % 2 == 0 ? "info" : "warning") + " --output '" + output + "'");
-        CHECK(result.err.empty());
-        files += " '" + output + "'";
-        ++reports;
-    }
-    if (kompat::test::corpus_present()) {
-        const auto corpus = kompat::test::corpus_dir();
-        const auto output = (dir.path() / "corpus.xml").string();
-        run("'" + kompat::test::kompat_binary() + "' check --format junit --fail-on warning --output '" + output + "' '" + corpus +
-            "/kubernetes/v1.24/v3' '" + corpus + "/kubernetes/v1.25/v3'");
-        CHECK(read_file(output).find("<failure type=\"kind-removed\"") != std::string::npos);
-        files += " '" + output + "'";
-    }
-    const auto validated = run("'" + validator.string() + "'" + files);
-    INFO(validated.err.substr(0, 2000));
-    CHECK(validated.exit_code == 0);
-    CHECK(reports > 90);
 }
