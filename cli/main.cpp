@@ -23,6 +23,7 @@
 #include "report/sarif_report.hpp"
 #include "report/inspect_report.hpp"
 #include "diff/source_reader.hpp"
+#include "rules/baseline.hpp"
 #include "rules/evaluate.hpp"
 #include "rules/lint.hpp"
 
@@ -61,6 +62,21 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
                           std::move(diff.notes),
                           kinds_of({&before, &after})};
     return comparison;
+}
+
+// Takes out the findings `path` accepts, and says what it accepted and which of its
+// entries accept nothing any more.
+void accept_baseline(Comparison& comparison, const std::string& path, const kompat::Limits& limits) {
+    const auto sources = kompat::read_sources(path, limits);
+    if (sources.is_directory) throw kompat::InputError(path, {}, "is a directory, not a baseline file");
+    const auto& file = sources.files.front();
+    auto outcome = kompat::apply_baseline(std::move(comparison.findings), kompat::parse_baseline(file));
+    comparison.findings = std::move(outcome.findings);
+    comparison.summary = kompat::summarize(comparison.findings);
+    comparison.sources.notes.push_back(std::to_string(outcome.accepted) + " finding(s) accepted by the baseline " + file.name);
+    for (const auto& entry : outcome.stale)
+        comparison.sources.notes.push_back("stale baseline entry at " + file.name + ":" + std::to_string(entry.position.line) + ": " +
+                                           entry.fingerprint + " " + entry.rule + " " + entry.place + " accepts no finding any more");
 }
 
 bool failed(const std::vector<kompat::Finding>& findings, const std::string& fail_on) {
@@ -189,6 +205,10 @@ int main(int argc, char** argv) {
     check->add_option("NEW", new_spec, "The snapshot after the change")->required();
     ReportRequest reports;
     add_report_options(check, reports);
+    std::string baseline;
+    std::string write_baseline_to;
+    check->add_option("--baseline", baseline, "Accept the findings this baseline file lists; report its stale entries");
+    check->add_option("--write-baseline", write_baseline_to, "Write every finding of this run as a baseline file, and accept them");
     check->add_option("--fail-on", fail_on, "Lowest severity that fails the check")
         ->check(CLI::IsMember({"error", "warning", "info"}));
     add_limit_options(check, limits, true);
@@ -247,7 +267,13 @@ int main(int argc, char** argv) {
     return run_on_large_stack([&]() -> int {
         try {
             if (check->parsed() || diff->parsed()) {
-                const auto comparison = compare(old_spec, new_spec, limits);
+                auto comparison = compare(old_spec, new_spec, limits);
+                if (!write_baseline_to.empty()) {
+                    if (const int written = write_file(write_baseline_to, kompat::write_baseline(comparison.findings)); written != 0)
+                        return written;
+                    if (baseline.empty()) baseline = write_baseline_to;
+                }
+                if (!baseline.empty()) accept_baseline(comparison, baseline, limits);
                 if (const int written = write_reports(comparison, reports, fail_on); written != 0) return written;
                 if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
                 return failed(comparison.findings, fail_on) ? exit_findings : 0;

@@ -1,0 +1,100 @@
+#include "rules/baseline.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "rules/rule_table.hpp"
+
+namespace kompat {
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r");
+    return text.substr(first, last - first + 1);
+}
+
+bool is_fingerprint(std::string_view text) {
+    return text.size() == 12 && std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+std::string one_line(std::string text) {
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    std::replace(text.begin(), text.end(), '\r', ' ');
+    return text;
+}
+
+}  // namespace
+
+std::string place_of(const Finding& finding) {
+    const auto path = finding.path == "." ? std::string() : " " + finding.path;
+    if (finding.kind) return *finding.kind + path;
+    if (finding.operation) return *finding.operation + path;
+    return finding.type + path;
+}
+
+std::vector<BaselineEntry> parse_baseline(const SourceFile& file) {
+    std::vector<BaselineEntry> entries;
+    std::string_view text = file.bytes;
+    for (std::uint32_t line = 1; !text.empty(); ++line) {
+        const auto end = std::min(text.find('\n'), text.size());
+        const auto content = text.substr(0, end);
+        text.remove_prefix(std::min(end + 1, text.size()));
+        const auto body = trimmed(content);
+        if (body.empty() || body.front() == '#') continue;
+        const auto column = static_cast<std::uint32_t>(content.find(body.front()) + 1);
+        const auto fail = [&](std::uint32_t at, const std::string& message) { throw InputError(file.name, {line, at}, message); };
+
+        BaselineEntry entry;
+        entry.position = {line, column};
+        const auto hash = body.find('#');
+        const auto fields = trimmed(body.substr(0, hash));
+        if (hash != std::string_view::npos) entry.reason = std::string(trimmed(body.substr(hash + 1)));
+        const auto first_space = fields.find(' ');
+        entry.fingerprint = std::string(fields.substr(0, first_space));
+        if (!is_fingerprint(entry.fingerprint))
+            fail(column, "a baseline entry starts with a finding's 12-character fingerprint, not \"" + entry.fingerprint + "\"");
+        const auto rest = first_space == std::string_view::npos ? std::string_view() : trimmed(fields.substr(first_space));
+        const auto second_space = rest.find(' ');
+        entry.rule = std::string(rest.substr(0, second_space));
+        const auto rule_column = static_cast<std::uint32_t>(column + (rest.empty() ? fields.size() : rest.data() - fields.data()));
+        if (entry.rule.empty()) fail(rule_column, "a baseline entry names its rule after the fingerprint");
+        if (find_rule(entry.rule) == nullptr) fail(rule_column, "unknown rule \"" + entry.rule + "\" (docs/rules.md lists them)");
+        if (second_space != std::string_view::npos) entry.place = std::string(trimmed(rest.substr(second_space)));
+        entries.push_back(std::move(entry));
+    }
+    return entries;
+}
+
+std::string write_baseline(const std::vector<Finding>& findings) {
+    std::set<std::string> lines;
+    for (const auto& finding : findings)
+        lines.insert(finding.fingerprint + " " + finding.rule + " " + one_line(place_of(finding)) + "  # " + one_line(finding.message));
+    std::string out =
+        "# kompat baseline: findings accepted on purpose, one a line: FINGERPRINT RULE PLACE  # REASON.\n"
+        "# Replace each reason with why the break is accepted; delete a line to stop accepting it.\n";
+    for (const auto& line : lines) out += line + "\n";
+    return out;
+}
+
+BaselineOutcome apply_baseline(std::vector<Finding> findings, const std::vector<BaselineEntry>& baseline) {
+    BaselineOutcome outcome;
+    std::set<std::pair<std::string_view, std::string_view>> accepted_keys;
+    for (const auto& entry : baseline) accepted_keys.emplace(entry.fingerprint, entry.rule);
+    std::set<std::pair<std::string_view, std::string_view>> used;
+    for (auto& finding : findings) {
+        const std::pair<std::string_view, std::string_view> key{finding.fingerprint, finding.rule};
+        if (accepted_keys.contains(key)) {
+            used.insert(key);
+            ++outcome.accepted;
+            continue;
+        }
+        outcome.findings.push_back(std::move(finding));
+    }
+    for (const auto& entry : baseline)
+        if (!used.contains({entry.fingerprint, entry.rule})) outcome.stale.push_back(entry);
+    return outcome;
+}
+
+}  // namespace kompat

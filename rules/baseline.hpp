@@ -1,0 +1,44 @@
+#pragma once
+// Accepting known breaks: a baseline is a reviewable, sorted, line-oriented file, one
+// accepted finding a line:
+//
+//   FINGERPRINT RULE PLACE  # REASON
+//
+// (`3f1c9a0b7d2e field-removed apps/v1 Deployment .spec.paused  # removed upstream in 1.25`).
+// Only the fingerprint and the rule decide what an entry accepts; the place and the
+// reason are for the people who review the file. `#` starts a comment line.
+#include <string>
+#include <vector>
+
+#include "diff/source_reader.hpp"
+#include "rules/finding.hpp"
+
+namespace kompat {
+
+struct BaselineEntry {
+    std::string fingerprint;
+    std::string rule;
+    std::string place;
+    std::string reason;
+    TextPosition position;  // where the entry stands in its file
+};
+
+// Throws InputError (file:line:col) for a line that is not an entry or names no known rule.
+std::vector<BaselineEntry> parse_baseline(const SourceFile& file);
+
+// Every finding as an entry, sorted by line text; the finding's message is the reason
+// until someone writes a better one.
+std::string write_baseline(const std::vector<Finding>& findings);
+
+struct BaselineOutcome {
+    std::vector<Finding> findings;            // those no entry accepts
+    std::size_t accepted = 0;                 // findings an entry accepted
+    std::vector<BaselineEntry> stale;         // entries that accept no finding any more
+};
+
+BaselineOutcome apply_baseline(std::vector<Finding> findings, const std::vector<BaselineEntry>& baseline);
+
+// What a finding is about, as one line: the kind (or operation, or named type) and path.
+std::string place_of(const Finding& finding);
+
+}  // namespace kompat

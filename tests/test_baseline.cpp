@@ -1,0 +1,103 @@
+// Accepting known breaks with a baseline file: round trip, only new findings shown,
+// stale entries reported, malformed files refused with their line and column.
+#include "rules/baseline.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using kompat::test::read_file;
+using kompat::test::run;
+
+namespace {
+
+struct Pair {
+    kompat::test::TempDir dir;
+    Pair() {
+        const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "field-removed";
+        dir.write("old.json", read_file(golden / "old.json"));
+        dir.write("new.json", read_file(golden / "new.json"));
+    }
+    [[nodiscard]] kompat::test::RunResult check(const std::string& options, const std::string& new_file = "new.json") const {
+        return run("cd '" + dir.path().string() + "' && NO_COLOR=1 '" + kompat::test::kompat_binary() + "' check old.json " + new_file +
+                   " " + options);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("baseline: written, then the same check is clean; a new break alone shows") {
+    Pair pair;
+    const auto before = pair.check("");
+    REQUIRE(before.exit_code == 1);
+    const auto written = pair.check("--write-baseline accepted.txt");
+    CHECK(written.exit_code == 0);
+    const auto baseline = read_file(pair.dir.path() / "accepted.txt");
+    CHECK(baseline.find("d6db4195bd55 field-removed example.com/v1 Widget .spec.paused  # field removed\n") != std::string::npos);
+
+    const auto clean = pair.check("--baseline accepted.txt --format json");
+    CHECK(clean.exit_code == 0);
+    CHECK(clean.out.find("\"findings\": []") != std::string::npos);
+    CHECK(clean.out.find("1 finding(s) accepted by the baseline accepted.txt") != std::string::npos);
+
+    // One more break in the new snapshot: only it is reported.
+    auto changed = read_file(pair.dir.path() / "new.json");
+    const auto at = changed.find("\"type\": \"integer\"");
+    REQUIRE(at != std::string::npos);
+    changed.replace(at, std::string("\"type\": \"integer\"").size(), "\"type\": \"string\"");
+    pair.dir.write("changed.json", changed);
+    const auto one_new = pair.check("--baseline accepted.txt --format json", "changed.json");
+    CHECK(one_new.exit_code == 1);
+    CHECK(one_new.out.find("\"rule\": \"type-changed\"") != std::string::npos);
+    CHECK(one_new.out.find("\"rule\": \"field-removed\"") == std::string::npos);
+}
+
+TEST_CASE("baseline: entries that accept nothing any more are reported as stale") {
+    Pair pair;
+    REQUIRE(pair.check("--write-baseline accepted.txt").exit_code == 0);
+    const auto same = pair.check("--baseline accepted.txt", "old.json");
+    CHECK(same.exit_code == 0);
+    CHECK(same.out.find("note: stale baseline entry at accepted.txt:3: d6db4195bd55 field-removed example.com/v1 Widget .spec.paused "
+                        "accepts no finding any more") != std::string::npos);
+}
+
+TEST_CASE("baseline: the written file is sorted, one entry a line, and reads back") {
+    kompat::Finding a;
+    a.rule = "field-removed";
+    a.fingerprint = "bbbbbbbbbbbb";
+    a.kind = "v1 Pod";
+    a.path = ".spec.x";
+    a.message = "field removed";
+    auto b = a;
+    b.fingerprint = "aaaaaaaaaaaa";
+    b.message = "two\nlines";
+    const auto text = kompat::write_baseline({a, b});
+    CHECK(text.ends_with("aaaaaaaaaaaa field-removed v1 Pod .spec.x  # two lines\nbbbbbbbbbbbb field-removed v1 Pod .spec.x  # field removed\n"));
+    const auto entries = kompat::parse_baseline({"b.txt", text});
+    REQUIRE(entries.size() == 2);
+    CHECK(entries[0].fingerprint == "aaaaaaaaaaaa");
+    CHECK(entries[0].rule == "field-removed");
+    CHECK(entries[0].place == "v1 Pod .spec.x");
+    CHECK(entries[0].reason == "two lines");
+    CHECK(entries[0].position == kompat::TextPosition{3, 1});
+}
+
+TEST_CASE("baseline: a malformed entry is refused with its line and column") {
+    const auto error = [](const std::string& text) {
+        try {
+            kompat::parse_baseline({"b.txt", text});
+        } catch (const kompat::InputError& e) {
+            return e.describe();
+        }
+        return std::string("(no error)");
+    };
+    CHECK(error("# only comments\n\n") == "(no error)");
+    CHECK(error("\n  zzz field-removed x\n") == "b.txt:2:3: a baseline entry starts with a finding's 12-character fingerprint, not \"zzz\"");
+    CHECK(error("d6db4195bd55 no-such-rule x  # why\n") == "b.txt:1:14: unknown rule \"no-such-rule\" (docs/rules.md lists them)");
+    CHECK(error("d6db4195bd55\n") == "b.txt:1:13: a baseline entry names its rule after the fingerprint");
+
+    Pair pair;
+    pair.dir.write("bad.txt", "d6db4195bd55 no-such-rule x\n");
+    const auto result = pair.check("--baseline bad.txt");
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err == "bad.txt:1:14: unknown rule \"no-such-rule\" (docs/rules.md lists them)\n");
+}
