@@ -1,11 +1,13 @@
 // kompat's command line: wires the stages together and maps outcomes to exit codes
 // (0 clean, 1 findings at or above --fail-on, 2 bad usage or unreadable input).
 #include <CLI/CLI.hpp>
+#include <fmt/chrono.h>
 #include <pthread.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <algorithm>
 #include <initializer_list>
@@ -24,6 +26,7 @@
 #include "report/inspect_report.hpp"
 #include "diff/source_reader.hpp"
 #include "rules/baseline.hpp"
+#include "rules/config.hpp"
 #include "rules/evaluate.hpp"
 #include "rules/lint.hpp"
 
@@ -79,6 +82,18 @@ void accept_baseline(Comparison& comparison, const std::string& path, const komp
                                            entry.fingerprint + " " + entry.rule + " " + entry.place + " accepts no finding any more");
 }
 
+// Applies the configuration file at `path`, as of today (UTC) for the ignores' expiry.
+void apply_configuration(Comparison& comparison, const std::string& path, const kompat::Limits& limits) {
+    const auto sources = kompat::read_sources(path, limits);
+    if (sources.is_directory) throw kompat::InputError(path, {}, "is a directory, not a configuration file");
+    const auto config = kompat::parse_config(sources.files.front(), limits);
+    const auto today = fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr)));
+    auto outcome = kompat::apply_config(std::move(comparison.findings), config, today);
+    comparison.findings = std::move(outcome.findings);
+    comparison.summary = kompat::summarize(comparison.findings);
+    comparison.sources.notes.insert(comparison.sources.notes.end(), outcome.notes.begin(), outcome.notes.end());
+}
+
 bool failed(const std::vector<kompat::Finding>& findings, const std::string& fail_on) {
     const auto threshold = kompat::severity_from(fail_on).value_or(kompat::Severity::error);
     return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= threshold; });
@@ -98,9 +113,11 @@ std::string render(const Comparison& comparison, const std::string& format, bool
 struct ReportRequest {
     std::vector<std::string> formats;
     std::vector<std::string> outputs;
+    std::string config;
 };
 
 void add_report_options(CLI::App* command, ReportRequest& request) {
+    command->add_option("--config", request.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
     command->add_option("--format", request.formats, "Report format; repeat with --output for several reports from one run")
         ->check(CLI::IsMember(report_formats));
     command->add_option("--output,-o", request.outputs, "File for the report of the --format in the same position");
@@ -268,6 +285,7 @@ int main(int argc, char** argv) {
         try {
             if (check->parsed() || diff->parsed()) {
                 auto comparison = compare(old_spec, new_spec, limits);
+                if (!reports.config.empty()) apply_configuration(comparison, reports.config, limits);
                 if (!write_baseline_to.empty()) {
                     if (const int written = write_file(write_baseline_to, kompat::write_baseline(comparison.findings)); written != 0)
                         return written;
@@ -291,6 +309,7 @@ int main(int argc, char** argv) {
                 report.summary = kompat::summarize(report.findings);
                 const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
                 report.sources = {side, side, {}, kinds_of({&snapshot})};
+                if (!reports.config.empty()) apply_configuration(report, reports.config, limits);
                 if (const int written = write_reports(report, reports, fail_on); written != 0) return written;
                 return failed(report.findings, fail_on) ? exit_findings : 0;
             }

@@ -1,0 +1,59 @@
+#pragma once
+// The configuration file (`--config kompat.yaml`): per-rule severity or off, ignores
+// (rule, location glob, reason, optional expiry date) and the rule-set version. Unknown
+// keys, rule ids and values are errors with file, line and column, never silence.
+//
+//   ruleset: 1
+//   rules:
+//     description-changed: off
+//     field-removed: warning
+//   ignores:
+//     - rule: field-removed
+//       location: "apps/v1 Deployment .spec.template.*"
+//       reason: dropped on purpose, see KEP-1234
+//       expires: 2027-01-31
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diff/limits.hpp"
+#include "diff/source_reader.hpp"
+#include "rules/finding.hpp"
+
+namespace kompat {
+
+// The rule set this kompat implements. A config that pins another one is refused, so an
+// upgrade never changes a verdict silently.
+constexpr int current_ruleset = 1;
+
+struct RuleSetting {
+    std::string rule;
+    std::optional<Severity> severity;  // none: the rule is off
+};
+
+struct IgnoreEntry {
+    std::string rule;
+    std::string location;  // a glob over the finding's place (`*` and `?`), e.g. "v1 Pod .spec.*"
+    std::string reason;
+    std::string expires;   // YYYY-MM-DD, or "" for never
+    TextPosition position;
+};
+
+struct Config {
+    std::string file;
+    std::vector<RuleSetting> rules;
+    std::vector<IgnoreEntry> ignores;
+};
+
+// Throws InputError (file:line:col) for anything the file must not say.
+Config parse_config(const SourceFile& file, const Limits& limits);
+
+struct ConfigOutcome {
+    std::vector<Finding> findings;
+    std::vector<std::string> notes;  // what was ignored, what expired, what matched nothing
+};
+
+// `today` is YYYY-MM-DD: an ignore whose expiry is before it no longer applies, and says so.
+ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, std::string_view today);
+
+}  // namespace kompat

@@ -1,0 +1,99 @@
+// The configuration file: severities and off, ignores with globs and expiry, the rule
+// set; every mistake in it an error with its line and column.
+#include "rules/config.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+kompat::Config config_of(const std::string& text) { return kompat::parse_config({"k.yaml", text}, {}); }
+
+std::string config_error(const std::string& text) {
+    try {
+        config_of(text);
+    } catch (const kompat::InputError& error) {
+        return error.describe();
+    }
+    return "(no error)";
+}
+
+kompat::Finding finding(const std::string& rule, const std::string& kind, const std::string& path, kompat::Severity severity) {
+    kompat::Finding out;
+    out.rule = rule;
+    out.kind = kind;
+    out.path = path;
+    out.severity = severity;
+    out.fingerprint = rule.substr(0, 3) + path;
+    return out;
+}
+
+std::vector<std::string> rules_of(const std::vector<kompat::Finding>& findings) {
+    std::vector<std::string> out;
+    for (const auto& f : findings) out.push_back(f.rule + " " + std::string(kompat::to_string(f.severity)) + " " + f.path);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("config: rule severities, off, and ignores by rule and location glob") {
+    const auto config = config_of(R"(ruleset: 1
+rules:
+  description-changed: off
+  field-removed: warning
+ignores:
+  - rule: enum-value-removed
+    location: "v1 Pod .spec.*"
+    reason: accepted in review
+)");
+    const std::vector<kompat::Finding> findings = {
+        finding("field-removed", "v1 Pod", ".spec.a", kompat::Severity::error),
+        finding("description-changed", "v1 Pod", ".spec.b", kompat::Severity::info),
+        finding("enum-value-removed", "v1 Pod", ".spec.c.d", kompat::Severity::error),
+        finding("enum-value-removed", "v1 Pod", ".status.e", kompat::Severity::error),
+    };
+    const auto outcome = kompat::apply_config(findings, config, "2026-11-22");
+    CHECK(rules_of(outcome.findings) == std::vector<std::string>{"enum-value-removed error .status.e", "field-removed warning .spec.a"});
+    CHECK(outcome.notes == std::vector<std::string>{"ignore at k.yaml:6 (enum-value-removed v1 Pod .spec.*) ignored 1 finding(s): accepted in review"});
+}
+
+TEST_CASE("config: an ignore past its expiry date stops working and says so") {
+    const auto config = config_of(R"(ignores:
+  - {rule: field-removed, location: "*", reason: until the v2 release, expires: 2026-06-30}
+)");
+    const std::vector<kompat::Finding> findings = {finding("field-removed", "v1 Pod", ".spec.a", kompat::Severity::error)};
+    const auto before = kompat::apply_config(findings, config, "2026-06-30");  // the last day it works
+    CHECK(before.findings.empty());
+    const auto after = kompat::apply_config(findings, config, "2026-07-01");
+    CHECK(after.findings.size() == 1);
+    CHECK(after.notes == std::vector<std::string>{"ignore at k.yaml:2 (field-removed *) expired on 2026-06-30; its findings are reported again"});
+}
+
+TEST_CASE("config: unknown keys, rule ids and values are errors with line and column") {
+    CHECK(config_error("ruleset: 1\n") == "(no error)");
+    CHECK(config_error("ruleset: 2\n") == "k.yaml:1:1: this kompat implements rule set 1; the config asks for 2");
+    CHECK(config_error("rule:\n  x: off\n") == "k.yaml:1:1: unknown key \"rule\" (ruleset, rules, ignores)");
+    CHECK(config_error("rules:\n  field-removd: off\n") == "k.yaml:2:3: unknown rule \"field-removd\" (docs/rules.md lists them)");
+    CHECK(config_error("rules:\n  field-removed: fatal\n") == "k.yaml:2:3: a rule's setting is error, warning, info or off, not \"fatal\"");
+    CHECK(config_error("ignores:\n  - rule: field-removed\n    reason: r\n    expires: 31.12.2026\n") ==
+          "k.yaml:4:5: expires is a date, YYYY-MM-DD, not \"31.12.2026\"");
+    CHECK(config_error("ignores:\n  - rule: field-removed\n") == "k.yaml:2:5: an ignore says why (reason)");
+    CHECK(config_error("ignores:\n  - rule: field-removed\n    reason: r\n    until: 2026-01-01\n") ==
+          "k.yaml:4:5: unknown key \"until\" in an ignore (rule, location, reason, expires)");
+    CHECK(config_error("ignores:\n  - rule: no-such\n    reason: r\n") == "k.yaml:2:5: unknown rule \"no-such\" (docs/rules.md lists them)");
+}
+
+TEST_CASE("config: --config on the command line; a bad file is exit 2 with nothing on stdout") {
+    kompat::test::TempDir dir;
+    const auto golden = std::filesystem::path(kompat::test::source_dir()) / "golden" / "field-removed";
+    dir.write("k.yaml", "rules:\n  field-removed: warning\n");
+    dir.write("bad.yaml", "rules:\n  field-removed: [warning]\n");
+    const auto prefix = "NO_COLOR=1 '" + kompat::test::kompat_binary() + "' check '" + (golden / "old.json").string() + "' '" +
+                        (golden / "new.json").string() + "' --config '" + dir.path().string() + "/";
+    const auto warned = kompat::test::run(prefix + "k.yaml'");
+    CHECK(warned.exit_code == 0);
+    CHECK(warned.out.find("warning field-removed .spec.paused") != std::string::npos);
+    CHECK(kompat::test::run(prefix + "k.yaml' --fail-on warning").exit_code == 1);
+    const auto bad = kompat::test::run(prefix + "bad.yaml'");
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.out.empty());
+    CHECK(bad.err.find("bad.yaml:2:3: a rule's setting must be a string") != std::string::npos);
+}
