@@ -22,6 +22,7 @@
 #include "report/findings_report.hpp"
 #include "report/github_report.hpp"
 #include "report/junit_report.hpp"
+#include "report/markdown_report.hpp"
 #include "report/sarif_report.hpp"
 #include "report/inspect_report.hpp"
 #include "diff/source_reader.hpp"
@@ -99,9 +100,11 @@ bool failed(const std::vector<kompat::Finding>& findings, const std::string& fai
     return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= threshold; });
 }
 
-const std::vector<std::string> report_formats = {"text", "json", "github", "junit", "sarif"};
+const std::vector<std::string> report_formats = {"text", "json", "github", "junit", "sarif", "markdown"};
 
 std::string render(const Comparison& comparison, const std::string& format, bool to_terminal, kompat::Severity fail_on) {
+    if (format == "markdown") return kompat::markdown_report(comparison.findings, comparison.summary, comparison.sources);
+    if (format == "changelog") return kompat::changelog_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "sarif") return kompat::sarif_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "junit") return kompat::junit_report(comparison.findings, comparison.summary, comparison.sources, fail_on);
     if (format == "json") return kompat::json_report(comparison.findings, comparison.summary, comparison.sources);
@@ -235,6 +238,14 @@ int main(int argc, char** argv) {
     add_report_options(diff, reports);
     add_limit_options(diff, limits, true);
 
+    ReportRequest changelog_reports;
+    auto* changelog = app.add_subcommand("changelog", "Release notes between two snapshots: Breaking, Deprecated, Added, Promoted");
+    changelog->add_option("OLD", old_spec, "The snapshot of the previous release")->required();
+    changelog->add_option("NEW", new_spec, "The snapshot of this release")->required();
+    changelog->add_option("--output,-o", changelog_reports.outputs, "File to write the notes to (default: stdout)")->expected(0, 1);
+    changelog->add_option("--config", changelog_reports.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
+    add_limit_options(changelog, limits, true);
+
     std::string feature_gates;
     auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity");
     lint->add_option("SPEC", spec, "The snapshot to check")->required();
@@ -295,6 +306,12 @@ int main(int argc, char** argv) {
                 if (const int written = write_reports(comparison, reports, fail_on); written != 0) return written;
                 if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
                 return failed(comparison.findings, fail_on) ? exit_findings : 0;
+            }
+            if (changelog->parsed()) {
+                auto comparison = compare(old_spec, new_spec, limits);
+                if (!changelog_reports.config.empty()) apply_configuration(comparison, changelog_reports.config, limits);
+                changelog_reports.formats = {"changelog"};
+                return write_reports(comparison, changelog_reports, fail_on);
             }
             if (lint->parsed()) {
                 kompat::LintOptions options;

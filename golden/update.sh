@@ -18,6 +18,7 @@ for dir in */; do
     NO_COLOR=1 "$kompat" "${args[0]}" --format text "${args[@]:1}" > expected.txt || [ $? -eq 1 ]
     # The other formats, for the cases that hold them.
     if [ -f expected.github ]; then "$kompat" "${args[0]}" --format github "${args[@]:1}" > expected.github || [ $? -eq 1 ]; fi
+    if [ -f expected.md ]; then "$kompat" "${args[0]}" --format markdown "${args[@]:1}" > expected.md || [ $? -eq 1 ]; fi
     if [ -f expected.sarif ]; then "$kompat" "${args[0]}" --format sarif "${args[@]:1}" > expected.sarif || [ $? -eq 1 ]; fi
     if [ -f expected.junit.xml ]; then "$kompat" "${args[0]}" --format junit "${args[@]:1}" > expected.junit.xml || [ $? -eq 1 ]; fi
   )

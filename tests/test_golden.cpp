@@ -53,7 +53,8 @@ TEST_CASE("golden: every case gives its expected reports and exactly its rules")
         CHECK(json.out == read_file(dir / "expected.json"));
         CHECK(text.out == read_file(dir / "expected.txt"));
         // A few cases also hold the other formats' reports.
-        for (const auto& [format, file] : {std::pair{"github", "expected.github"}, std::pair{"junit", "expected.junit.xml"}, std::pair{"sarif", "expected.sarif"}}) {
+        for (const auto& [format, file] : {std::pair{"github", "expected.github"}, std::pair{"junit", "expected.junit.xml"}, std::pair{"sarif", "expected.sarif"},
+                                       std::pair{"markdown", "expected.md"}}) {
             if (!fs::exists(dir / file)) continue;
             INFO(format);
             CHECK(run(prefix + " --format " + format + inputs).out == read_file(dir / file));

@@ -1,0 +1,141 @@
+#include "report/markdown_report.hpp"
+
+#include <fmt/format.h>
+
+#include <boost/json/serialize.hpp>
+
+#include <array>
+#include <map>
+#include <set>
+
+#include "report/finding_text.hpp"
+
+namespace kompat {
+namespace {
+
+// Text for a table cell or list item: no line breaks, pipes escaped.
+std::string cell(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == '\n' || c == '\r') out += ' ';
+        else if (c == '|') out += "\\|";
+        else out += c;
+    }
+    return out;
+}
+
+// A code span that holds any text: fenced with more backticks than it contains in a row.
+std::string code(std::string_view text) {
+    std::size_t run = 0;
+    std::size_t longest = 0;
+    for (const char c : text) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(longest + 1, '`');
+    const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+    return fence + (pad ? " " : "") + cell(text) + (pad ? " " : "") + fence;
+}
+
+std::string value(const boost::json::value& v) { return v.is_null() ? "(absent)" : code(short_value_text(v)); }
+
+std::string lifecycle_text(const FindingLifecycle& lifecycle) {
+    std::vector<std::string> parts;
+    if (!lifecycle.feature_gate.empty()) parts.push_back("feature gate " + code(lifecycle.feature_gate));
+    if (!lifecycle.min_version.empty()) parts.push_back("since " + lifecycle.min_version);
+    if (parts.empty()) return "";
+    return " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
+}
+
+std::string title(const ReportSources& sources) { return code(sources.old_side.source) + " → " + code(sources.new_side.source); }
+
+enum class Section { breaking, deprecated, added, promoted, other };
+
+Section section_of(const Finding& finding) {
+    static const std::set<std::string_view> added = {"kind-added",  "version-added",   "operation-added",  "field-added",
+                                                     "parameter-added", "response-added", "enum-value-added", "crd-version-served"};
+    if (finding.rule == "lifecycle-deprecated") return Section::deprecated;
+    if (finding.rule == "lifecycle-promoted") return Section::promoted;
+    // A new beta or GA version of a kind that already had one: the API graduated.
+    if (finding.rule == "version-added" && finding.stability && *finding.stability != Stability::alpha) return Section::promoted;
+    if (finding.severity >= Severity::warning) return Section::breaking;
+    if (added.contains(finding.rule)) return Section::added;
+    return Section::other;
+}
+
+}  // namespace
+
+std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
+    std::string out = fmt::format("## kompat: {}\n\n", title(sources));
+    out += "| errors | warnings | info |\n|---:|---:|---:|\n";
+    out += fmt::format("| {} | {} | {} |\n", summary.error, summary.warning, summary.info);
+    for (const auto& note : sources.notes) out += "\n> " + cell(note) + "\n";
+    const std::array<std::pair<Severity, const char*>, 3> levels = {
+        {{Severity::error, "Errors"}, {Severity::warning, "Warnings"}, {Severity::info, "Info"}}};
+    for (const auto& [severity, heading] : levels) {
+        std::string rows;
+        for (const auto& finding : findings) {
+            if (finding.severity != severity) continue;
+            std::string where;
+            if (const auto& at = finding_location(finding); at.known())
+                where = code(fmt::format("{}:{}:{}", at.file, at.position.line, at.position.column));
+            rows += fmt::format("| {} | {} | {}: {} → {} | {} |\n", code(finding.rule), code(finding_subject(finding)), cell(finding.message),
+                                value(finding.old_value), value(finding.new_value), where);
+        }
+        if (rows.empty()) continue;
+        out += fmt::format("\n### {}\n\n| rule | where | change | location |\n|---|---|---|---|\n{}", heading, rows);
+    }
+    if (findings.empty()) out += "\nNo compatibility findings.\n";
+    return out;
+}
+
+std::string changelog_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources) {
+    // section → group-version → kind → lines
+    std::map<Section, std::map<std::string, std::map<std::string, std::vector<std::string>>>> sections;
+    std::size_t others = 0;
+    for (const auto& finding : findings) {
+        const auto section = section_of(finding);
+        if (section == Section::other) {
+            ++others;
+            continue;
+        }
+        std::string group_version = finding.operation ? "Operations" : "Named types";
+        std::string kind = finding.operation ? *finding.operation : finding.type;
+        if (finding.kind) {
+            const auto space = finding.kind->find(' ');
+            group_version = finding.kind->substr(0, space);
+            kind = finding.kind->substr(space + 1);
+        }
+        // A whole kind, version or operation: its message says it all.
+        std::string line = cell(finding.message);
+        if (finding.path != ".") {
+            line = fmt::format("{}: {}", code(finding.path), line);
+            if (!finding.old_value.is_null() || !finding.new_value.is_null())
+                line += fmt::format(" ({} → {})", value(finding.old_value), value(finding.new_value));
+        }
+        line += lifecycle_text(finding.lifecycle);
+        // A change to a type many kinds share is listed once, under the first of them.
+        if (finding.affects.size() > 1) line += fmt::format(" (and {} more)", finding.affects.size() - 1);
+        if (finding.severity == Severity::error && section == Section::breaking) line = "**breaks clients**: " + line;
+        sections[section][group_version][kind].push_back(line);
+    }
+    std::string out = fmt::format("# API changes: {}\n", title(sources));
+    const std::array<std::pair<Section, const char*>, 4> order = {
+        {{Section::breaking, "Breaking"}, {Section::deprecated, "Deprecated"}, {Section::added, "Added"}, {Section::promoted, "Promoted"}}};
+    for (const auto& [section, heading] : order) {
+        const auto found = sections.find(section);
+        if (found == sections.end()) continue;
+        out += fmt::format("\n## {}\n", heading);
+        for (const auto& [group_version, kinds] : found->second) {
+            out += fmt::format("\n### {}\n\n", group_version);
+            for (const auto& [kind, lines] : kinds)
+                for (const auto& line : lines) out += fmt::format("- **{}** {}\n", cell(kind), line);
+        }
+    }
+    if (sections.empty()) out += "\nNo API changes for release notes.\n";
+    if (others > 0)
+        out += fmt::format("\n{} other change(s) (descriptions, relaxed validation, …) are listed by `kompat check`.\n", others);
+    return out;
+}
+
+}  // namespace kompat

@@ -1,0 +1,16 @@
+#pragma once
+// Markdown: a pull-request comment for `check --format markdown` (counts, then the
+// findings by severity), and release notes for `kompat changelog` (Breaking, Deprecated,
+// Added, Promoted; by group/version and kind; feature gates and minimum versions named).
+#include <string>
+#include <vector>
+
+#include "report/findings_report.hpp"
+
+namespace kompat {
+
+std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
+
+std::string changelog_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
+
+}  // namespace kompat
