@@ -4,13 +4,6 @@
 
 namespace kompat {
 
-std::string finding_subject(const Finding& finding) {
-    const auto path = finding.path == "." ? std::string() : " " + finding.path;
-    if (finding.kind) return *finding.kind + path;
-    if (finding.operation) return *finding.operation + path;
-    return finding.type + path;
-}
-
 std::string short_value_text(const boost::json::value& value) {
     if (value.is_null()) return "(absent)";
     auto text = boost::json::serialize(value);

@@ -2,12 +2,10 @@
 // Pieces of a finding as the line-oriented reports (text, github) write them.
 #include <string>
 
+#include "rules/baseline.hpp"  // place_of: what a finding is about, as one line
 #include "rules/finding.hpp"
 
 namespace kompat {
-
-// What the finding is about: the kind and path, or the operation or named type and path.
-std::string finding_subject(const Finding& finding);
 
 // A JSON value as a report line shows it: `(absent)` for none, long values cut at 120 characters.
 std::string short_value_text(const boost::json::value& value);

@@ -89,7 +89,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
             const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
             // Under its kind's heading a line needs only the path; without a kind, it says
             // which operation or type it is about.
-            const auto place = finding->kind ? finding->path : finding_subject(*finding);
+            const auto place = finding->kind ? finding->path : place_of(*finding);
             out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, place,
                                finding->message, short_value_text(finding->old_value), short_value_text(finding->new_value));
             const auto& at = finding_location(*finding);

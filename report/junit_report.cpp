@@ -76,12 +76,12 @@ std::string junit_report(const std::vector<Finding>& findings, const Summary& /*
         out += "    </properties>\n";
         if (failures == 0) out += fmt::format("    <testcase name=\"compatible\" classname=\"{}\" time=\"0\"/>\n", xml_text(name));
         for (const auto* finding : suite.findings) {
-            const auto case_name = fmt::format("{} {} {}", finding->rule, finding_subject(*finding), finding->fingerprint);
+            const auto case_name = fmt::format("{} {} {}", finding->rule, place_of(*finding), finding->fingerprint);
             if (finding->severity < fail_on) {
                 out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\"/>\n", xml_text(case_name), xml_text(name));
                 continue;
             }
-            std::string detail = fmt::format("{} {}: {}\n{} -> {}", to_string(finding->severity), finding_subject(*finding),
+            std::string detail = fmt::format("{} {}: {}\n{} -> {}", to_string(finding->severity), place_of(*finding),
                                              finding->message, short_value_text(finding->old_value), short_value_text(finding->new_value));
             if (const auto& at = finding_location(*finding); at.known())
                 detail += fmt::format("\nat {}:{}:{}", at.file, at.position.line, at.position.column);

@@ -79,7 +79,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
             std::string where;
             if (const auto& at = finding_location(finding); at.known())
                 where = code(fmt::format("{}:{}:{}", at.file, at.position.line, at.position.column));
-            rows += fmt::format("| {} | {} | {}: {} → {} | {} |\n", code(finding.rule), code(finding_subject(finding)), cell(finding.message),
+            rows += fmt::format("| {} | {} | {}: {} → {} | {} |\n", code(finding.rule), code(place_of(finding)), cell(finding.message),
                                 value(finding.old_value), value(finding.new_value), where);
         }
         if (rows.empty()) continue;

@@ -53,7 +53,7 @@ std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*
         json::object result{
             {"ruleId", finding.rule},
             {"level", level_of(finding.severity)},
-            {"message", {{"text", finding_subject(finding) + ": " + finding.message + " (" + short_value_text(finding.old_value) +
+            {"message", {{"text", place_of(finding) + ": " + finding.message + " (" + short_value_text(finding.old_value) +
                                       " -> " + short_value_text(finding.new_value) + ")"}}},
         };
         if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) result["ruleIndex"] = found->second;
