@@ -68,12 +68,17 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     return comparison;
 }
 
+// The one file an option names (`-` and REV:PATH work too); `what` says what it should be.
+kompat::SourceFile read_one_file(const std::string& path, const kompat::Limits& limits, std::string_view what) {
+    auto sources = kompat::read_sources(path, limits);
+    if (sources.is_directory) throw kompat::InputError(path, {}, "is a directory, not " + std::string(what));
+    return std::move(sources.files.front());
+}
+
 // Takes out the findings `path` accepts, and says what it accepted and which of its
 // entries accept nothing any more.
 void accept_baseline(Comparison& comparison, const std::string& path, const kompat::Limits& limits) {
-    const auto sources = kompat::read_sources(path, limits);
-    if (sources.is_directory) throw kompat::InputError(path, {}, "is a directory, not a baseline file");
-    const auto& file = sources.files.front();
+    const auto file = read_one_file(path, limits, "a baseline file");
     auto outcome = kompat::apply_baseline(std::move(comparison.findings), kompat::parse_baseline(file));
     comparison.findings = std::move(outcome.findings);
     comparison.summary = kompat::summarize(comparison.findings);
@@ -85,9 +90,7 @@ void accept_baseline(Comparison& comparison, const std::string& path, const komp
 
 // Applies the configuration file at `path`, as of today (UTC) for the ignores' expiry.
 void apply_configuration(Comparison& comparison, const std::string& path, const kompat::Limits& limits) {
-    const auto sources = kompat::read_sources(path, limits);
-    if (sources.is_directory) throw kompat::InputError(path, {}, "is a directory, not a configuration file");
-    const auto config = kompat::parse_config(sources.files.front(), limits);
+    const auto config = kompat::parse_config(read_one_file(path, limits, "a configuration file"), limits);
     const auto today = fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr)));
     auto outcome = kompat::apply_config(std::move(comparison.findings), config, today);
     comparison.findings = std::move(outcome.findings);
@@ -95,9 +98,8 @@ void apply_configuration(Comparison& comparison, const std::string& path, const 
     comparison.sources.notes.insert(comparison.sources.notes.end(), outcome.notes.begin(), outcome.notes.end());
 }
 
-bool failed(const std::vector<kompat::Finding>& findings, const std::string& fail_on) {
-    const auto threshold = kompat::severity_from(fail_on).value_or(kompat::Severity::error);
-    return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= threshold; });
+bool failed(const std::vector<kompat::Finding>& findings, kompat::Severity fail_on) {
+    return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= fail_on; });
 }
 
 const std::vector<std::string> report_formats = {"text", "json", "github", "junit", "sarif", "markdown"};
@@ -148,11 +150,10 @@ int write_file(const std::string& path, const std::string& text) {
 }
 
 // Every report is rendered before any is written.
-int write_reports(const Comparison& comparison, const ReportRequest& request, const std::string& fail_on) {
-    const auto threshold = kompat::severity_from(fail_on).value_or(kompat::Severity::error);
+int write_reports(const Comparison& comparison, const ReportRequest& request, kompat::Severity fail_on) {
     const auto formats = request.formats.empty() ? std::vector<std::string>{"text"} : request.formats;
     std::vector<std::string> texts;
-    for (std::size_t i = 0; i < formats.size(); ++i) texts.push_back(render(comparison, formats[i], i >= request.outputs.size(), threshold));
+    for (std::size_t i = 0; i < formats.size(); ++i) texts.push_back(render(comparison, formats[i], i >= request.outputs.size(), fail_on));
     for (std::size_t i = 0; i < texts.size(); ++i)
         if (const int written = i < request.outputs.size() ? write_file(request.outputs[i], texts[i]) : write_stdout(texts[i]); written != 0)
             return written;
@@ -292,6 +293,8 @@ int main(int argc, char** argv) {
 
     // Every stage walks nested values recursively: the command runs on a stack large enough
     // for the deepest nesting --max-nesting-depth allows, sanitizers on.
+    // --fail-on takes only the three names, so this always finds one.
+    const auto threshold = kompat::severity_from(fail_on).value_or(kompat::Severity::error);
     return run_on_large_stack([&]() -> int {
         try {
             if (check->parsed() || diff->parsed()) {
@@ -303,22 +306,21 @@ int main(int argc, char** argv) {
                     if (baseline.empty()) baseline = write_baseline_to;
                 }
                 if (!baseline.empty()) accept_baseline(comparison, baseline, limits);
-                if (const int written = write_reports(comparison, reports, fail_on); written != 0) return written;
+                if (const int written = write_reports(comparison, reports, threshold); written != 0) return written;
                 if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
-                return failed(comparison.findings, fail_on) ? exit_findings : 0;
+                return failed(comparison.findings, threshold) ? exit_findings : 0;
             }
             if (changelog->parsed()) {
                 auto comparison = compare(old_spec, new_spec, limits);
                 if (!changelog_reports.config.empty()) apply_configuration(comparison, changelog_reports.config, limits);
                 changelog_reports.formats = {"changelog"};
-                return write_reports(comparison, changelog_reports, fail_on);
+                return write_reports(comparison, changelog_reports, threshold);
             }
             if (lint->parsed()) {
                 kompat::LintOptions options;
                 if (!feature_gates.empty()) {
-                    const auto gates = kompat::read_sources(feature_gates, limits);
-                    if (gates.is_directory) throw kompat::InputError(feature_gates, {}, "is a directory, not a file of feature gate names");
-                    options.feature_gates = kompat::parse_feature_gates(gates.files.front().bytes);
+                    options.feature_gates =
+                        kompat::parse_feature_gates(read_one_file(feature_gates, limits, "a file of feature gate names").bytes);
                 }
                 const auto snapshot = kompat::load_snapshot(spec, limits);
                 Comparison report;
@@ -327,8 +329,8 @@ int main(int argc, char** argv) {
                 const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
                 report.sources = {side, side, {}, kinds_of({&snapshot})};
                 if (!reports.config.empty()) apply_configuration(report, reports.config, limits);
-                if (const int written = write_reports(report, reports, fail_on); written != 0) return written;
-                return failed(report.findings, fail_on) ? exit_findings : 0;
+                if (const int written = write_reports(report, reports, threshold); written != 0) return written;
+                return failed(report.findings, threshold) ? exit_findings : 0;
             }
             if (explain->parsed()) {
                 const auto snapshot = kompat::load_snapshot(spec, limits);

@@ -163,10 +163,9 @@ void append_validations(std::string& out, const Schema& schema) {
 }
 
 // The description kubectl shows for a field: its own, then its type's when it refers to one.
-std::vector<std::string_view> descriptions(const Snapshot& snapshot, const Schema& written) {
+std::vector<std::string_view> descriptions(const Schema& written, const Schema& holder) {
     std::vector<std::string_view> out;
     if (!written.description.empty()) out.push_back(written.description);
-    const auto& holder = field_holder(snapshot, written);
     if (&holder != &written && !holder.description.empty() && holder.description != written.description)
         out.push_back(holder.description);
     return out;
@@ -367,13 +366,16 @@ std::string explain_text(const Snapshot& snapshot, const ExplainTarget& target, 
         append_details(out, snapshot, written);
         out += '\n';
     }
-    const auto texts = descriptions(snapshot, written);
+    // The named types met on the way to the fields are open for a recursive explain.
+    std::vector<std::string_view> open;
+    const auto& holder = field_holder(snapshot, written, &open);
+    const auto texts = descriptions(written, holder);
     out += "DESCRIPTION:\n";
     if (texts.empty()) out += "    <empty>\n";
     for (const auto text : texts) append_wrapped(out, text, 4);
-    const auto& holder = field_holder(snapshot, written);
-    append_validations(out, snapshot.resolve(written));
-    if (&holder != &snapshot.resolve(written)) append_validations(out, holder);
+    const auto& resolved = snapshot.resolve(written);
+    append_validations(out, resolved);
+    if (&holder != &resolved) append_validations(out, holder);
 
     if (fields_of(snapshot, holder).empty()) return out;
     out += "\nFIELDS:\n";
@@ -383,8 +385,6 @@ std::string explain_text(const Snapshot& snapshot, const ExplainTarget& target, 
         out.pop_back();  // the blank line after the last field
         return out;
     }
-    std::vector<std::string_view> open;
-    field_holder(snapshot, written, &open);
     writer.tree(holder, 1, open);
     return out;
 }
