@@ -39,31 +39,6 @@ Summary summarize(const std::vector<Finding>& findings) {
 
 namespace {
 
-void canonical(const json::value& value, std::string& out) {
-    if (const auto* object = value.if_object()) {
-        std::vector<const json::key_value_pair*> members;
-        for (const auto& member : *object) members.push_back(&member);
-        std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->key() < b->key(); });
-        out += '{';
-        for (std::size_t i = 0; i < members.size(); ++i) {
-            if (i > 0) out += ',';
-            out += json::serialize(json::string_view(members[i]->key()));
-            out += ':';
-            canonical(members[i]->value(), out);
-        }
-        out += '}';
-    } else if (const auto* array = value.if_array()) {
-        out += '[';
-        for (std::size_t i = 0; i < array->size(); ++i) {
-            if (i > 0) out += ',';
-            canonical((*array)[i], out);
-        }
-        out += ']';
-    } else {
-        out += json::serialize(value);
-    }
-}
-
 std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 14695981039346656037ULL) {
     for (const char c : text) {
         hash ^= static_cast<unsigned char>(c);
@@ -90,11 +65,7 @@ bool is_removal(ChangeKind kind) {
 
 }  // namespace
 
-std::string canonical_json(const json::value& value) {
-    std::string out;
-    canonical(value, out);
-    return out;
-}
+std::string canonical_json(const json::value& value) { return json::serialize(with_sorted_keys(value)); }
 
 std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value,
                            const json::value& new_value) {
