@@ -1,5 +1,7 @@
 #include "diff/schema_diff.hpp"
 
+#include "diff/json_values.hpp"
+
 #include <dtl/dtl.hpp>
 
 #include <boost/json/parse.hpp>
@@ -42,12 +44,6 @@ json::value number_json(double value) {
     return value;
 }
 json::value number_json(std::uint64_t value) { return value; }
-
-json::value strings_json(const std::vector<std::string_view>& items) {
-    json::array out;
-    for (const auto item : items) out.emplace_back(item);
-    return out;
-}
 
 }  // namespace
 

@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "diff/lifecycle.hpp"
-#include "diff/sorted_keys.hpp"
+#include "diff/json_values.hpp"
 #include "report/json_writer.hpp"
 
 namespace kompat {
@@ -231,12 +231,6 @@ private:
 
 // The schema of the kind or field as JSON, every keyword kompat reads.
 json::value schema_json(const Snapshot& snapshot, const Schema& schema);
-
-json::array strings_json(const std::vector<std::string_view>& strings) {
-    json::array out;
-    for (const auto text : strings) out.emplace_back(text);
-    return out;
-}
 
 json::array schemas_json(const Snapshot& snapshot, const std::vector<Schema>& schemas) {
     json::array out;

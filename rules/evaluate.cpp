@@ -1,6 +1,6 @@
 #include "rules/evaluate.hpp"
 
-#include "diff/sorted_keys.hpp"
+#include "diff/json_values.hpp"
 
 #include <boost/json/serialize.hpp>
 

@@ -1,6 +1,6 @@
 #include "rules/lint.hpp"
 
-#include "diff/sorted_keys.hpp"
+#include "diff/json_values.hpp"
 
 #include <algorithm>
 #include <map>

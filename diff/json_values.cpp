@@ -1,4 +1,4 @@
-#include "diff/sorted_keys.hpp"
+#include "diff/json_values.hpp"
 
 #include <boost/json.hpp>
 
@@ -24,6 +24,13 @@ json::value with_sorted_keys(const json::value& value) {
     json::object out;
     out.reserve(members.size());
     for (const auto* member : members) out[member->key()] = with_sorted_keys(member->value());
+    return out;
+}
+
+json::value strings_json(const std::vector<std::string_view>& strings) {
+    json::array out;
+    out.reserve(strings.size());
+    for (const auto text : strings) out.emplace_back(text);
     return out;
 }
 
