@@ -7,7 +7,7 @@ SANITIZE_DIR ?= build-sanitize
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps configure build demo test test-sanitizers bench fuzz golden-update clean
+.PHONY: deps configure build demo test test-sanitizers bench fuzz golden-update html-screenshot clean
 
 deps:
 	@scripts/install-deps.sh
@@ -24,7 +24,9 @@ demo: build
 	./$(BUILD_DIR)/kompat explain examples/crds/widgets.yaml gadgets.spec
 	./$(BUILD_DIR)/kompat check examples/old/swagger.json examples/new/v3 || test $$? -eq 1
 
+# Chromium renders the HTML report in one test (it checks that the page's script runs).
 test: build
+	@scripts/install-deps.sh chromium
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 # Every test again under AddressSanitizer and UndefinedBehaviorSanitizer, in a build of
@@ -47,6 +49,19 @@ fuzz:
 golden-update: build
 	python3 golden/generate.py
 	golden/update.sh $(BUILD_DIR)/kompat
+
+# The HTML report of the examples (and of Kubernetes 1.24 -> 1.25 when ../shared is
+# there), each with a screenshot taken by headless Chromium, in $(BUILD_DIR)/.
+CHROMIUM = chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking --window-size=1400,1000
+html-screenshot: build
+	@scripts/install-deps.sh chromium
+	./$(BUILD_DIR)/kompat check examples/old/swagger.json examples/new/v3 --format html --output $(BUILD_DIR)/report-examples.html || test $$? -eq 1
+	$(CHROMIUM) --screenshot=$(BUILD_DIR)/report-examples.png file://$(abspath $(BUILD_DIR))/report-examples.html 2>/dev/null
+	if [ -d ../shared/corpus/kubernetes ]; then \
+	  ./$(BUILD_DIR)/kompat check ../shared/corpus/kubernetes/v1.24/v3 ../shared/corpus/kubernetes/v1.25/v3 --format html \
+	    --output $(BUILD_DIR)/report-kubernetes.html || test $$? -eq 1; \
+	  $(CHROMIUM) --screenshot=$(BUILD_DIR)/report-kubernetes.png file://$(abspath $(BUILD_DIR))/report-kubernetes.html 2>/dev/null; \
+	fi
 
 bench: build
 	./$(BUILD_DIR)/kompat_bench

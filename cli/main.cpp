@@ -22,6 +22,7 @@
 #include "report/findings_report.hpp"
 #include "report/github_report.hpp"
 #include "report/junit_report.hpp"
+#include "report/html_report.hpp"
 #include "report/markdown_report.hpp"
 #include "report/sarif_report.hpp"
 #include "report/inspect_report.hpp"
@@ -102,9 +103,10 @@ bool failed(const std::vector<kompat::Finding>& findings, kompat::Severity fail_
     return std::any_of(findings.begin(), findings.end(), [&](const kompat::Finding& f) { return f.severity >= fail_on; });
 }
 
-const std::vector<std::string> report_formats = {"text", "json", "github", "junit", "sarif", "markdown"};
+const std::vector<std::string> report_formats = {"text", "json", "github", "junit", "sarif", "markdown", "html"};
 
 std::string render(const Comparison& comparison, const std::string& format, bool to_terminal, kompat::Severity fail_on) {
+    if (format == "html") return kompat::html_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "markdown") return kompat::markdown_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "changelog") return kompat::changelog_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "sarif") return kompat::sarif_report(comparison.findings, comparison.summary, comparison.sources);

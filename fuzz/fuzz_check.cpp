@@ -1,11 +1,12 @@
 // libFuzzer harness: the whole `check` pipeline on a pair of inputs, the old snapshot
-// before the first NUL byte and the new one after it: load, diff, rules, every report.
+// before the first NUL byte and the new one after it: load, diff, rules, the JSON, text and HTML reports.
 #include <algorithm>
 
 #include "diff/schema_diff.hpp"
 #include "diff/snapshot_loader.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "report/findings_report.hpp"
+#include "report/html_report.hpp"
 #include "rules/evaluate.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -19,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto findings = kompat::evaluate(diff.changes);
         const auto summary = kompat::summarize(findings);
         const kompat::ReportSources sources{{"old", "x"}, {"new", "x"}, std::move(diff.notes)};
-        const auto reports = kompat::json_report(findings, summary, sources) + kompat::text_report(findings, summary, sources, true);
+        const auto reports = kompat::json_report(findings, summary, sources) + kompat::text_report(findings, summary, sources, true) +
+                             kompat::html_report(findings, summary, sources);
     } catch (const kompat::InputError&) {
     }
     return 0;

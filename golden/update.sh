@@ -20,6 +20,7 @@ for dir in */; do
     if [ -f expected.github ]; then "$kompat" "${args[0]}" --format github "${args[@]:1}" > expected.github || [ $? -eq 1 ]; fi
     if [ -f expected.md ]; then "$kompat" "${args[0]}" --format markdown "${args[@]:1}" > expected.md || [ $? -eq 1 ]; fi
     if [ -f expected.sarif ]; then "$kompat" "${args[0]}" --format sarif "${args[@]:1}" > expected.sarif || [ $? -eq 1 ]; fi
+    if [ -f expected.html ]; then "$kompat" "${args[0]}" --format html "${args[@]:1}" > expected.html || [ $? -eq 1 ]; fi
     if [ -f expected.junit.xml ]; then "$kompat" "${args[0]}" --format junit "${args[@]:1}" > expected.junit.xml || [ $? -eq 1 ]; fi
   )
 done

@@ -47,6 +47,9 @@ std::string lifecycle_text(const FindingLifecycle& lifecycle) {
     return " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
 }
 
+// A field's lifecycle stage as release notes name it: a field with no stage left is GA.
+std::string stage(const boost::json::value& v) { return v.is_string() ? std::string(v.get_string()) : "GA"; }
+
 std::string title(const ReportSources& sources) { return code(sources.old_side.source) + " → " + code(sources.new_side.source); }
 
 enum class Section { breaking, deprecated, added, promoted, other };
@@ -110,7 +113,9 @@ std::string changelog_report(const std::vector<Finding>& findings, const Summary
         std::string line = cell(finding.message);
         if (finding.path != ".") {
             line = fmt::format("{}: {}", code(finding.path), line);
-            if (!finding.old_value.is_null() || !finding.new_value.is_null())
+            if (finding.rule == "lifecycle-promoted")
+                line += fmt::format(" ({} → {})", stage(finding.old_value), stage(finding.new_value));
+            else if (!finding.old_value.is_null() || !finding.new_value.is_null())
                 line += fmt::format(" ({} → {})", value(finding.old_value), value(finding.new_value));
         }
         line += lifecycle_text(finding.lifecycle);

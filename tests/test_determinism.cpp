@@ -215,17 +215,23 @@ TEST_CASE("determinism: every corpus pair gives the same findings with the keys 
     }
 }
 
-TEST_CASE("determinism: every corpus pair gives byte-identical reports from separate runs") {
+TEST_CASE("determinism: every corpus pair gives byte-identical JSON and HTML reports from separate runs") {
     if (!kompat::test::corpus_present()) return;
     const auto pairs = kompat::test::corpus_consecutive_pairs();
     CHECK(pairs.size() >= 30);
+    kompat::test::TempDir dir;
     for (const auto& [a, b] : pairs) {
         INFO(a << " -> " << b);
-        const auto command = "NO_COLOR=1 '" + kompat::test::kompat_binary() + "' check --format json '" + a + "' '" + b + "'";
-        const auto first = kompat::test::run(command);
-        const auto second = kompat::test::run(command);
+        // The JSON report on stdout, the HTML page (the largest report) beside it.
+        const auto command = [&](const std::string& page) {
+            return "NO_COLOR=1 '" + kompat::test::kompat_binary() + "' check --format html --output '" + (dir.path() / page).string() +
+                   "' --format json '" + a + "' '" + b + "'";
+        };
+        const auto first = kompat::test::run(command("first.html"));
+        const auto second = kompat::test::run(command("second.html"));
         CHECK(first.err.empty());
         CHECK(!first.out.empty());
         CHECK(first.out == second.out);
+        CHECK(kompat::test::read_file(dir.path() / "first.html") == kompat::test::read_file(dir.path() / "second.html"));
     }
 }

@@ -54,7 +54,7 @@ TEST_CASE("golden: every case gives its expected reports and exactly its rules")
         CHECK(text.out == read_file(dir / "expected.txt"));
         // A few cases also hold the other formats' reports.
         for (const auto& [format, file] : {std::pair{"github", "expected.github"}, std::pair{"junit", "expected.junit.xml"}, std::pair{"sarif", "expected.sarif"},
-                                       std::pair{"markdown", "expected.md"}}) {
+                                       std::pair{"markdown", "expected.md"}, std::pair{"html", "expected.html"}}) {
             if (!fs::exists(dir / file)) continue;
             INFO(format);
             CHECK(run(prefix + " --format " + format + inputs).out == read_file(dir / file));

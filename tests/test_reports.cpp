@@ -135,4 +135,10 @@ TEST_CASE("reports: changelog sorts findings into Breaking, Deprecated, Added an
         CHECK(notes.out.find(removal) != std::string::npos);
     CHECK(notes.out.find("`.spec.template.spec.hostUsers`: field added ((absent) → `{\"type\":\"boolean\"}`) (feature gate "
                          "`UserNamespacesSupport`)") != std::string::npos);
+    // Promotions name the stages: a field whose lifecycle marker is gone reached GA.
+    CHECK(notes.out.find("- **StatefulSet** `.spec.minReadySeconds`: field promoted (alpha → GA)") != std::string::npos);
+    CHECK(notes.out.find("`.spec.template.spec.topologySpreadConstraints[*].minDomains`: field promoted (alpha → beta) (feature gate "
+                         "`MinDomainsInPodTopologySpread`)") != std::string::npos);
+    const auto promoted = notes.out.substr(notes.out.find("## Promoted\n"));
+    CHECK(promoted.find("(absent)") == std::string::npos);
 }
