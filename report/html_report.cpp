@@ -34,23 +34,26 @@ std::string location_text(const SourcePosition& at) {
     return fmt::format("{}:{}:{}", at.file, at.position.line, at.position.column);
 }
 
-// One side of a change: its location and the whole value, pretty-printed (never cut).
-std::string side_html(std::string_view label, const boost::json::value& value, const SourcePosition& at) {
+// One side of a change: its location and the whole value, pretty-printed JSON (never cut);
+// prose (a description) as plain text.
+std::string side_html(std::string_view label, const boost::json::value& value, const SourcePosition& at, bool prose) {
     std::string out = fmt::format("<div class=\"side {}\"><h3>{}", label, label);
     if (at.known()) out += fmt::format(" <span class=\"loc\">{}</span>", escape(location_text(at)));
     out += "</h3>";
     if (value.is_null()) {
         out += "<p class=\"absent\">(absent)</p>";
     } else {
-        auto text = value.is_string() ? std::string(value.get_string()) : to_pretty_json(value);
+        auto text = prose && value.is_string() ? std::string(value.get_string()) : to_pretty_json(value);
         if (!text.empty() && text.back() == '\n') text.pop_back();
         out += "<pre>" + escape(text) + "</pre>";
     }
     return out + "</div>";
 }
 
+bool is_description(const Finding& finding) { return finding.rule == "description-changed"; }
+
 std::string description_diff_html(const Finding& finding) {
-    if (finding.rule != "description-changed" || !finding.old_value.is_string() || !finding.new_value.is_string()) return "";
+    if (!is_description(finding) || !finding.old_value.is_string() || !finding.new_value.is_string()) return "";
     const auto spans = word_diff(finding.old_value.get_string(), finding.new_value.get_string());
     if (!spans) return "<div class=\"textdiff\"><h3>description diff</h3><p class=\"absent\">too long for a word diff; "
                        "both texts are shown whole above</p></div>";
@@ -103,8 +106,8 @@ std::string finding_html(std::size_t number, const Finding& finding, const std::
     else if (!finding.affects.empty())
         out += "<dt>affects</dt><dd>" + affects + "</dd>";
     item("fingerprint", finding.fingerprint);
-    out += "</dl>\n<div class=\"sides\">" + side_html("old", finding.old_value, finding.old_location) +
-           side_html("new", finding.new_value, finding.new_location) + "</div>\n";
+    out += "</dl>\n<div class=\"sides\">" + side_html("old", finding.old_value, finding.old_location, is_description(finding)) +
+           side_html("new", finding.new_value, finding.new_location, is_description(finding)) + "</div>\n";
     out += description_diff_html(finding);
     return out + "</article>\n";
 }
