@@ -72,9 +72,9 @@ void parse_pair_with_boost(benchmark::State& state, const std::string& before, c
     }
 }
 
+// What `kompat check` does once the files are read: both loads at once, then diff and judge.
 std::size_t check_sources(const kompat::SourceSet& before, const kompat::SourceSet& after) {
-    const auto old_snapshot = kompat::load_snapshot(before);
-    const auto new_snapshot = kompat::load_snapshot(after);
+    const auto [old_snapshot, new_snapshot] = kompat::load_snapshot_pair(before, after);
     return kompat::evaluate(kompat::diff_snapshots(old_snapshot, new_snapshot).changes).size();
 }
 
@@ -82,6 +82,17 @@ void check_pair(benchmark::State& state, const std::string& before, const std::s
     const auto& old_sources = sources_of(before);
     const auto& new_sources = sources_of(after);
     for (auto _ : state) benchmark::DoNotOptimize(check_sources(old_sources, new_sources));
+}
+
+// The same on one thread: what a check costs in all, for comparison.
+void check_pair_one_thread(benchmark::State& state, const std::string& before, const std::string& after) {
+    const auto& old_sources = sources_of(before);
+    const auto& new_sources = sources_of(after);
+    for (auto _ : state) {
+        const auto old_snapshot = kompat::load_snapshot(old_sources);
+        const auto new_snapshot = kompat::load_snapshot(new_sources);
+        benchmark::DoNotOptimize(kompat::evaluate(kompat::diff_snapshots(old_snapshot, new_snapshot).changes).size());
+    }
 }
 
 // A Kubernetes-like OpenAPI v3 document of `types` object types in blocks of 50: each
@@ -128,8 +139,10 @@ BENCHMARK_CAPTURE(parse_with_boost, v3_directory, v3_directory)->Unit(benchmark:
 BENCHMARK_CAPTURE(load_with_kompat, v3_directory, v3_directory)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(parse_pair_with_boost, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(check_pair, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(check_pair_one_thread, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(parse_pair_with_boost, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(check_pair, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(check_pair_one_thread, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
 BENCHMARK(check_synthetic)->Arg(1)->Arg(4)->Arg(16)->Unit(benchmark::kMillisecond);
 
 // Keeps the fastest repetition of each benchmark (the estimate least disturbed by the
@@ -195,6 +208,8 @@ int main(int argc, char** argv) {
     reporter.print_ratio("load_with_kompat/v3_directory", "parse_with_boost/v3_directory");
     reporter.print_ratio("check_pair/swagger", "parse_pair_with_boost/swagger");
     reporter.print_ratio("check_pair/v3_directory", "parse_pair_with_boost/v3_directory");
+    reporter.print_ratio("check_pair_one_thread/swagger", "parse_pair_with_boost/swagger");
+    reporter.print_ratio("check_pair_one_thread/v3_directory", "parse_pair_with_boost/v3_directory");
     reporter.print_ratio("check_synthetic/4", "check_synthetic/1");
     reporter.print_ratio("check_synthetic/16", "check_synthetic/1");
     benchmark::Shutdown();

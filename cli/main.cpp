@@ -2,7 +2,6 @@
 // (0 clean, 1 findings at or above --fail-on, 2 bad usage or unreadable input).
 #include <CLI/CLI.hpp>
 #include <fmt/chrono.h>
-#include <pthread.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -18,6 +17,7 @@
 #include "diff/input_error.hpp"
 #include "diff/schema_diff.hpp"
 #include "diff/snapshot_loader.hpp"
+#include "diff/stack_thread.hpp"
 #include "report/explain_report.hpp"
 #include "report/findings_report.hpp"
 #include "report/github_report.hpp"
@@ -56,8 +56,7 @@ std::vector<std::string> kinds_of(std::initializer_list<const kompat::Snapshot*>
 }
 
 Comparison compare(const std::string& old_spec, const std::string& new_spec, const kompat::Limits& limits) {
-    const auto before = kompat::load_snapshot(old_spec, limits);
-    const auto after = kompat::load_snapshot(new_spec, limits);
+    const auto [before, after] = kompat::load_snapshot_pair(old_spec, new_spec, limits);
     auto diff = kompat::diff_snapshots(before, after, limits);
     Comparison comparison;
     comparison.findings = kompat::evaluate(diff.changes);
@@ -180,27 +179,13 @@ void add_limit_options(CLI::App* command, kompat::Limits& limits, bool compares)
             ->check(CLI::PositiveNumber)->group("Limits");
 }
 
-// Runs `command` on a thread with a stack of `stack_bytes` (reserved, and touched only
-// as far as it is used); on this thread when no such thread can be made.
-int run_on_large_stack(std::function<int()> command) {
-    constexpr std::size_t stack_bytes = 1024UL * 1024 * 1024;
-    struct Call {
-        std::function<int()> command;
-        int result = exit_usage_or_input;
-    } call{std::move(command)};
-    pthread_attr_t attributes;
-    pthread_t thread;
-    if (pthread_attr_init(&attributes) != 0) return call.command();
-    const bool started = pthread_attr_setstacksize(&attributes, stack_bytes) == 0 &&
-                         pthread_create(&thread, &attributes, [](void* argument) -> void* {
-                             auto* running = static_cast<Call*>(argument);
-                             running->result = running->command();
-                             return nullptr;
-                         }, &call) == 0;
-    pthread_attr_destroy(&attributes);
-    if (!started) return call.command();
-    pthread_join(thread, nullptr);
-    return call.result;
+// Runs `command` on a thread with a large stack (reserved, and touched only as far as it
+// is used); on this thread when no such thread can be made.
+int run_on_large_stack(const std::function<int()>& command) {
+    int result = exit_usage_or_input;
+    kompat::StackThread thread([&] { result = command(); }, kompat::large_stack_bytes);
+    thread.join();
+    return result;
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 #include "diff/parsed_file.hpp"
 
+#include <algorithm>
+#include <functional>
+
 namespace kompat {
 namespace {
 
@@ -9,7 +12,7 @@ namespace {
 struct KeyIndexer {
     const std::vector<TextPosition>& in_document_order;
     std::vector<TextPosition>& by_object;
-    std::unordered_map<const boost::json::key_value_pair*, std::uint32_t>& first_key_index;
+    std::vector<ParsedFile::FirstKey>& first_key_index;
     std::size_t next = 0;
 
     struct Frame {
@@ -22,7 +25,7 @@ struct KeyIndexer {
         if (const auto* object = value.if_object(); object != nullptr && !object->empty()) {
             const auto base = static_cast<std::uint32_t>(by_object.size());
             by_object.resize(by_object.size() + object->size());
-            first_key_index.emplace(object->begin(), base);
+            first_key_index.push_back({object->begin(), base});
             stack.push_back({&value, 0, base});
         } else if (const auto* array = value.if_array(); array != nullptr && !array->empty()) {
             stack.push_back({&value, 0, 0});
@@ -68,6 +71,8 @@ bool index_key_positions(ParsedFile& file) {
     file.first_key_index.reserve(file.key_positions.size() / 3);  // specs average ~3 keys an object
     KeyIndexer indexer{file.key_positions, by_object, file.first_key_index};
     for (const auto& document : file.documents) indexer.run(document);
+    std::sort(file.first_key_index.begin(), file.first_key_index.end(),
+              [](const auto& a, const auto& b) { return std::less<>()(a.object_begin, b.object_begin); });
     const bool complete = indexer.next == file.key_positions.size();
     file.key_positions = std::move(by_object);
     return complete;
@@ -76,9 +81,10 @@ bool index_key_positions(ParsedFile& file) {
 TextPosition ParsedFile::position_of(const boost::json::object& object,
                                      const boost::json::key_value_pair& member) const {
     if (object.empty()) return {};
-    const auto found = first_key_index.find(object.begin());
-    if (found == first_key_index.end()) return {};
-    const auto index = found->second + static_cast<std::uint32_t>(&member - object.begin());
+    const auto found = std::lower_bound(first_key_index.begin(), first_key_index.end(), object.begin(),
+                                        [](const FirstKey& entry, const auto* begin) { return std::less<>()(entry.object_begin, begin); });
+    if (found == first_key_index.end() || found->object_begin != object.begin()) return {};
+    const auto index = found->index + static_cast<std::uint32_t>(&member - object.begin());
     return index < key_positions.size() ? key_positions[index] : TextPosition{};
 }
 

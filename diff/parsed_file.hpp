@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "diff/input_error.hpp"
@@ -32,9 +31,14 @@ struct ParsedFile {
     [[nodiscard]] TextPosition position_of(const boost::json::object& object) const;
 
     // Filled by index_key_positions(): key positions in document order, and for each
-    // non-empty object the index of its first key's position.
+    // non-empty object the index of its first key's position, sorted by the object's
+    // address (a flat sorted table: no allocation per object, as a hash map would make).
+    struct FirstKey {
+        const boost::json::key_value_pair* object_begin;
+        std::uint32_t index;
+    };
     std::vector<TextPosition> key_positions;
-    std::unordered_map<const boost::json::key_value_pair*, std::uint32_t> first_key_index;
+    std::vector<FirstKey> first_key_index;
 };
 
 // Called by the readers once the documents are built, with `key_positions` holding the

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <exception>
+#include <optional>
 
 #include "diff/json_reader.hpp"
 #include "diff/load_state.hpp"
+#include "diff/stack_thread.hpp"
 #include "diff/yaml_reader.hpp"
 
 namespace kompat {
@@ -308,6 +311,38 @@ Snapshot load_snapshot(const SourceSet& sources, const Limits& limits) { return 
 
 Snapshot load_snapshot(std::string_view argument, const Limits& limits) {
     return load_snapshot(read_sources(argument, limits), limits);
+}
+
+SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& new_sources, const Limits& limits) {
+    std::optional<Snapshot> after;
+    std::exception_ptr new_error;
+    StackThread loading_new(
+        [&] {
+            try {
+                after = load_snapshot(new_sources, limits);
+            } catch (...) {
+                new_error = std::current_exception();
+            }
+        },
+        large_stack_bytes);
+    std::optional<Snapshot> before;
+    std::exception_ptr old_error;
+    try {
+        before = load_snapshot(old_sources, limits);
+    } catch (...) {
+        old_error = std::current_exception();
+    }
+    loading_new.join();
+    if (old_error) std::rethrow_exception(old_error);
+    if (new_error) std::rethrow_exception(new_error);
+    return {std::move(*before), std::move(*after)};
+}
+
+SnapshotPair load_snapshot_pair(std::string_view old_argument, std::string_view new_argument, const Limits& limits) {
+    // Read one after the other (both may be `-`, or git); only the parsing and building overlap.
+    const auto old_sources = read_sources(old_argument, limits);
+    const auto new_sources = read_sources(new_argument, limits);
+    return load_snapshot_pair(old_sources, new_sources, limits);
 }
 
 }  // namespace kompat

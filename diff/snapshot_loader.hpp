@@ -12,4 +12,15 @@ namespace kompat {
 Snapshot load_snapshot(std::string_view argument, const Limits& limits = {});
 Snapshot load_snapshot(const SourceSet& sources, const Limits& limits = {});
 
+struct SnapshotPair {
+    Snapshot old_snapshot;
+    Snapshot new_snapshot;
+};
+
+// Both snapshots of a comparison, loaded at the same time on two threads (each with a
+// large stack). When both fail, the old one's error is thrown, as loading one after the
+// other would.
+SnapshotPair load_snapshot_pair(std::string_view old_argument, std::string_view new_argument, const Limits& limits = {});
+SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& new_sources, const Limits& limits = {});
+
 }  // namespace kompat

@@ -438,3 +438,31 @@ TEST_CASE("Files and directories on disk, and git revisions") {
     CHECK(file_at_head.kinds.size() == 2);
     CHECK(missing.starts_with("HEAD:nope.yaml:1:1: cannot read from git: "));
 }
+
+TEST_CASE("A comparison's two snapshots load at once, with the errors loading one after the other gives") {
+    const auto good = test::sources({{"good.json", swagger}});
+    const auto bad_old = test::sources({{"old.json", "{\"swagger\": \"2.0\",\n  oops}"}});
+    const auto bad_new = test::sources({{"new.json", "{\"openapi\": \"3.0.0\", \"paths\": 7}"}});
+
+    const auto [before, after] = load_snapshot_pair(good, good);
+    const auto alone = load_snapshot(good);
+    CHECK(before.kinds.size() == alone.kinds.size());
+    CHECK(after.types.size() == alone.types.size());
+    CHECK(after.operations.size() == alone.operations.size());
+
+    const auto error_of = [](const SourceSet& a, const SourceSet& b) -> std::string {
+        try {
+            (void)load_snapshot_pair(a, b);
+        } catch (const InputError& error) {
+            return error.describe();
+        }
+        return "no error";
+    };
+    const auto old_error = test::load_error(bad_old);
+    const auto new_error = test::load_error(bad_new);
+    CHECK(old_error.starts_with("old.json:2:3: "));
+    CHECK(new_error.starts_with("new.json:"));
+    CHECK(error_of(bad_old, bad_new) == old_error);  // both fail: the old one is said
+    CHECK(error_of(good, bad_new) == new_error);
+    CHECK(error_of(bad_old, good) == old_error);
+}

@@ -1,0 +1,33 @@
+#pragma once
+// A thread with a stack of a chosen size. The deepest nesting the limits allow (2000
+// levels, through loading, diff and reports) needs more stack than the 8 MiB a process
+// or std::thread gets, under the sanitizers above all.
+#include <pthread.h>
+
+#include <cstddef>
+#include <functional>
+
+namespace kompat {
+
+constexpr std::size_t large_stack_bytes = std::size_t{1024} * 1024 * 1024;
+
+// Starts `work` at once; join() (or the destructor) waits for it. When the system refuses
+// a thread, `work` runs on the calling thread instead, before the constructor returns.
+class StackThread {
+public:
+    StackThread(std::function<void()> work, std::size_t stack_bytes);
+    StackThread(const StackThread&) = delete;
+    StackThread& operator=(const StackThread&) = delete;
+    StackThread(StackThread&&) = delete;
+    StackThread& operator=(StackThread&&) = delete;
+    ~StackThread();
+
+    void join();
+
+private:
+    std::function<void()> work_;
+    pthread_t thread_{};
+    bool running_ = false;
+};
+
+}  // namespace kompat
