@@ -847,8 +847,13 @@ private:
         };
         std::vector<const Property*> removed;
         std::vector<const Property*> added;
-        for (const auto& property : o.properties) {
-            const auto* other = n.find_property(property.name);
+        // Properties mostly keep their places: the same index is tried before a search.
+        const auto counterpart = [](const Schema& in, std::size_t index, std::string_view name) {
+            return index < in.properties.size() && in.properties[index].name == name ? &in.properties[index] : in.find_property(name);
+        };
+        for (std::size_t index = 0; index < o.properties.size(); ++index) {
+            const auto& property = o.properties[index];
+            const auto* other = counterpart(n, index, property.name);
             const auto child = path + "." + std::string(property.name);
             if (other == nullptr) {
                 removed.push_back(&property);
@@ -865,13 +870,17 @@ private:
                 emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, child,
                      property.schema, other->schema, was_required, is_required);
             const auto before = lifecycle_of(property.schema);
-            const auto after = lifecycle_of(other->schema);
+            // The same description and no lifecycle extension on either side: the same lifecycle.
+            const bool same_source = property.schema.description == other->schema.description && property.schema.lifecycle.empty() &&
+                                     other->schema.lifecycle.empty();
+            const auto after = same_source ? before : lifecycle_of(other->schema);
             compare_lifecycle(property.schema, other->schema, before, after, unit, child);
             const bool child_alpha = alpha || is_alpha(before) || is_alpha(after);
             compare(property.schema, other->schema, unit, child, child_alpha, depth + 1, roles);
         }
-        for (const auto& property : n.properties) {
-            if (o.find_property(property.name) != nullptr) continue;
+        for (std::size_t index = 0; index < n.properties.size(); ++index) {
+            const auto& property = n.properties[index];
+            if (counterpart(o, index, property.name) != nullptr) continue;
             added.push_back(&property);
             const auto child = path + "." + std::string(property.name);
             auto change = make(required_in(n, property.name) ? ChangeKind::field_added_required : ChangeKind::field_added, child,
