@@ -7,27 +7,11 @@
 
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
+#include "report/markup_text.hpp"
 #include "report/word_diff.hpp"
 
 namespace kompat {
 namespace {
-
-// Text as HTML element content or attribute value.
-std::string escape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
 
 std::string location_text(const SourcePosition& at) {
     if (!at.known()) return "";
@@ -38,14 +22,14 @@ std::string location_text(const SourcePosition& at) {
 // prose (a description) as plain text.
 std::string side_html(std::string_view label, const boost::json::value& value, const SourcePosition& at, bool prose) {
     std::string out = fmt::format("<div class=\"side {}\"><h3>{}", label, label);
-    if (at.known()) out += fmt::format(" <span class=\"loc\">{}</span>", escape(location_text(at)));
+    if (at.known()) out += fmt::format(" <span class=\"loc\">{}</span>", markup_text(location_text(at)));
     out += "</h3>";
     if (value.is_null()) {
         out += "<p class=\"absent\">(absent)</p>";
     } else {
         auto text = prose && value.is_string() ? std::string(value.get_string()) : to_pretty_json(value);
         if (!text.empty() && text.back() == '\n') text.pop_back();
-        out += "<pre>" + escape(text) + "</pre>";
+        out += "<pre>" + markup_text(text) + "</pre>";
     }
     return out + "</div>";
 }
@@ -60,9 +44,9 @@ std::string description_diff_html(const Finding& finding) {
     std::string out = "<div class=\"textdiff\"><h3>description diff</h3><p>";
     for (const auto& span : *spans) {
         switch (span.edit) {
-            case TextSpan::Edit::common: out += escape(span.text); break;
-            case TextSpan::Edit::removed: out += "<del>" + escape(span.text) + "</del>"; break;
-            case TextSpan::Edit::added: out += "<ins>" + escape(span.text) + "</ins>"; break;
+            case TextSpan::Edit::common: out += markup_text(span.text); break;
+            case TextSpan::Edit::removed: out += "<del>" + markup_text(span.text) + "</del>"; break;
+            case TextSpan::Edit::added: out += "<ins>" + markup_text(span.text) + "</ins>"; break;
         }
     }
     return out + "</p></div>";
@@ -88,18 +72,18 @@ std::string finding_html(std::size_t number, const Finding& finding, const std::
     std::string kinds;
     for (const auto& reached : reached_by(finding)) kinds += (kinds.empty() ? "" : " ") + std::to_string(kind_index.at(reached));
     std::string out = fmt::format("<article class=\"finding {}\" id=\"finding-{}\" data-severity=\"{}\" data-rule=\"{}\" data-kinds=\"{}\">\n",
-                                  severity, number, severity, escape(finding.rule), kinds);
+                                  severity, number, severity, markup_text(finding.rule), kinds);
     out += fmt::format("<h2><span class=\"severity\">{}</span> <code class=\"rule\">{}</code> <code class=\"place\">{}</code></h2>\n",
-                       severity, escape(finding.rule), escape(place_of(finding)));
-    out += fmt::format("<p class=\"message\">{}</p>\n<dl class=\"meta\">", escape(finding.message));
+                       severity, markup_text(finding.rule), markup_text(place_of(finding)));
+    out += fmt::format("<p class=\"message\">{}</p>\n<dl class=\"meta\">", markup_text(finding.message));
     const auto item = [&](std::string_view term, std::string_view value) {
-        if (!value.empty()) out += fmt::format("<dt>{}</dt><dd>{}</dd>", term, escape(value));
+        if (!value.empty()) out += fmt::format("<dt>{}</dt><dd>{}</dd>", term, markup_text(value));
     };
     if (!finding.type.empty()) item("type", finding.type);
     if (finding.stability) item("stability", to_string(*finding.stability));
     if (finding.lifecycle.status != LifecycleStatus::none) item("lifecycle", lifecycle_text(finding.lifecycle));
     // A type shared by many kinds reaches dozens of them: folded beyond a few.
-    const auto affects = escape(fmt::format("{}", fmt::join(finding.affects, ", ")));
+    const auto affects = markup_text(fmt::format("{}", fmt::join(finding.affects, ", ")));
     if (finding.affects.size() > 3)
         out += fmt::format("<dt>affects</dt><dd><details><summary>{} kinds and operations</summary>{}</details></dd>", finding.affects.size(),
                            affects);
@@ -202,19 +186,19 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
     out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
            "script-src 'unsafe-inline'\">\n";
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-    out += fmt::format("<title>kompat: {}</title>\n", escape(title));
+    out += fmt::format("<title>kompat: {}</title>\n", markup_text(title));
     out += style;
     out += "</head>\n<body>\n<header>\n";
-    out += fmt::format("<h1>kompat: <code>{}</code> → <code>{}</code></h1>\n", escape(sources.old_side.source),
-                       escape(sources.new_side.source));
-    out += fmt::format("<p>old: <code>{}</code> ({}) · new: <code>{}</code> ({})</p>\n", escape(sources.old_side.source),
-                       escape(sources.old_side.format), escape(sources.new_side.source), escape(sources.new_side.format));
+    out += fmt::format("<h1>kompat: <code>{}</code> → <code>{}</code></h1>\n", markup_text(sources.old_side.source),
+                       markup_text(sources.new_side.source));
+    out += fmt::format("<p>old: <code>{}</code> ({}) · new: <code>{}</code> ({})</p>\n", markup_text(sources.old_side.source),
+                       markup_text(sources.old_side.format), markup_text(sources.new_side.source), markup_text(sources.new_side.format));
     out += fmt::format("<ul class=\"summary\"><li class=\"error\">{} error(s)</li><li class=\"warning\">{} warning(s)</li>"
                        "<li class=\"info\">{} info</li></ul>\n",
                        summary.error, summary.warning, summary.info);
     if (!sources.notes.empty()) {
         out += "<ul class=\"notes\">\n";
-        for (const auto& note : sources.notes) out += "<li>" + escape(note) + "</li>\n";
+        for (const auto& note : sources.notes) out += "<li>" + markup_text(note) + "</li>\n";
         out += "</ul>\n";
     }
     out += "</header>\n";
@@ -228,9 +212,9 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
     }
     out += "</fieldset>\n<label>Kind<select name=\"kind\"><option value=\"\">all kinds</option>";
     for (const auto& [kind, index] : kind_index)
-        out += fmt::format("<option value=\"{}\">{} ({})</option>", index, escape(kind), finding_count[kind]);
+        out += fmt::format("<option value=\"{}\">{} ({})</option>", index, markup_text(kind), finding_count[kind]);
     out += "</select></label>\n<label>Rule<select name=\"rule\"><option value=\"\">all rules</option>";
-    for (const auto& [rule, count] : rule_count) out += fmt::format("<option value=\"{}\">{} ({})</option>", escape(rule), escape(rule), count);
+    for (const auto& [rule, count] : rule_count) out += fmt::format("<option value=\"{}\">{} ({})</option>", markup_text(rule), markup_text(rule), count);
     out += "</select></label>\n<label>Text<input type=\"search\" name=\"text\" placeholder=\"path, type, value…\"></label>\n";
     out += fmt::format("<output id=\"shown\">{} of {} findings shown</output>\n</form>\n<main>\n", findings.size(), findings.size());
     for (std::size_t i = 0; i < findings.size(); ++i) out += finding_html(i + 1, findings[i], kind_index);

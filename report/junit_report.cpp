@@ -5,32 +5,10 @@
 #include <map>
 
 #include "report/finding_text.hpp"
+#include "report/markup_text.hpp"
 
 namespace kompat {
 namespace {
-
-// Text for an XML attribute or element: the five special characters escaped, and the
-// characters XML 1.0 cannot hold at all (most C0 controls) replaced by U+FFFD.
-std::string xml_text(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            case '\t': out += "&#9;"; break;
-            case '\n': out += "&#10;"; break;
-            case '\r': out += "&#13;"; break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) out += "\xEF\xBF\xBD";
-                else out += c;
-        }
-    }
-    return out;
-}
 
 struct Suite {
     std::string package;  // group/version, or the suite's own name
@@ -68,26 +46,26 @@ std::string junit_report(const std::vector<Finding>& findings, const Summary& /*
         out += fmt::format(
             "  <testsuite name=\"{}\" package=\"{}\" id=\"{}\" timestamp=\"1970-01-01T00:00:00\" hostname=\"localhost\" tests=\"{}\" "
             "failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"0\">\n",
-            xml_text(name), xml_text(suite.package), id++, tests, failures);
+            markup_text(name), markup_text(suite.package), id++, tests, failures);
         out += "    <properties>\n";
-        out += fmt::format("      <property name=\"old\" value=\"{}\"/>\n", xml_text(sources.old_side.source));
-        out += fmt::format("      <property name=\"new\" value=\"{}\"/>\n", xml_text(sources.new_side.source));
+        out += fmt::format("      <property name=\"old\" value=\"{}\"/>\n", markup_text(sources.old_side.source));
+        out += fmt::format("      <property name=\"new\" value=\"{}\"/>\n", markup_text(sources.new_side.source));
         out += fmt::format("      <property name=\"fail-on\" value=\"{}\"/>\n", to_string(fail_on));
         out += "    </properties>\n";
-        if (failures == 0) out += fmt::format("    <testcase name=\"compatible\" classname=\"{}\" time=\"0\"/>\n", xml_text(name));
+        if (failures == 0) out += fmt::format("    <testcase name=\"compatible\" classname=\"{}\" time=\"0\"/>\n", markup_text(name));
         for (const auto* finding : suite.findings) {
             const auto case_name = fmt::format("{} {} {}", finding->rule, place_of(*finding), finding->fingerprint);
             if (finding->severity < fail_on) {
-                out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\"/>\n", xml_text(case_name), xml_text(name));
+                out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\"/>\n", markup_text(case_name), markup_text(name));
                 continue;
             }
             std::string detail = fmt::format("{} {}: {}\n{} -> {}", to_string(finding->severity), place_of(*finding),
                                              finding->message, short_value_text(finding->old_value), short_value_text(finding->new_value));
             if (const auto& at = finding_location(*finding); at.known())
                 detail += fmt::format("\nat {}:{}:{}", at.file, at.position.line, at.position.column);
-            out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\">\n", xml_text(case_name), xml_text(name));
-            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", xml_text(finding->rule), xml_text(finding->message),
-                               xml_text(detail));
+            out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\">\n", markup_text(case_name), markup_text(name));
+            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", markup_text(finding->rule), markup_text(finding->message),
+                               markup_text(detail));
             out += "    </testcase>\n";
         }
         out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n";

@@ -108,7 +108,7 @@ TEST_CASE("html: what the inputs say is escaped, never markup") {
     CHECK(external_references(page).empty());
     CHECK(count_of(page, "<script>") == 1);  // the page's own
     CHECK(page.find("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x&gt;") != std::string::npos);
-    CHECK(page.find("use &lt;b&gt;bold&lt;/b&gt; &amp; &#39;quotes&#39;") != std::string::npos);
+    CHECK(page.find("use &lt;b&gt;bold&lt;/b&gt; &amp; &apos;quotes&apos;") != std::string::npos);
     CHECK(page.find("<option value=\"0\">example.com/v1 &lt;Widget&gt; (1)</option>") != std::string::npos);
     CHECK(page.find("<code class=\"place\">example.com/v1 &lt;Widget&gt; .spec.&quot;a&quot;</code>") != std::string::npos);
     CHECK(page.find("<li>a &lt;note&gt;</li>") != std::string::npos);

@@ -1,0 +1,13 @@
+#pragma once
+// Text inside XML or HTML markup (the JUnit and HTML reports).
+#include <string>
+#include <string_view>
+
+namespace kompat {
+
+// Text for an attribute value or element content in XML or HTML: the five special
+// characters escaped, tab and line breaks as character references (so attribute values
+// keep them), and the C0 controls neither language can hold replaced by U+FFFD.
+std::string markup_text(std::string_view text);
+
+}  // namespace kompat
