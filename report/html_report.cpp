@@ -67,10 +67,18 @@ std::set<std::string> reached_by(const Finding& finding) {
     return reached;
 }
 
-std::string finding_html(std::size_t number, const Finding& finding, const std::map<std::string, std::size_t>& kind_index) {
+// A kind (or operation) in the kind filter: its option value and how many findings reach it.
+struct KindOption {
+    std::size_t index = 0;
+    std::size_t findings = 0;
+};
+
+// `reached`: what reached_by(finding) gave, for the kind filter's option values.
+std::string finding_html(std::size_t number, const Finding& finding, const std::set<std::string>& reached,
+                         const std::map<std::string, KindOption>& kind_options) {
     const auto severity = to_string(finding.severity);
     std::string kinds;
-    for (const auto& reached : reached_by(finding)) kinds += (kinds.empty() ? "" : " ") + std::to_string(kind_index.at(reached));
+    for (const auto& kind : reached) kinds += (kinds.empty() ? "" : " ") + std::to_string(kind_options.at(kind).index);
     std::string out = fmt::format("<article class=\"finding {}\" id=\"finding-{}\" data-severity=\"{}\" data-rule=\"{}\" data-kinds=\"{}\">\n",
                                   severity, number, severity, markup_text(finding.rule), kinds);
     out += fmt::format("<h2><span class=\"severity\">{}</span> <code class=\"rule\">{}</code> <code class=\"place\">{}</code></h2>\n",
@@ -169,17 +177,19 @@ del { background: #ffd7d5; color: #82071e; } ins { background: #ccffd8; color: #
 }  // namespace
 
 std::string html_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
-    // Every kind or operation a finding reaches, numbered for the filter.
-    std::map<std::string, std::size_t> finding_count;
+    // Every kind or operation a finding reaches, numbered in name order for the filter.
+    std::vector<std::set<std::string>> reached;
+    std::map<std::string, KindOption> kind_options;
     std::map<std::string, std::size_t> rule_count;
     std::map<Severity, std::size_t> severity_count;
     for (const auto& finding : findings) {
-        for (const auto& reached : reached_by(finding)) ++finding_count[reached];
+        reached.push_back(reached_by(finding));
+        for (const auto& kind : reached.back()) ++kind_options[kind].findings;
         ++rule_count[finding.rule];
         ++severity_count[finding.severity];
     }
-    std::map<std::string, std::size_t> kind_index;
-    for (const auto& [kind, count] : finding_count) kind_index.emplace(kind, kind_index.size());
+    std::size_t next_index = 0;
+    for (auto& [kind, option] : kind_options) option.index = next_index++;
 
     const auto title = fmt::format("{} → {}", sources.old_side.source, sources.new_side.source);
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
@@ -211,13 +221,13 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
                            severity_count[severity]);
     }
     out += "</fieldset>\n<label>Kind<select name=\"kind\"><option value=\"\">all kinds</option>";
-    for (const auto& [kind, index] : kind_index)
-        out += fmt::format("<option value=\"{}\">{} ({})</option>", index, markup_text(kind), finding_count[kind]);
+    for (const auto& [kind, option] : kind_options)
+        out += fmt::format("<option value=\"{}\">{} ({})</option>", option.index, markup_text(kind), option.findings);
     out += "</select></label>\n<label>Rule<select name=\"rule\"><option value=\"\">all rules</option>";
     for (const auto& [rule, count] : rule_count) out += fmt::format("<option value=\"{}\">{} ({})</option>", markup_text(rule), markup_text(rule), count);
     out += "</select></label>\n<label>Text<input type=\"search\" name=\"text\" placeholder=\"path, type, value…\"></label>\n";
     out += fmt::format("<output id=\"shown\">{} of {} findings shown</output>\n</form>\n<main>\n", findings.size(), findings.size());
-    for (std::size_t i = 0; i < findings.size(); ++i) out += finding_html(i + 1, findings[i], kind_index);
+    for (std::size_t i = 0; i < findings.size(); ++i) out += finding_html(i + 1, findings[i], reached[i], kind_options);
     if (findings.empty()) out += "<p>No compatibility findings.</p>\n";
     out += "</main>\n";
     out += script;
