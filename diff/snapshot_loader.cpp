@@ -325,17 +325,11 @@ SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& n
             }
         },
         large_stack_bytes);
-    std::optional<Snapshot> before;
-    std::exception_ptr old_error;
-    try {
-        before = load_snapshot(old_sources, limits);
-    } catch (...) {
-        old_error = std::current_exception();
-    }
+    // When this throws, loading_new's destructor waits for the other load first.
+    auto before = load_snapshot(old_sources, limits);
     loading_new.join();
-    if (old_error) std::rethrow_exception(old_error);
     if (new_error) std::rethrow_exception(new_error);
-    return {std::move(*before), std::move(*after)};
+    return {std::move(before), std::move(*after)};
 }
 
 SnapshotPair load_snapshot_pair(std::string_view old_argument, std::string_view new_argument, const Limits& limits) {
