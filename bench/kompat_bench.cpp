@@ -95,6 +95,25 @@ void check_pair_one_thread(benchmark::State& state, const std::string& before, c
     }
 }
 
+// The stages of a check, each alone: loading both snapshots (on two threads), diffing
+// two loaded snapshots, judging the changes. Where a check's time goes.
+void load_pair(benchmark::State& state, const std::string& before, const std::string& after) {
+    const auto& old_sources = sources_of(before);
+    const auto& new_sources = sources_of(after);
+    for (auto _ : state) benchmark::DoNotOptimize(kompat::load_snapshot_pair(old_sources, new_sources));
+}
+
+void diff_pair(benchmark::State& state, const std::string& before, const std::string& after) {
+    const auto [old_snapshot, new_snapshot] = kompat::load_snapshot_pair(sources_of(before), sources_of(after));
+    for (auto _ : state) benchmark::DoNotOptimize(kompat::diff_snapshots(old_snapshot, new_snapshot));
+}
+
+void judge_pair(benchmark::State& state, const std::string& before, const std::string& after) {
+    const auto [old_snapshot, new_snapshot] = kompat::load_snapshot_pair(sources_of(before), sources_of(after));
+    const auto changes = kompat::diff_snapshots(old_snapshot, new_snapshot).changes;
+    for (auto _ : state) benchmark::DoNotOptimize(kompat::evaluate(changes));
+}
+
 // A Kubernetes-like OpenAPI v3 document of `types` object types in blocks of 50: each
 // block is one kind's type graph (a cycle of references, as in JSONSchemaProps), so the
 // work per kind is bounded as in real APIs. Each type has ten fields; `changed` alters a
@@ -140,6 +159,9 @@ BENCHMARK_CAPTURE(load_with_kompat, v3_directory, v3_directory)->Unit(benchmark:
 BENCHMARK_CAPTURE(parse_pair_with_boost, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(check_pair, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(check_pair_one_thread, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(load_pair, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(diff_pair, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(judge_pair, swagger, "kubernetes/v1.31/swagger.json", swagger)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(parse_pair_with_boost, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(check_pair, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(check_pair_one_thread, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
@@ -207,6 +229,9 @@ int main(int argc, char** argv) {
     reporter.print_ratio("load_with_kompat/swagger", "parse_with_boost/swagger");
     reporter.print_ratio("load_with_kompat/v3_directory", "parse_with_boost/v3_directory");
     reporter.print_ratio("check_pair/swagger", "parse_pair_with_boost/swagger");
+    reporter.print_ratio("load_pair/swagger", "parse_pair_with_boost/swagger");
+    reporter.print_ratio("diff_pair/swagger", "parse_pair_with_boost/swagger");
+    reporter.print_ratio("judge_pair/swagger", "parse_pair_with_boost/swagger");
     reporter.print_ratio("check_pair/v3_directory", "parse_pair_with_boost/v3_directory");
     reporter.print_ratio("check_pair_one_thread/swagger", "parse_pair_with_boost/swagger");
     reporter.print_ratio("check_pair_one_thread/v3_directory", "parse_pair_with_boost/v3_directory");

@@ -23,7 +23,7 @@ struct LoadState {
     const SourceSet& sources;
     const Limits& limits;
     Snapshot snapshot;
-    std::vector<RefNote> refs;                                 // every `$ref` met, in order
+    std::vector<RefNote> refs;  // each `$ref` met, by file and text, in the order first met
     std::map<std::string, std::uint32_t, std::less<>> file_index;  // file name → index
     std::set<std::string, std::less<>> main_files;             // the files the user named
     std::map<std::string, const boost::json::value*, std::less<>> type_sources;  // type → its JSON
@@ -36,13 +36,28 @@ struct LoadState {
 
     // A context for building schemas from `file_index`, naming refs as this snapshot does.
     SchemaBuildContext schema_context(std::uint32_t file_index);
+    // The type name `written` in `file_index` refers to; notes it in `refs` when first met.
+    std::string name_ref(std::uint32_t file_index, std::string_view written, Location at);
+    // Kubernetes writes the same few hundred `$ref`s thousands of times: each is named
+    // once per file. Keys view the parsed documents.
+    struct WrittenRef {
+        std::uint32_t file = 0;
+        std::string_view written;
+        friend bool operator==(const WrittenRef&, const WrittenRef&) = default;
+    };
+    struct WrittenRefHash {
+        std::size_t operator()(const WrittenRef& ref) const noexcept {
+            return std::hash<std::string_view>{}(ref.written) ^ (std::size_t{ref.file} * 0x9e3779b97f4a7c15ULL);
+        }
+    };
+    std::unordered_map<WrittenRef, std::size_t, WrittenRefHash> named_refs;  // → index into refs
     Schema build(std::uint32_t file_index, const boost::json::value& value, TextPosition position);
 
     // Follows `$ref`s of non-schema objects (parameters, responses, request bodies)
     // inside one document; only local pointers.
     PointerTarget follow_local_refs(std::uint32_t file_index, const boost::json::value& root,
                                     const boost::json::value& value, TextPosition position);
-    std::unordered_map<std::string_view, PointerTarget> followed_refs;  // by the `$ref` as written
+    std::unordered_map<WrittenRef, PointerTarget, WrittenRefHash> followed_refs;  // by file and `$ref` as written
 
     [[noreturn]] void fail(std::uint32_t file_index, TextPosition position, const std::string& message) const;
     void note(std::string text) { snapshot.notes.push_back(std::move(text)); }

@@ -165,9 +165,7 @@ private:
     }
 
     void set_ref(Schema& schema, std::string_view written, Location location) {
-        auto note = context_.name_ref(written, location);
-        schema.ref = note.type_name;
-        if (context_.refs != nullptr) context_.refs->push_back(std::move(note));
+        schema.ref = context_.name_ref(written, location);
     }
 
     // `allOf: [{$ref: X}]` with no `$ref` of its own is the `$ref` itself (KEP-2896).

@@ -15,6 +15,7 @@
 namespace kompat {
 
 // A `$ref` met while building: the type name it was given, and what it points at.
+// The loader keeps one per file and `$ref` text, at its first occurrence.
 struct RefNote {
     std::string type_name;  // key in Snapshot::types
     std::string file;       // canonical name of the file it points into
@@ -26,10 +27,10 @@ struct RefNote {
 struct SchemaBuildContext {
     const ParsedFile& file;
     std::uint32_t file_index = 0;
-    // Names a `$ref` written in `file`; throws InputError for a URL or a path that
-    // leaves the snapshot. Given by the loader, which knows the snapshot's files.
-    std::function<RefNote(std::string_view written, Location where)> name_ref;
-    std::vector<RefNote>* refs = nullptr;  // every `$ref` met is appended here
+    // Names a `$ref` written in `file` (the type name it refers to) and notes it for
+    // resolution; throws InputError for a URL or a path that leaves the snapshot. Given
+    // by the loader, which knows the snapshot's files.
+    std::function<std::string(std::string_view written, Location where)> name_ref;
     // Keys of the top object that are not schema keywords (a Swagger 2.0 parameter's
     // `name`, `in`, ...); nested schemas are read whole.
     std::vector<std::string_view> skipped_keywords;

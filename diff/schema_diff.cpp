@@ -88,6 +88,7 @@ struct Unit {
         bool alpha = false;
         unsigned roles = 0;  // for operation units: request or response
     };
+    std::size_t index = 0;  // in Differ::units_
     std::string type;
     std::string operation;
     std::vector<Change> changes;
@@ -95,6 +96,23 @@ struct Unit {
 };
 
 std::string join_path(const std::string& prefix, const std::string& path) { return prefix + path; }
+
+// Appends a child's part to the path being walked and takes it off again at the end of
+// the scope: one buffer for a whole walk instead of a new string per field.
+class PathScope {
+public:
+    PathScope(std::string& path, std::string_view part, std::string_view more = {}) : path_(path), size_(path.size()) {
+        path_ += part;
+        path_ += more;
+    }
+    ~PathScope() { path_.resize(size_); }
+    PathScope(const PathScope&) = delete;
+    PathScope& operator=(const PathScope&) = delete;
+
+private:
+    std::string& path_;
+    std::size_t size_;
+};
 std::string shown_path(const std::string& path) { return path.empty() ? "." : path; }
 
 std::string json_text(const json::value& value) { return json::serialize(value); }
@@ -105,6 +123,32 @@ bool is_alpha(const Lifecycle& lifecycle) { return lifecycle.status == Lifecycle
 std::string_view list_type_of(const Schema& schema) {
     if (!schema.list_type.empty()) return schema.list_type;
     return "atomic";
+}
+
+// Walks two lists sorted by `order` side by side: `only_old` for an element of `before`
+// alone, `only_new` for one of `after` alone, `both` for a pair. After the first of
+// equal neighbours, the others are skipped (a spec may repeat a name; the first counts).
+template <typename List, typename Order, typename OnlyOld, typename OnlyNew, typename Both>
+void merge_sorted(const List& before, const List& after, Order order, OnlyOld only_old, OnlyNew only_new, Both both) {
+    auto o = before.begin();
+    auto n = after.begin();
+    const auto next = [&](auto& it, const List& list) {
+        const auto current = it;
+        while (++it != list.end() && order(*current, *it) == 0) {}
+    };
+    while (o != before.end() || n != after.end()) {
+        if (n == after.end() || (o != before.end() && order(*o, *n) < 0)) {
+            only_old(*o);
+            next(o, before);
+        } else if (o == before.end() || order(*o, *n) > 0) {
+            only_new(*n);
+            next(n, after);
+        } else {
+            both(*o, *n);
+            next(o, before);
+            next(n, after);
+        }
+    }
 }
 
 class Differ {
@@ -225,7 +269,8 @@ private:
             change.detail = new_kind.gvk.to_string();
             add(unit, std::move(change));
         }
-        compare(old_kind.schema, new_kind.schema, unit, "", false, 0);
+        std::string path;
+        compare(old_kind.schema, new_kind.schema, unit, path, false, 0);
         roots_.push_back({new_kind.gvk.to_string(), true, new_kind.stability, &unit, 0});
     }
 
@@ -282,22 +327,13 @@ private:
         }
     }
 
+    // Both lists are sorted by path, then method (the loader's order): walked side by side.
     void diff_operations() {
-        std::map<std::string, const Operation*> old_operations;
-        for (const auto& operation : old_.operations) old_operations.emplace(operation.key(), &operation);
-        std::set<std::string> seen;
-        for (const auto& operation : new_.operations) {
-            const auto key = operation.key();
-            seen.insert(key);
-            const auto found = old_operations.find(key);
-            if (found == old_operations.end()) {
-                operation_surface(ChangeKind::operation_added, operation, false);
-                continue;
-            }
-            diff_operation_pair(*found->second, operation);
-        }
-        for (const auto& [key, operation] : old_operations)
-            if (!seen.contains(key)) operation_surface(ChangeKind::operation_removed, *operation, true);
+        const auto order = [](const Operation& a, const Operation& b) { return std::tie(a.path, a.method) <=> std::tie(b.path, b.method); };
+        merge_sorted(old_.operations, new_.operations, order,
+                     [&](const Operation& gone) { operation_surface(ChangeKind::operation_removed, gone, true); },
+                     [&](const Operation& fresh) { operation_surface(ChangeKind::operation_added, fresh, false); },
+                     [&](const Operation& before, const Operation& after) { diff_operation_pair(before, after); });
     }
 
     // The group-version a Kubernetes API path serves (`/apis/apps/v1/…`, `/api/v1/…`), or "".
@@ -342,93 +378,95 @@ private:
 
     void diff_operation_pair(const Operation& before, const Operation& after) {
         auto& unit = new_unit("", after.key());
+        std::string path;
         const auto parameter_key = [](const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); };
-        std::map<std::string, const Parameter*> old_parameters;
-        for (const auto& p : before.parameters) old_parameters.emplace(parameter_key(*p), p.get());
-        std::set<std::string> seen;
-        for (const auto& p : after.parameters) {
-            const auto key = parameter_key(*p);
-            seen.insert(key);
-            const auto path = "parameters." + std::string(p->in) + "." + std::string(p->name);
-            const auto found = old_parameters.find(key);
-            if (found == old_parameters.end()) {
+        const auto parameter_path = [&](const Parameter& p) -> std::string& {
+            path.assign("parameters.").append(p.in).append(".").append(p.name);
+            return path;
+        };
+        // The loader sorts parameters by (in, name).
+        const auto parameter_order = [](const auto& a, const auto& b) { return std::tie(a->in, a->name) <=> std::tie(b->in, b->name); };
+        merge_sorted(
+            before.parameters, after.parameters, parameter_order,
+            [&](const auto& q) {
+                Change change;
+                change.kind = ChangeKind::parameter_removed;
+                change.path = parameter_path(*q);
+                change.detail = parameter_key(*q);
+                change.old_value = schema_summary(q->schema);
+                change.old_position = position(old_, q->location);
+                add(unit, std::move(change));
+            },
+            [&](const auto& p) {
                 Change change;
                 change.kind = p->required ? ChangeKind::parameter_added_required : ChangeKind::parameter_added;
-                change.path = path;
-                change.detail = key;
+                change.path = parameter_path(*p);
+                change.detail = parameter_key(*p);
                 change.new_value = schema_summary(p->schema);
                 change.new_position = position(new_, p->location);
                 add(unit, std::move(change));
-                continue;
-            }
-            const auto& q = *found->second;
-            if (q.required != p->required) {
-                Change change;
-                change.kind = p->required ? ChangeKind::parameter_became_required : ChangeKind::parameter_became_optional;
-                change.path = path;
-                change.detail = key;
-                change.old_value = q.required;
-                change.new_value = p->required;
-                change.old_position = position(old_, q.location);
-                change.new_position = position(new_, p->location);
-                add(unit, std::move(change));
-            }
-            const auto& old_resolved = old_.resolve(q.schema);
-            const auto& new_resolved = new_.resolve(p->schema);
-            if (old_resolved.type != new_resolved.type || old_resolved.format != new_resolved.format) {
-                Change change;
-                change.kind = ChangeKind::parameter_type_changed;
-                change.path = path;
-                change.detail = key;
-                change.old_value = schema_summary(q.schema);
-                change.new_value = schema_summary(p->schema);
-                change.old_position = position(old_, q.location);
-                change.new_position = position(new_, p->location);
-                add(unit, std::move(change));
-            } else {
-                compare(q.schema, p->schema, unit, path, false, 0, role_request);
-            }
+            },
+            [&](const auto& q, const auto& p) { diff_parameter_pair(unit, *q, *p, parameter_path(*p), parameter_key(*p)); });
+        if (before.request_body && after.request_body) {
+            path = "requestBody";
+            compare(*before.request_body, *after.request_body, unit, path, false, 0, role_request);
         }
-        for (const auto& [key, q] : old_parameters) {
-            if (seen.contains(key)) continue;
-            Change change;
-            change.kind = ChangeKind::parameter_removed;
-            change.path = "parameters." + std::string(q->in) + "." + std::string(q->name);
-            change.detail = key;
-            change.old_value = schema_summary(q->schema);
-            change.old_position = position(old_, q->location);
-            add(unit, std::move(change));
-        }
-        if (before.request_body && after.request_body)
-            compare(*before.request_body, *after.request_body, unit, "requestBody", false, 0, role_request);
-        std::map<std::string, const Response*> old_responses;
-        for (const auto& r : before.responses) old_responses.emplace(r.status, &r);
-        for (const auto& r : after.responses) {
-            const auto found = old_responses.find(r.status);
-            if (found == old_responses.end()) {
+        const auto response_order = [](const Response& a, const Response& b) { return a.status <=> b.status; };
+        merge_sorted(
+            before.responses, after.responses, response_order,
+            [&](const Response& r) {
+                Change change;
+                change.kind = ChangeKind::response_removed;
+                change.path = "responses." + r.status;
+                change.detail = r.status;
+                change.old_position = position(old_, r.location);
+                add(unit, std::move(change));
+            },
+            [&](const Response& r) {
                 Change change;
                 change.kind = ChangeKind::response_added;
                 change.path = "responses." + r.status;
                 change.detail = r.status;
                 change.new_position = position(new_, r.location);
                 add(unit, std::move(change));
-                continue;
-            }
-            if (found->second->schema && r.schema)
-                compare(*found->second->schema, *r.schema, unit, "responses." + r.status, false, 0, role_response);
-            old_responses.erase(found);
-        }
-        for (const auto& [status, r] : old_responses) {
-            Change change;
-            change.kind = ChangeKind::response_removed;
-            change.path = "responses." + status;
-            change.detail = status;
-            change.old_position = position(old_, r->location);
-            add(unit, std::move(change));
-        }
+            },
+            [&](const Response& o, const Response& r) {
+                if (!o.schema || !r.schema) return;
+                path = "responses." + r.status;
+                compare(*o.schema, *r.schema, unit, path, false, 0, role_response);
+            });
         const auto gv = group_version_of_path(after.path);
         const auto stability = gv.empty() ? Stability::ga : stability_of_version(gv.substr(gv.find('/') + 1));
         roots_.push_back({after.key(), false, stability, &unit, 0});
+    }
+
+    void diff_parameter_pair(Unit& unit, const Parameter& q, const Parameter& p, std::string& path, const std::string& key) {
+        if (q.required != p.required) {
+            Change change;
+            change.kind = p.required ? ChangeKind::parameter_became_required : ChangeKind::parameter_became_optional;
+            change.path = path;
+            change.detail = key;
+            change.old_value = q.required;
+            change.new_value = p.required;
+            change.old_position = position(old_, q.location);
+            change.new_position = position(new_, p.location);
+            add(unit, std::move(change));
+        }
+        const auto& old_resolved = old_.resolve(q.schema);
+        const auto& new_resolved = new_.resolve(p.schema);
+        if (old_resolved.type != new_resolved.type || old_resolved.format != new_resolved.format) {
+            Change change;
+            change.kind = ChangeKind::parameter_type_changed;
+            change.path = path;
+            change.detail = key;
+            change.old_value = schema_summary(q.schema);
+            change.new_value = schema_summary(p.schema);
+            change.old_position = position(old_, q.location);
+            change.new_position = position(new_, p.location);
+            add(unit, std::move(change));
+        } else {
+            compare(q.schema, p.schema, unit, path, false, 0, role_request);
+        }
     }
 
     // Named types of `side` that `other` lacks (types synthesised for other pointers, named
@@ -459,6 +497,7 @@ private:
     Unit& new_unit(std::string type, std::string operation) {
         units_.push_back(std::make_unique<Unit>());
         auto& unit = *units_.back();
+        unit.index = units_.size() - 1;
         unit.type = std::move(type);
         unit.operation = std::move(operation);
         return unit;
@@ -482,7 +521,8 @@ private:
         while (!pending_.empty()) {
             const auto next = pending_.front();
             pending_.pop_front();
-            compare(*next.old_schema, *next.new_schema, *next.unit, "", false, 0);
+            std::string path;
+            compare(*next.old_schema, *next.new_schema, *next.unit, path, false, 0);
         }
     }
 
@@ -504,7 +544,9 @@ private:
 
     // ---- comparing two schemas -------------------------------------------------
 
-    void compare(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
+    // `path` is where o and n stand inside the unit; it is extended for children and
+    // given back as it came.
+    void compare(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                  unsigned roles = 0) {
         if (!o.ref.empty() && !n.ref.empty()) {
             compare_keywords(o, n, unit, path);
@@ -708,7 +750,7 @@ private:
             emit(unit, ChangeKind::feature_gate_changed, path, o, n, json::value(before.feature_gate), json::value(after.feature_gate));
     }
 
-    void compare_structure(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
+    void compare_structure(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                            unsigned roles) {
         // v2 writes a oneOf/anyOf of types (Quantity, IntOrString) as `type: string`.
         const auto flattened = [](const Schema& s) { return s.type.empty() && (!s.one_of.empty() || !s.any_of.empty()); };
@@ -779,8 +821,10 @@ private:
 
         compare_properties(o, n, unit, path, alpha, depth, roles);
 
-        if (o.items && n.items) compare(*o.items, *n.items, unit, path + "[*]", alpha, depth + 1, roles);
-        else if (o.items || n.items)
+        if (o.items && n.items) {
+            const PathScope items(path, "[*]");
+            compare(*o.items, *n.items, unit, path, alpha, depth + 1, roles);
+        } else if (o.items || n.items)
             emit(unit, ChangeKind::unclassified_change, path, o, n, o.items ? schema_summary(*o.items) : json::value(nullptr),
                  n.items ? schema_summary(*n.items) : json::value(nullptr), "items");
 
@@ -792,10 +836,11 @@ private:
         }
     }
 
-    void compare_additional_properties(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
+    void compare_additional_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                                        unsigned roles) {
         if (o.additional_properties && n.additional_properties) {
-            compare(*o.additional_properties, *n.additional_properties, unit, path + "{*}", alpha, depth + 1, roles);
+            const PathScope values(path, "{*}");
+            compare(*o.additional_properties, *n.additional_properties, unit, path, alpha, depth + 1, roles);
             return;
         }
         // How open the map is: any value (absent or true) > a schema > nothing (false).
@@ -816,12 +861,13 @@ private:
     }
 
     void compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword, Unit& unit,
-                          const std::string& path, const Schema& o, const Schema& n, bool alpha, int depth, unsigned roles) {
+                          std::string& path, const Schema& o, const Schema& n, bool alpha, int depth, unsigned roles) {
         if (before.empty() && after.empty()) return;
         if (before.size() == after.size()) {
-            for (std::size_t i = 0; i < before.size(); ++i)
-                compare(before[i], after[i], unit, path + "/" + std::string(keyword) + "[" + std::to_string(i) + "]", alpha, depth + 1,
-                        roles);
+            for (std::size_t i = 0; i < before.size(); ++i) {
+                const PathScope branch(path, "/" + std::string(keyword), "[" + std::to_string(i) + "]");
+                compare(before[i], after[i], unit, path, alpha, depth + 1, roles);
+            }
             return;
         }
         // Branches added or removed: said once, with the edit dtl finds.
@@ -840,7 +886,7 @@ private:
         emit(unit, ChangeKind::unclassified_change, path, o, n, std::move(old_json), std::move(new_json), detail);
     }
 
-    void compare_properties(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool alpha, int depth,
+    void compare_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                             unsigned roles) {
         const auto required_in = [](const Schema& s, std::string_view name) {
             return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
@@ -854,10 +900,10 @@ private:
         for (std::size_t index = 0; index < o.properties.size(); ++index) {
             const auto& property = o.properties[index];
             const auto* other = counterpart(n, index, property.name);
-            const auto child = path + "." + std::string(property.name);
+            const PathScope field(path, ".", property.name);
             if (other == nullptr) {
                 removed.push_back(&property);
-                auto change = make(ChangeKind::field_removed, child, property.schema, property.schema);
+                auto change = make(ChangeKind::field_removed, path, property.schema, property.schema);
                 change.new_position = {};
                 change.old_value = schema_summary(property.schema);
                 change.lifecycle = lifecycle_of(property.schema);
@@ -867,16 +913,16 @@ private:
             const bool was_required = required_in(o, property.name);
             const bool is_required = required_in(n, property.name);
             if (was_required != is_required)
-                emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, child,
+                emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path,
                      property.schema, other->schema, was_required, is_required);
             const auto before = lifecycle_of(property.schema);
             // The same description and no lifecycle extension on either side: the same lifecycle.
             const bool same_source = property.schema.description == other->schema.description && property.schema.lifecycle.empty() &&
                                      other->schema.lifecycle.empty();
             const auto after = same_source ? before : lifecycle_of(other->schema);
-            compare_lifecycle(property.schema, other->schema, before, after, unit, child);
+            compare_lifecycle(property.schema, other->schema, before, after, unit, path);
             const bool child_alpha = alpha || is_alpha(before) || is_alpha(after);
-            compare(property.schema, other->schema, unit, child, child_alpha, depth + 1, roles);
+            compare(property.schema, other->schema, unit, path, child_alpha, depth + 1, roles);
         }
         for (std::size_t index = 0; index < n.properties.size(); ++index) {
             const auto& property = n.properties[index];
@@ -934,21 +980,27 @@ private:
         return path == ".status" || path.starts_with(".status.") || path.starts_with(".status[") ? role_status : role_spec;
     }
 
-    // Units from which a change can be reached; the walk from kinds and operations
-    // enters no other, so an unchanged type graph costs nothing.
-    std::set<const Unit*> units_leading_to_changes() const {
-        std::map<const Unit*, std::vector<const Unit*>> referrers;
+    // Units from which a change can be reached (by Unit::index); the walk from kinds and
+    // operations enters no other, so an unchanged type graph costs nothing.
+    std::vector<bool> units_leading_to_changes() const {
+        std::vector<std::vector<std::size_t>> referrers(units_.size());
         for (const auto& unit : units_)
-            for (const auto& edge : unit->edges) referrers[edge.target].push_back(unit.get());
-        std::set<const Unit*> relevant;
-        std::vector<const Unit*> stack;
+            for (const auto& edge : unit->edges) referrers[edge.target->index].push_back(unit->index);
+        std::vector<bool> relevant(units_.size(), false);
+        std::vector<std::size_t> stack;
         for (const auto& unit : units_)
-            if (!unit->changes.empty() && relevant.insert(unit.get()).second) stack.push_back(unit.get());
+            if (!unit->changes.empty()) {
+                relevant[unit->index] = true;
+                stack.push_back(unit->index);
+            }
         while (!stack.empty()) {
-            const auto* unit = stack.back();
+            const auto index = stack.back();
             stack.pop_back();
-            for (const auto* referrer : referrers[unit])
-                if (relevant.insert(referrer).second) stack.push_back(referrer);
+            for (const auto referrer : referrers[index])
+                if (!relevant[referrer]) {
+                    relevant[referrer] = true;
+                    stack.push_back(referrer);
+                }
         }
         return relevant;
     }
@@ -958,15 +1010,23 @@ private:
         // The walk's order decides which of several paths to a change is shown; sorted
         // edges make it the same whatever order the documents write their keys in.
         for (auto& unit : units_)
-            std::sort(unit->edges.begin(), unit->edges.end(), [](const Unit::Edge& a, const Unit::Edge& b) {
-                return std::tie(a.path, a.target->type, a.target->operation, a.alpha, a.roles) <
-                       std::tie(b.path, b.target->type, b.target->operation, b.alpha, b.roles);
-            });
+            if (relevant[unit->index])
+                std::sort(unit->edges.begin(), unit->edges.end(), [](const Unit::Edge& a, const Unit::Edge& b) {
+                    return std::tie(a.path, a.target->type, a.target->operation, a.alpha, a.roles) <
+                           std::tie(b.path, b.target->type, b.target->operation, b.alpha, b.roles);
+                });
         // Kinds first: a type reached from a kind takes its roles from the kind; roles from
-        // operations count only for types no kind reaches (generic OpenAPI).
-        std::set<const Unit*> reached_from_kind;
-        std::stable_sort(roots_.begin(), roots_.end(), [](const Root& a, const Root& b) { return a.is_kind > b.is_kind; });
+        // operations count only for types no kind reaches (generic OpenAPI). Then by name,
+        // so that roots of one name, whose reaches merge, are walked one after another.
+        std::vector<bool> reached_from_kind(units_.size(), false);
+        std::stable_sort(roots_.begin(), roots_.end(),
+                         [](const Root& a, const Root& b) { return std::tie(b.is_kind, a.from) < std::tie(a.is_kind, b.from); });
+        // Which root (its number + 1) last entered a unit with each alpha and roles.
+        constexpr std::size_t role_sets = 16;
+        std::vector<std::uint32_t> entered(units_.size() * 2 * role_sets, 0);
+        std::uint32_t root_number = 0;
         for (const auto& root : roots_) {
+            ++root_number;
             struct Visit {
                 Unit* unit;
                 std::string prefix;
@@ -974,13 +1034,14 @@ private:
                 unsigned roles;
             };
             std::deque<Visit> queue{{root.unit, "", false, 0}};
-            std::set<std::tuple<const Unit*, bool, unsigned>> seen;
             while (!queue.empty()) {
                 auto visit = std::move(queue.front());
                 queue.pop_front();
-                if (!seen.emplace(visit.unit, visit.alpha, visit.roles).second) continue;
-                if (root.is_kind) reached_from_kind.insert(visit.unit);
-                const bool operation_only = !root.is_kind && reached_from_kind.contains(visit.unit);
+                auto& mark = entered[(visit.unit->index * 2 + (visit.alpha ? 1 : 0)) * role_sets + (visit.roles % role_sets)];
+                if (mark == root_number) continue;
+                mark = root_number;
+                if (root.is_kind) reached_from_kind[visit.unit->index] = true;
+                const bool operation_only = !root.is_kind && reached_from_kind[visit.unit->index];
                 for (auto& change : visit.unit->changes) {
                     const auto full = join_path(visit.prefix, change.path);
                     Reach reach;
@@ -994,7 +1055,7 @@ private:
                     merge_reach(change, std::move(reach));
                 }
                 for (const auto& edge : visit.unit->edges) {
-                    if (!relevant.contains(edge.target)) continue;
+                    if (!relevant[edge.target->index]) continue;
                     const auto roles = edge.roles != 0 ? edge.roles : visit.roles;
                     queue.push_back({edge.target, join_path(visit.prefix, edge.path), visit.alpha || edge.alpha, roles});
                 }
@@ -1007,17 +1068,18 @@ private:
                           [](const Reach& a, const Reach& b) { return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path); });
     }
 
+    // Roots of one name are walked one after another: a reach to merge with is the last one.
     static void merge_reach(Change& change, Reach reach) {
-        for (auto& existing : change.reaches) {
-            if (existing.from != reach.from) continue;
-            existing.roles |= reach.roles;
-            existing.judges = existing.judges || reach.judges;
-            existing.alpha_field = existing.alpha_field && reach.alpha_field;
-            if (std::pair(reach.path.size(), std::string_view(reach.path)) < std::pair(existing.path.size(), std::string_view(existing.path)))
-                existing.path = reach.path;
+        if (change.reaches.empty() || change.reaches.back().from != reach.from) {
+            change.reaches.push_back(std::move(reach));
             return;
         }
-        change.reaches.push_back(std::move(reach));
+        auto& existing = change.reaches.back();
+        existing.roles |= reach.roles;
+        existing.judges = existing.judges || reach.judges;
+        existing.alpha_field = existing.alpha_field && reach.alpha_field;
+        if (std::pair(reach.path.size(), std::string_view(reach.path)) < std::pair(existing.path.size(), std::string_view(existing.path)))
+            existing.path = std::move(reach.path);
     }
 
     const Snapshot& old_;

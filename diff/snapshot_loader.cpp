@@ -33,33 +33,38 @@ std::string LoadState::where(const Location& location) const {
 }
 
 SchemaBuildContext LoadState::schema_context(std::uint32_t index) {
-    SchemaBuildContext context{file(index), index, {}, &refs, {}};
-    context.name_ref = [this, index](std::string_view written, Location at) -> RefNote {
-        const auto& from = file(index).name;
-        auto refuse = [&](const std::string& why) -> RefNote {
-            throw InputError(from, at.position, "$ref \"" + std::string(written) + "\" " + why);
-        };
-        if (written.find("://") != std::string_view::npos || written.starts_with("//"))
-            return refuse("is a URL; kompat never fetches anything: only #/... and files inside the snapshot's directory are followed");
-        const auto hash = written.find('#');
-        const auto file_part = written.substr(0, hash);
-        const auto fragment = hash == std::string_view::npos ? std::string_view() : written.substr(hash + 1);
-        if (!fragment.empty() && fragment.front() != '/') return refuse("is not a JSON pointer (#/...)");
-        std::string target = from;
-        if (!file_part.empty()) {
-            if (sources.origin == SourceOrigin::standard_input) return refuse("names a file, but the snapshot was read from stdin");
-            const auto resolved = resolve_relative(sources, from, file_part);
-            if (!resolved) return refuse("leaves the snapshot's directory; only files inside it are followed");
-            target = *resolved;
-        }
-        RefNote note{{}, target, std::string(fragment), std::string(written), at};
-        // A type of the files the user named keeps its own name, so references to it
-        // read the same from every file of a directory and from v2 and v3 alike.
-        auto named = named_type_of_pointer(fragment);
-        note.type_name = named && main_files.contains(target) ? std::move(*named) : target + "#" + std::string(fragment);
-        return note;
-    };
+    SchemaBuildContext context{file(index), index, {}, {}};
+    context.name_ref = [this, index](std::string_view written, Location at) { return name_ref(index, written, at); };
     return context;
+}
+
+std::string LoadState::name_ref(std::uint32_t index, std::string_view written, Location at) {
+    if (const auto known = named_refs.find({index, written}); known != named_refs.end()) return refs[known->second].type_name;
+    const auto& from = file(index).name;
+    auto refuse = [&](const std::string& why) -> std::string {
+        throw InputError(from, at.position, "$ref \"" + std::string(written) + "\" " + why);
+    };
+    if (written.find("://") != std::string_view::npos || written.starts_with("//"))
+        return refuse("is a URL; kompat never fetches anything: only #/... and files inside the snapshot's directory are followed");
+    const auto hash = written.find('#');
+    const auto file_part = written.substr(0, hash);
+    const auto fragment = hash == std::string_view::npos ? std::string_view() : written.substr(hash + 1);
+    if (!fragment.empty() && fragment.front() != '/') return refuse("is not a JSON pointer (#/...)");
+    std::string target = from;
+    if (!file_part.empty()) {
+        if (sources.origin == SourceOrigin::standard_input) return refuse("names a file, but the snapshot was read from stdin");
+        const auto resolved = resolve_relative(sources, from, file_part);
+        if (!resolved) return refuse("leaves the snapshot's directory; only files inside it are followed");
+        target = *resolved;
+    }
+    RefNote note{{}, target, std::string(fragment), std::string(written), at};
+    // A type of the files the user named keeps its own name, so references to it
+    // read the same from every file of a directory and from v2 and v3 alike.
+    auto named = named_type_of_pointer(fragment);
+    note.type_name = named && main_files.contains(target) ? std::move(*named) : target + "#" + std::string(fragment);
+    named_refs.emplace(WrittenRef{index, written}, refs.size());
+    refs.push_back(std::move(note));
+    return refs.back().type_name;
 }
 
 Schema LoadState::build(std::uint32_t index, const json::value& value, TextPosition position) {
@@ -100,7 +105,7 @@ PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::valu
     if (first_ref == nullptr) return {&value, position};
     // Kubernetes refers to the same few shared parameters thousands of times.
     const auto* first_text = first_ref->if_string();
-    const auto cache_key = first_text != nullptr ? std::string_view(*first_text) : std::string_view();
+    const WrittenRef cache_key{index, first_text != nullptr ? std::string_view(*first_text) : std::string_view()};
     if (const auto cached = followed_refs.find(cache_key); first_text != nullptr && cached != followed_refs.end())
         return cached->second;
     PointerTarget target{&value, position};
