@@ -28,6 +28,7 @@ struct LoadState {
     std::set<std::string, std::less<>> main_files;             // the files the user named
     std::map<std::string, const boost::json::value*, std::less<>> type_sources;  // type → its JSON
     std::map<GroupVersionKind, Location> crd_kinds;            // for duplicate CRD versions
+    std::unordered_map<std::string, std::size_t> operation_index;  // "METHOD path" → in snapshot.operations
 
     LoadState(const SourceSet& s, const Limits& l) : sources(s), limits(l) {}
 

@@ -127,11 +127,10 @@ private:
 
     void add(Operation operation) {
         auto& operations = state_.snapshot.operations;
-        const auto key = operation.key();
-        const auto existing = std::find_if(operations.begin(), operations.end(),
-                                           [&](const Operation& o) { return o.method == operation.method && o.path == operation.path; });
-        if (existing != operations.end()) {
-            state_.note("operation " + key + " is defined in " + state_.where(existing->location) + " and " +
+        auto key = operation.key();
+        const auto [existing, inserted] = state_.operation_index.try_emplace(std::move(key), operations.size());
+        if (!inserted) {
+            state_.note("operation " + existing->first + " is defined in " + state_.where(operations[existing->second].location) + " and " +
                         state_.where(operation.location) + "; kompat uses the first");
             return;
         }

@@ -14,6 +14,7 @@
 #include <memory>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 namespace kompat {
 namespace json = boost::json;
@@ -113,7 +114,7 @@ private:
     std::string& path_;
     std::size_t size_;
 };
-std::string shown_path(const std::string& path) { return path.empty() ? "." : path; }
+std::string_view shown_path(std::string_view path) { return path.empty() ? "." : path; }
 
 std::string json_text(const json::value& value) { return json::serialize(value); }
 
@@ -124,6 +125,22 @@ std::string_view list_type_of(const Schema& schema) {
     if (!schema.list_type.empty()) return schema.list_type;
     return "atomic";
 }
+
+// A snapshot's named types by name, hashed: the diff looks a type up at every `$ref`.
+class TypeIndex {
+public:
+    explicit TypeIndex(const Snapshot& snapshot) {
+        by_name_.reserve(snapshot.types.size());
+        for (const auto& [name, schema] : snapshot.types) by_name_.emplace(name, &schema);
+    }
+    [[nodiscard]] const Schema* find(std::string_view name) const {
+        const auto found = by_name_.find(name);
+        return found == by_name_.end() ? nullptr : found->second;
+    }
+
+private:
+    std::unordered_map<std::string_view, const Schema*> by_name_;
+};
 
 // Walks two lists sorted by `order` side by side: `only_old` for an element of `before`
 // alone, `only_new` for one of `after` alone, `both` for a pair. After the first of
@@ -154,7 +171,12 @@ void merge_sorted(const List& before, const List& after, Order order, OnlyOld on
 class Differ {
 public:
     Differ(const Snapshot& old_snapshot, const Snapshot& new_snapshot)
-        : old_(old_snapshot), new_(new_snapshot), old_gvs_(group_versions(old_snapshot)), new_gvs_(group_versions(new_snapshot)) {
+        : old_(old_snapshot),
+          new_(new_snapshot),
+          old_gvs_(group_versions(old_snapshot)),
+          new_gvs_(group_versions(new_snapshot)),
+          old_types_(old_snapshot),
+          new_types_(new_snapshot) {
         lossy_ = (old_.format == SnapshotFormat::openapi_v2) != (new_.format == SnapshotFormat::openapi_v2) &&
                  old_.format != SnapshotFormat::crd && new_.format != SnapshotFormat::crd;
     }
@@ -506,13 +528,13 @@ private:
     // The unit of a pair of named types. It is compared later, from a worklist, so that a
     // long chain of references never deepens the stack.
     Unit* type_unit(const std::string& old_name, const std::string& new_name) {
-        const auto key = std::make_pair(old_name, new_name);
-        if (const auto found = type_units_.find(key); found != type_units_.end()) return found->second;
-        const auto* old_schema = old_.find_type(old_name);
-        const auto* new_schema = new_.find_type(new_name);
+        const auto* old_schema = old_types_.find(old_name);
+        const auto* new_schema = new_types_.find(new_name);
         if (old_schema == nullptr || new_schema == nullptr) return nullptr;
+        auto [found, inserted] = type_units_.try_emplace({old_schema, new_schema}, nullptr);
+        if (!inserted) return found->second;
         auto& unit = new_unit(new_name, "");
-        type_units_.emplace(key, &unit);
+        found->second = &unit;
         pending_.push_back({&unit, old_schema, new_schema});
         return &unit;
     }
@@ -556,8 +578,8 @@ private:
         if (!o.ref.empty() || !n.ref.empty()) {
             // One side refers, the other is inline: compare the target with the inline schema.
             if (depth > 64) return;
-            const auto* old_target = o.ref.empty() ? &o : old_.find_type(o.ref);
-            const auto* new_target = n.ref.empty() ? &n : new_.find_type(n.ref);
+            const auto* old_target = o.ref.empty() ? &o : old_types_.find(o.ref);
+            const auto* new_target = n.ref.empty() ? &n : new_types_.find(n.ref);
             if (old_target != nullptr && new_target != nullptr) compare(*old_target, *new_target, unit, path, alpha, depth + 1, roles);
             return;
         }
@@ -1025,34 +1047,30 @@ private:
         constexpr std::size_t role_sets = 16;
         std::vector<std::uint32_t> entered(units_.size() * 2 * role_sets, 0);
         std::uint32_t root_number = 0;
+        std::string full;  // a change's path from the root
+        struct Visit {
+            Unit* unit;
+            std::string prefix;
+            bool alpha;
+            unsigned roles;
+        };
+        std::vector<Visit> queue;  // breadth first: visits are taken from the front, in order
         for (const auto& root : roots_) {
             ++root_number;
-            struct Visit {
-                Unit* unit;
-                std::string prefix;
-                bool alpha;
-                unsigned roles;
-            };
-            std::deque<Visit> queue{{root.unit, "", false, 0}};
-            while (!queue.empty()) {
-                auto visit = std::move(queue.front());
-                queue.pop_front();
+            queue.clear();
+            queue.push_back({root.unit, "", false, 0});
+            for (std::size_t next = 0; next < queue.size(); ++next) {
+                const auto visit = std::move(queue[next]);
                 auto& mark = entered[(visit.unit->index * 2 + (visit.alpha ? 1 : 0)) * role_sets + (visit.roles % role_sets)];
                 if (mark == root_number) continue;
                 mark = root_number;
                 if (root.is_kind) reached_from_kind[visit.unit->index] = true;
                 const bool operation_only = !root.is_kind && reached_from_kind[visit.unit->index];
                 for (auto& change : visit.unit->changes) {
-                    const auto full = join_path(visit.prefix, change.path);
-                    Reach reach;
-                    reach.from = root.from;
-                    reach.path = shown_path(full);
-                    reach.is_kind = root.is_kind;
-                    reach.roles = root.is_kind ? role_of_kind_path(full) : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
-                    reach.judges = !operation_only;
-                    reach.stability = root.stability;
-                    reach.alpha_field = visit.alpha || is_alpha(change.lifecycle);
-                    merge_reach(change, std::move(reach));
+                    full.assign(visit.prefix).append(change.path);
+                    const auto roles =
+                        root.is_kind ? role_of_kind_path(full) : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
+                    merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle));
                 }
                 for (const auto& edge : visit.unit->edges) {
                     if (!relevant[edge.target->index]) continue;
@@ -1068,18 +1086,27 @@ private:
                           [](const Reach& a, const Reach& b) { return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path); });
     }
 
-    // Roots of one name are walked one after another: a reach to merge with is the last one.
-    static void merge_reach(Change& change, Reach reach) {
-        if (change.reaches.empty() || change.reaches.back().from != reach.from) {
+    // One more way `root` reaches `change`: a new reach, or merged into the root's one.
+    // Roots of one name are walked one after another, so a reach to merge with is the last.
+    static void merge_reach(Change& change, const Root& root, std::string_view path, unsigned roles, bool judges, bool alpha_field) {
+        if (change.reaches.empty() || change.reaches.back().from != root.from) {
+            Reach reach;
+            reach.from = root.from;
+            reach.path = path;
+            reach.is_kind = root.is_kind;
+            reach.roles = roles;
+            reach.judges = judges;
+            reach.stability = root.stability;
+            reach.alpha_field = alpha_field;
             change.reaches.push_back(std::move(reach));
             return;
         }
         auto& existing = change.reaches.back();
-        existing.roles |= reach.roles;
-        existing.judges = existing.judges || reach.judges;
-        existing.alpha_field = existing.alpha_field && reach.alpha_field;
-        if (std::pair(reach.path.size(), std::string_view(reach.path)) < std::pair(existing.path.size(), std::string_view(existing.path)))
-            existing.path = std::move(reach.path);
+        existing.roles |= roles;
+        existing.judges = existing.judges || judges;
+        existing.alpha_field = existing.alpha_field && alpha_field;
+        // The shortest path is shown (the first in text order among the shortest).
+        if (std::pair(path.size(), path) < std::pair(existing.path.size(), std::string_view(existing.path))) existing.path = path;
     }
 
     const Snapshot& old_;
@@ -1088,7 +1115,14 @@ private:
     const std::set<std::string> new_gvs_;
     bool lossy_ = false;
     std::vector<std::unique_ptr<Unit>> units_;
-    std::map<std::pair<std::string, std::string>, Unit*> type_units_;
+    const TypeIndex old_types_;
+    const TypeIndex new_types_;
+    struct SchemaPairHash {
+        std::size_t operator()(const std::pair<const Schema*, const Schema*>& pair) const noexcept {
+            return std::hash<const Schema*>{}(pair.first) ^ (std::hash<const Schema*>{}(pair.second) * 0x9e3779b97f4a7c15ULL);
+        }
+    };
+    std::unordered_map<std::pair<const Schema*, const Schema*>, Unit*, SchemaPairHash> type_units_;  // by the pair of named types
     struct Pending {
         Unit* unit;
         const Schema* old_schema;
