@@ -16,7 +16,7 @@ json::value with_sorted_keys(const json::value& value) {
         return out;
     }
     const auto* object = value.if_object();
-    if (object == nullptr) return value;
+    if (object == nullptr) return detached(value);
     std::vector<const json::key_value_pair*> members;
     members.reserve(object->size());
     for (const auto& member : *object) members.push_back(&member);
@@ -25,6 +25,31 @@ json::value with_sorted_keys(const json::value& value) {
     out.reserve(members.size());
     for (const auto* member : members) out[member->key()] = with_sorted_keys(member->value());
     return out;
+}
+
+json::value detached(const json::value& value) { return json::value(value, json::storage_ptr()); }
+json::value detached(const json::array& array) { return json::array(array, json::storage_ptr()); }
+
+bool json_equal(const json::value& a, const json::value& b) {
+    if (const auto* object = a.if_object()) {
+        const auto* other = b.if_object();
+        if (other == nullptr || object->size() != other->size()) return false;
+        // Copies of one schema mostly keep their keys in one order: walked together first.
+        auto x = object->begin();
+        for (auto y = other->begin(); x != object->end() && x->key() == y->key(); ++x, ++y)
+            if (!json_equal(x->value(), y->value())) return false;
+        for (; x != object->end(); ++x) {
+            const auto* found = other->if_contains(x->key());
+            if (found == nullptr || !json_equal(x->value(), *found)) return false;
+        }
+        return true;
+    }
+    if (const auto* array = a.if_array()) {
+        const auto* other = b.if_array();
+        if (other == nullptr || array->size() != other->size()) return false;
+        return std::equal(array->begin(), array->end(), other->begin(), [](const auto& x, const auto& y) { return json_equal(x, y); });
+    }
+    return b.is_structured() ? false : a == b;  // scalars and strings: compared in place
 }
 
 json::value strings_json(const std::vector<std::string_view>& strings) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <unordered_map>
 
+#include "diff/json_values.hpp"
 #include "diff/load_state.hpp"
 
 namespace kompat {
@@ -18,29 +19,6 @@ std::string upper(std::string_view text) {
     return out;
 }
 
-// Equal JSON. Copies of one type in Kubernetes' files have their keys in the same order,
-// so an ordered walk settles almost every case; only when the order differs does the
-// exact, order-insensitive comparison run.
-bool same_in_order(const json::value& a, const json::value& b) {
-    if (a.kind() != b.kind()) return false;
-    if (const auto* object = a.if_object()) {
-        const auto& other = b.get_object();
-        if (object->size() != other.size()) return false;
-        for (auto x = object->begin(), y = other.begin(); x != object->end(); ++x, ++y)
-            if (x->key() != y->key() || !same_in_order(x->value(), y->value())) return false;
-        return true;
-    }
-    if (const auto* array = a.if_array()) {
-        const auto& other = b.get_array();
-        if (array->size() != other.size()) return false;
-        for (std::size_t i = 0; i < array->size(); ++i)
-            if (!same_in_order((*array)[i], other[i])) return false;
-        return true;
-    }
-    return a == b;
-}
-
-bool same_json(const json::value& a, const json::value& b) { return same_in_order(a, b) || a == b; }
 
 class OpenApiLoader {
 public:
@@ -90,7 +68,7 @@ private:
             if (existing != state_.type_sources.end()) {
                 // A type present in several files is one type; the first file (in name
                 // order) wins, and a differing copy is noted, never merged.
-                if (!same_json(*existing->second, member.value())) {
+                if (!json_equal(*existing->second, member.value())) {
                     const auto& kept = state_.snapshot.types.at(std::string(name));
                     state_.note("type " + std::string(name) + " differs between " + state_.where(kept.location) +
                                 " and " + state_.where({file_index_, position}) + "; kompat uses the first");

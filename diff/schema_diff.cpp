@@ -1,6 +1,7 @@
 #include "diff/schema_diff.hpp"
 
 #include "diff/json_values.hpp"
+#include "diff/stack_thread.hpp"
 
 #include <dtl/dtl.hpp>
 
@@ -14,6 +15,9 @@
 #include <memory>
 #include <set>
 #include <tuple>
+#include <atomic>
+#include <exception>
+#include <functional>
 #include <unordered_map>
 
 namespace kompat {
@@ -89,11 +93,21 @@ struct Unit {
         bool alpha = false;
         unsigned roles = 0;  // for operation units: request or response
     };
+    // A reference to a pair of named types that had no unit yet when this unit was
+    // compared (a field now refers to another type); made an edge once compared.
+    struct LaterEdge {
+        std::string path;
+        std::string_view old_type;
+        std::string_view new_type;
+        bool alpha = false;
+        unsigned roles = 0;
+    };
     std::size_t index = 0;  // in Differ::units_
     std::string type;
     std::string operation;
     std::vector<Change> changes;
     std::vector<Edge> edges;
+    std::vector<LaterEdge> later_edges;
 };
 
 std::string join_path(const std::string& prefix, const std::string& path) { return prefix + path; }
@@ -187,9 +201,13 @@ public:
             result.notes.push_back(
                 "comparing OpenAPI v2 with v3: default, nullable, oneOf and anyOf are not compared, since v2 cannot carry them "
                 "(KEP-2896)");
+        // Every unit known up front is made first, then compared (on two threads when
+        // there are many), then the units their references lead to, one at a time.
+        diff_definitions();
         diff_kinds();
         diff_operations();
-        diff_definitions();
+        compare_all(jobs_);
+        for (auto& unit : units_) make_later_edges(*unit);
         compare_pending();
         propagate();
         for (auto& unit : units_)
@@ -291,8 +309,10 @@ private:
             change.detail = new_kind.gvk.to_string();
             add(unit, std::move(change));
         }
-        std::string path;
-        compare(old_kind.schema, new_kind.schema, unit, path, false, 0);
+        jobs_.push_back([this, &old_kind, &new_kind, &unit] {
+            std::string path;
+            compare(old_kind.schema, new_kind.schema, unit, path, false, 0);
+        });
         roots_.push_back({new_kind.gvk.to_string(), true, new_kind.stability, &unit, 0});
     }
 
@@ -355,7 +375,13 @@ private:
         merge_sorted(old_.operations, new_.operations, order,
                      [&](const Operation& gone) { operation_surface(ChangeKind::operation_removed, gone, true); },
                      [&](const Operation& fresh) { operation_surface(ChangeKind::operation_added, fresh, false); },
-                     [&](const Operation& before, const Operation& after) { diff_operation_pair(before, after); });
+                     [&](const Operation& before, const Operation& after) {
+                         auto& unit = new_unit("", after.key());
+                         jobs_.push_back([this, &before, &after, &unit] { diff_operation_pair(before, after, unit); });
+                         const auto gv = group_version_of_path(after.path);
+                         const auto stability = gv.empty() ? Stability::ga : stability_of_version(gv.substr(gv.find('/') + 1));
+                         roots_.push_back({after.key(), false, stability, &unit, 0});
+                     });
     }
 
     // The group-version a Kubernetes API path serves (`/apis/apps/v1/…`, `/api/v1/…`), or "".
@@ -398,8 +424,7 @@ private:
         surface_.push_back(std::move(change));
     }
 
-    void diff_operation_pair(const Operation& before, const Operation& after) {
-        auto& unit = new_unit("", after.key());
+    void diff_operation_pair(const Operation& before, const Operation& after, Unit& unit) {
         std::string path;
         const auto parameter_key = [](const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); };
         const auto parameter_path = [&](const Parameter& p) -> std::string& {
@@ -457,9 +482,6 @@ private:
                 path = "responses." + r.status;
                 compare(*o.schema, *r.schema, unit, path, false, 0, role_response);
             });
-        const auto gv = group_version_of_path(after.path);
-        const auto stability = gv.empty() ? Stability::ga : stability_of_version(gv.substr(gv.find('/') + 1));
-        roots_.push_back({after.key(), false, stability, &unit, 0});
     }
 
     void diff_parameter_pair(Unit& unit, const Parameter& q, const Parameter& p, std::string& path, const std::string& key) {
@@ -511,7 +533,14 @@ private:
         definitions_only_in(new_, old_, ChangeKind::definition_added);
         // Fail-closed: types in both that nothing reached are still compared.
         for (const auto& [name, schema] : old_.types)
-            if (new_.types.contains(name)) type_unit(name, name);
+            if (const auto* other = new_types_.find(name)) {
+                auto& unit = new_unit(name, "");
+                type_units_.emplace(std::pair(&schema, other), &unit);
+                jobs_.push_back([this, &schema, other, &unit] {
+                    std::string path;
+                    compare(schema, *other, unit, path, false, 0);
+                });
+            }
     }
 
     // ---- units -------------------------------------------------------------------
@@ -525,18 +554,59 @@ private:
         return unit;
     }
 
-    // The unit of a pair of named types. It is compared later, from a worklist, so that a
-    // long chain of references never deepens the stack.
-    Unit* type_unit(const std::string& old_name, const std::string& new_name) {
+    // Runs the comparisons; each writes only to its own unit and reads units that exist
+    // already, so two threads can share them (which thread runs one changes nothing).
+    static void compare_all(const std::vector<std::function<void()>>& jobs) {
+        std::atomic<std::size_t> next{0};
+        const auto work = [&] {
+            for (auto index = next++; index < jobs.size(); index = next++) jobs[index]();
+        };
+        if (jobs.size() < jobs_worth_a_thread) {
+            work();
+            return;
+        }
+        std::exception_ptr helper_error;
+        StackThread helper(
+            [&] {
+                try {
+                    work();
+                } catch (...) {
+                    helper_error = std::current_exception();
+                }
+            },
+            large_stack_bytes);
+        work();  // when this throws, helper's destructor waits for it first
+        helper.join();
+        if (helper_error) std::rethrow_exception(helper_error);
+    }
+    static constexpr std::size_t jobs_worth_a_thread = 256;
+
+    // A reference from `unit` at `path` to the pair of named types old_name → new_name:
+    // an edge to its unit, or, when the pair has none yet, a later edge.
+    void refer(Unit& unit, std::string_view old_name, std::string_view new_name, const std::string& path, bool alpha, unsigned roles) const {
         const auto* old_schema = old_types_.find(old_name);
         const auto* new_schema = new_types_.find(new_name);
-        if (old_schema == nullptr || new_schema == nullptr) return nullptr;
-        auto [found, inserted] = type_units_.try_emplace({old_schema, new_schema}, nullptr);
-        if (!inserted) return found->second;
-        auto& unit = new_unit(new_name, "");
-        found->second = &unit;
-        pending_.push_back({&unit, old_schema, new_schema});
-        return &unit;
+        if (old_schema == nullptr || new_schema == nullptr) return;
+        if (const auto found = type_units_.find({old_schema, new_schema}); found != type_units_.end())
+            unit.edges.push_back({path, found->second, alpha, roles});
+        else
+            unit.later_edges.push_back({path, old_name, new_name, alpha, roles});
+    }
+
+    // Later edges become edges to new units, which are compared from a worklist (so that
+    // a long chain of references never deepens the stack).
+    void make_later_edges(Unit& unit) {
+        for (auto& later : unit.later_edges) {
+            const auto* old_schema = old_types_.find(later.old_type);
+            const auto* new_schema = new_types_.find(later.new_type);
+            auto [found, inserted] = type_units_.try_emplace({old_schema, new_schema}, nullptr);
+            if (inserted) {
+                found->second = &new_unit(std::string(later.new_type), "");
+                pending_.push_back({found->second, old_schema, new_schema});
+            }
+            unit.edges.push_back({std::move(later.path), found->second, later.alpha, later.roles});
+        }
+        unit.later_edges.clear();
     }
 
     void compare_pending() {
@@ -545,6 +615,7 @@ private:
             pending_.pop_front();
             std::string path;
             compare(*next.old_schema, *next.new_schema, *next.unit, path, false, 0);
+            make_later_edges(*next.unit);
         }
     }
 
@@ -572,7 +643,7 @@ private:
                  unsigned roles = 0) {
         if (!o.ref.empty() && !n.ref.empty()) {
             compare_keywords(o, n, unit, path);
-            if (auto* target = type_unit(o.ref, n.ref)) unit.edges.push_back({path, target, alpha, roles});
+            refer(unit, o.ref, n.ref, path, alpha, roles);
             return;
         }
         if (!o.ref.empty() || !n.ref.empty()) {
@@ -625,9 +696,9 @@ private:
         if (!lossy_) {
             const auto* od = effective_default(o, old_);
             const auto* nd = effective_default(n, new_);
-            if (od == nullptr && nd != nullptr) emit(unit, ChangeKind::default_added, path, o, n, nullptr, *nd);
-            else if (od != nullptr && nd == nullptr) emit(unit, ChangeKind::default_removed, path, o, n, *od, nullptr);
-            else if (od != nullptr && *od != *nd) emit(unit, ChangeKind::default_changed, path, o, n, *od, *nd);
+            if (od == nullptr && nd != nullptr) emit(unit, ChangeKind::default_added, path, o, n, nullptr, detached(*nd));
+            else if (od != nullptr && nd == nullptr) emit(unit, ChangeKind::default_removed, path, o, n, detached(*od), nullptr);
+            else if (od != nullptr && !json_equal(*od, *nd)) emit(unit, ChangeKind::default_changed, path, o, n, detached(*od), detached(*nd));
             if (o.nullable != n.nullable)
                 emit(unit, n.nullable ? ChangeKind::nullable_added : ChangeKind::nullable_removed, path, o, n, o.nullable, n.nullable);
         }
@@ -640,13 +711,14 @@ private:
         for (const auto& keyword : before) {
             const auto found = std::find_if(after.begin(), after.end(), [&](const Keyword& k) { return k.name == keyword.name; });
             if (found == after.end())
-                emit(unit, ChangeKind::unclassified_change, path, o, n, *keyword.value, nullptr, std::string(keyword.name));
-            else if (*found->value != *keyword.value)
-                emit(unit, ChangeKind::unclassified_change, path, o, n, *keyword.value, *found->value, std::string(keyword.name));
+                emit(unit, ChangeKind::unclassified_change, path, o, n, detached(*keyword.value), nullptr, std::string(keyword.name));
+            else if (!json_equal(*found->value, *keyword.value))
+                emit(unit, ChangeKind::unclassified_change, path, o, n, detached(*keyword.value), detached(*found->value),
+                     std::string(keyword.name));
         }
         for (const auto& keyword : after)
             if (std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
-                emit(unit, ChangeKind::unclassified_change, path, o, n, nullptr, *keyword.value, std::string(keyword.name));
+                emit(unit, ChangeKind::unclassified_change, path, o, n, nullptr, detached(*keyword.value), std::string(keyword.name));
     }
 
     // An upper bound (maxLength, maximum, …) tightens when it appears or falls; a lower
@@ -695,11 +767,11 @@ private:
     void compare_enum(const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
         if (o.enum_values == nullptr && n.enum_values == nullptr) return;
         if (o.enum_values == nullptr) {
-            emit(unit, ChangeKind::enum_restriction_added, path, o, n, nullptr, *n.enum_values);
+            emit(unit, ChangeKind::enum_restriction_added, path, o, n, nullptr, detached(*n.enum_values));
             return;
         }
         if (n.enum_values == nullptr) {
-            emit(unit, ChangeKind::enum_restriction_removed, path, o, n, *o.enum_values, nullptr);
+            emit(unit, ChangeKind::enum_restriction_removed, path, o, n, detached(*o.enum_values), nullptr);
             return;
         }
         std::vector<std::string> before;
@@ -1129,6 +1201,7 @@ private:
         const Schema* new_schema;
     };
     std::deque<Pending> pending_;
+    std::vector<std::function<void()>> jobs_;  // comparisons of the units made up front
     std::vector<Root> roots_;
     std::vector<Change> surface_;
 };

@@ -107,6 +107,29 @@ TEST_CASE("Relative file $refs inside the snapshot's directory are followed") {
     CHECK(snapshot.file_of(shared.location) == base + "/common/types.json");
 }
 
+TEST_CASE("The same $ref text in two files of a directory points into each file") {
+    // Each file has its own #/components/parameters/limit; kompat names each `$ref` once
+    // per file and text, never once per text.
+    const auto file = [](const std::string& api, const std::string& type) {
+        return R"({"openapi": "3.0.0", "info": {"title": ")" + api + R"(", "version": "1"},
+          "paths": {"/apis/)" + api + R"(/v1/things": {"get": {
+            "parameters": [{"$ref": "#/components/parameters/limit"}],
+            "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/List"}}}}}}}},
+          "components": {
+            "parameters": {"limit": {"name": "limit", "in": "query", "schema": {"type": ")" + type + R"("}}},
+            "schemas": {"List": {"type": ")" + type + R"("}}}})";
+    };
+    const auto snapshot = load_snapshot(test::sources({{"mem/a.json", file("a", "integer")}, {"mem/b.json", file("b", "string")}}, true));
+    REQUIRE(snapshot.operations.size() == 2);
+    for (const auto& operation : snapshot.operations) {
+        INFO(operation.path);
+        const auto expected = operation.path.starts_with("/apis/a/") ? "integer" : "string";
+        REQUIRE(operation.parameters.size() == 1);
+        CHECK(operation.parameters[0]->schema.type == std::vector<std::string_view>{expected});
+        CHECK(snapshot.file_of(operation.parameters[0]->location) == (operation.path.starts_with("/apis/a/") ? "mem/a.json" : "mem/b.json"));
+    }
+}
+
 TEST_CASE("$refs that are refused or broken are errors with the ref's position") {
     SECTION("a URL is never fetched") {
         const auto error = load_error("a.json", v3_with_property(R"({"$ref": "https://example.com/schema.json#/X"})"));

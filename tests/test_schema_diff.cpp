@@ -1,0 +1,124 @@
+// The differ itself: comparing on two threads, and the JSON values it compares and copies.
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "diff/json_values.hpp"
+#include "diff/schema_diff.hpp"
+#include "test_support.hpp"
+
+using namespace kompat;
+using kompat::test::load_text;
+
+namespace {
+
+// An OpenAPI v3 document of `types` kinds, each its own named type T<n>, plus a type Leaf.
+// In `changed`, every third type's `size` default moves from its number to its number + 1
+// and its x-note (a string long enough to live in the snapshot's memory) is rewritten,
+// and T0.next refers to Leaf instead of T1 (a pair of types no name pairs up). Only T0
+// refers to another type, so each kind reaches its own type alone.
+std::string many_types(int types, bool changed) {
+    std::string out = R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {)";
+    out += R"("com.example.v1.Leaf": {"type": "object", "properties": {"size": {"type": "integer", "default": 0}}})";
+    for (int t = 0; t < types; ++t) {
+        const int size = changed && t % 3 == 0 ? t + 1 : t;
+        const auto next = t > 0 ? "" : R"(, "next": {"$ref": "#/components/schemas/com.example.v1.)" + std::string(changed ? "Leaf" : "T1") + "\"}";
+        out += ",\"com.example.v1.T" + std::to_string(t) + R"(": {"type": "object", "properties": {"size": {"type": "integer", "default": )" +
+               std::to_string(size) + "}" + next + R"(}, "x-note": "the note of a type, long enough to be allocated )" +
+               (changed && t % 3 == 0 ? "anew" : "") + R"(", "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "K)" +
+               std::to_string(t) + R"("}]})";
+    }
+    return out + "}}}";
+}
+
+std::string dump(const DiffResult& result) {
+    std::string out;
+    for (const auto& change : result.changes) {
+        out += std::string(to_string(change.kind)) + " " + change.type + " " + change.path + " " +
+               boost::json::serialize(change.old_value) + " -> " + boost::json::serialize(change.new_value) + " |";
+        for (const auto& reach : change.reaches) out += " " + reach.from + " " + reach.path;
+        out += "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Comparing many type pairs on two threads: every change found, the same every run") {
+    // 600 kinds make enough comparisons for a second thread.
+    const auto before = load_text("old.json", many_types(600, false));
+    const auto after = load_text("new.json", many_types(600, true));
+    const auto result = diff_snapshots(before, after);
+    std::set<int> changed_defaults;
+    for (const auto& change : result.changes) {
+        if (change.kind != ChangeKind::default_changed || change.type == "com.example.v1.Leaf") continue;
+        const auto number = std::stoi(change.type.substr(change.type.find('T') + 1));
+        changed_defaults.insert(number);
+        CHECK(number % 3 == 0);
+        CHECK(change.path == ".size");
+        CHECK(change.old_value == number);
+        CHECK(change.new_value == number + 1);
+        for (const auto& reach : change.reaches) CHECK(reach.from == "example.com/v1 K" + std::to_string(number));
+    }
+    CHECK(changed_defaults.size() == 200);
+    const auto notes = std::count_if(result.changes.begin(), result.changes.end(), [](const Change& change) {
+        return change.kind == ChangeKind::unclassified_change && change.detail == "x-note";
+    });
+    CHECK(notes >= 200);
+    // T0.next now refers to Leaf: T1 is compared with Leaf too, after the named pairs.
+    const auto text = dump(result);
+    CHECK(text.find("default-changed com.example.v1.Leaf .size 1 -> 0 | example.com/v1 K0 .next.size\n") != std::string::npos);
+    for (int run = 0; run < 10; ++run) CHECK(dump(diff_snapshots(before, after)) == text);
+}
+
+namespace {
+
+// Memory that counts what is taken from it, as a snapshot's arena would grow.
+class CountingMemory : public boost::json::memory_resource {
+public:
+    std::size_t allocations = 0;
+
+private:
+    void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+        ++allocations;
+        return ::operator new(bytes, std::align_val_t(alignment));
+    }
+    void do_deallocate(void* p, std::size_t, std::size_t alignment) override { ::operator delete(p, std::align_val_t(alignment)); }
+    [[nodiscard]] bool do_is_equal(const boost::json::memory_resource& other) const noexcept override { return this == &other; }
+};
+
+}  // namespace
+
+TEST_CASE("Comparing and copying a snapshot's values takes nothing from the snapshot's memory") {
+    // The diff compares and copies values on two threads; a snapshot's arena is not for them.
+    CountingMemory memory;
+    const boost::json::storage_ptr snapshot_memory(&memory);
+    const auto text = R"({"a": "a string long enough to be allocated", "b": [1, {"c": "another long string to allocate"}]})";
+    const auto reordered = R"({"b": [1, {"c": "another long string to allocate"}], "a": "a string long enough to be allocated"})";
+    const auto a = boost::json::parse(text, snapshot_memory);
+    const auto b = boost::json::parse(reordered, snapshot_memory);
+    const auto c = boost::json::parse(R"({"a": "a string long enough to be allocated", "b": [2]})", snapshot_memory);
+    const auto taken = memory.allocations;
+
+    CHECK(json_equal(a, b));
+    CHECK_FALSE(json_equal(a, c));
+    CHECK_FALSE(json_equal(a.at("b"), c.at("b")));
+    CHECK(json_equal(boost::json::value(1), boost::json::value(1U)));  // as Boost.JSON: the same integer
+    CHECK_FALSE(json_equal(boost::json::value(1), boost::json::value(1.0)));
+    CHECK(memory.allocations == taken);
+
+    const auto copy = detached(a);
+    const auto list = detached(a.at("b").get_array());
+    CHECK(memory.allocations == taken);
+    CHECK(copy == a);
+    CHECK(list == a.at("b"));
+    CHECK(copy.storage().get() == boost::json::storage_ptr().get());
+
+    // What both replace: Boost 1.81 compares objects by copying their members, and copies
+    // a value into its original's memory.
+    CHECK(a == b);
+    const boost::json::value plain_copy = a;
+    CHECK(memory.allocations > taken);
+}
