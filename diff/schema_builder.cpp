@@ -82,11 +82,18 @@ public:
 
     Schema build(const json::value& value, TextPosition position) {
         Schema schema;
+        build_into(schema, value, position);
+        return schema;
+    }
+
+private:
+    // Builds in place: a Schema is large, and nested ones are built where they will stay.
+    void build_into(Schema& schema, const json::value& value, TextPosition position) {
         schema.location = {context_.file_index, position};
         if (value.is_bool()) {
             // `true`/`false` as a whole schema (JSON Schema / OpenAPI 3.1): keep as written.
             schema.other_keywords.push_back({"schema", &value, schema.location});
-            return schema;
+            return;
         }
         const auto* object = value.if_object();
         if (object == nullptr) fail(position, "a schema must be an object");
@@ -94,10 +101,14 @@ public:
         for (const auto& member : *object)
             if (std::find(skipped.begin(), skipped.end(), member.key()) == skipped.end())
                 read_keyword(*object, member, schema);
+    }
+
+    std::unique_ptr<Schema> build_new(const json::value& value, TextPosition position) {
+        auto schema = std::make_unique<Schema>();
+        build_into(*schema, value, position);
         return schema;
     }
 
-private:
     [[noreturn]] void fail(TextPosition position, const std::string& message) const {
         throw InputError(context_.file.name, position, message);
     }
@@ -159,7 +170,7 @@ private:
             const auto position = element_object != nullptr && !element_object->empty()
                                       ? context_.file.position_of(*element_object)
                                       : where(object, member).position;
-            out.push_back(build(element, position));
+            build_into(out.emplace_back(), element, position);
         }
         return out;
     }
@@ -219,18 +230,20 @@ private:
                 const auto* properties = value.if_object();
                 if (properties == nullptr) fail(where(object, member).position, "\"properties\" must be an object");
                 schema.properties.reserve(properties->size());
-                for (const auto& property : *properties)
-                    schema.properties.push_back(
-                        {std::string_view(property.key()), build(property.value(), context_.file.position_of(*properties, property))});
+                for (const auto& property : *properties) {
+                    auto& built = schema.properties.emplace_back();
+                    built.name = std::string_view(property.key());
+                    build_into(built.schema, property.value(), context_.file.position_of(*properties, property));
+                }
                 break;
             }
             case Keyword_::items:
                 if (value.is_array()) schema.other_keywords.push_back({name, &value, where(object, member)});  // tuple form
-                else schema.items = std::make_unique<Schema>(build(value, where(object, member).position));
+                else schema.items = build_new(value, where(object, member).position);
                 break;
             case Keyword_::additional_properties:
                 if (const auto* b = value.if_bool()) schema.additional_properties_allowed = *b;
-                else schema.additional_properties = std::make_unique<Schema>(build(value, where(object, member).position));
+                else schema.additional_properties = build_new(value, where(object, member).position);
                 break;
             case Keyword_::all_of:
                 if (const auto* ref = sole_ref_in_all_of(object, value)) {
