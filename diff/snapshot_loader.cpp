@@ -318,6 +318,13 @@ Snapshot load_snapshot(std::string_view argument, const Limits& limits) {
     return load_snapshot(read_sources(argument, limits), limits);
 }
 
+SnapshotPair::~SnapshotPair() {
+    // Small snapshots are not worth a thread.
+    if (old_snapshot.types.size() + new_snapshot.types.size() < 256) return;
+    StackThread freeing_old([this] { old_snapshot = Snapshot(); }, large_stack_bytes);
+    new_snapshot = Snapshot();
+}
+
 SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& new_sources, const Limits& limits) {
     std::optional<Snapshot> after;
     std::exception_ptr new_error;

@@ -1,6 +1,7 @@
 #pragma once
 // Loads one snapshot argument (file, directory, `-`, `REV:PATH`) into a Snapshot.
 #include <string_view>
+#include <utility>
 
 #include "diff/limits.hpp"
 #include "diff/snapshot.hpp"
@@ -12,9 +13,18 @@ namespace kompat {
 Snapshot load_snapshot(std::string_view argument, const Limits& limits = {});
 Snapshot load_snapshot(const SourceSet& sources, const Limits& limits = {});
 
+// Freeing two large snapshots takes a while too: the pair frees them at the same time,
+// the old one on a second thread.
 struct SnapshotPair {
     Snapshot old_snapshot;
     Snapshot new_snapshot;
+
+    SnapshotPair(Snapshot before, Snapshot after) : old_snapshot(std::move(before)), new_snapshot(std::move(after)) {}
+    SnapshotPair(SnapshotPair&&) = default;
+    SnapshotPair& operator=(SnapshotPair&&) = default;
+    SnapshotPair(const SnapshotPair&) = delete;
+    SnapshotPair& operator=(const SnapshotPair&) = delete;
+    ~SnapshotPair();
 };
 
 // Both snapshots of a comparison, loaded at the same time on two threads (each with a
