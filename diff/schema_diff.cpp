@@ -9,15 +9,15 @@
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <deque>
+#include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
 #include <tuple>
-#include <atomic>
-#include <exception>
-#include <functional>
 #include <unordered_map>
 
 namespace kompat {
@@ -459,24 +459,18 @@ private:
             compare(*before.request_body, *after.request_body, unit, path, false, 0, role_request);
         }
         const auto response_order = [](const Response& a, const Response& b) { return a.status <=> b.status; };
+        const auto response_surface = [&](ChangeKind kind, const Response& r, bool removed) {
+            Change change;
+            change.kind = kind;
+            change.path = "responses." + r.status;
+            change.detail = r.status;
+            (removed ? change.old_position : change.new_position) = position(removed ? old_ : new_, r.location);
+            add(unit, std::move(change));
+        };
         merge_sorted(
             before.responses, after.responses, response_order,
-            [&](const Response& r) {
-                Change change;
-                change.kind = ChangeKind::response_removed;
-                change.path = "responses." + r.status;
-                change.detail = r.status;
-                change.old_position = position(old_, r.location);
-                add(unit, std::move(change));
-            },
-            [&](const Response& r) {
-                Change change;
-                change.kind = ChangeKind::response_added;
-                change.path = "responses." + r.status;
-                change.detail = r.status;
-                change.new_position = position(new_, r.location);
-                add(unit, std::move(change));
-            },
+            [&](const Response& r) { response_surface(ChangeKind::response_removed, r, true); },
+            [&](const Response& r) { response_surface(ChangeKind::response_added, r, false); },
             [&](const Response& o, const Response& r) {
                 if (!o.schema || !r.schema) return;
                 path = "responses." + r.status;
