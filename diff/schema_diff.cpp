@@ -529,10 +529,11 @@ private:
         for (const auto& [name, schema] : old_.types)
             if (const auto* other = new_types_.find(name)) {
                 auto& unit = new_unit(name, "");
-                type_units_.emplace(std::pair(&schema, other), &unit);
-                jobs_.push_back([this, &schema, other, &unit] {
+                const auto* old_schema = &schema;  // a pointer: structured bindings are not captured (clang 14)
+                type_units_.emplace(std::pair(old_schema, other), &unit);
+                jobs_.push_back([this, old_schema, other, &unit] {
                     std::string path;
-                    compare(schema, *other, unit, path, false, 0);
+                    compare(*old_schema, *other, unit, path, false, 0);
                 });
             }
     }
