@@ -49,7 +49,7 @@ bool json_equal(const json::value& a, const json::value& b) {
         if (other == nullptr || array->size() != other->size()) return false;
         return std::equal(array->begin(), array->end(), other->begin(), [](const auto& x, const auto& y) { return json_equal(x, y); });
     }
-    return b.is_structured() ? false : a == b;  // scalars and strings: compared in place
+    return !b.is_structured() && a == b;  // scalars and strings: compared in place
 }
 
 json::value strings_json(const std::vector<std::string_view>& strings) {

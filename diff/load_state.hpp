@@ -1,5 +1,7 @@
 #pragma once
 // What the loaders share while one snapshot is built. Internal to diff/.
+#include <boost/container_hash/hash.hpp>
+
 #include <map>
 #include <memory>
 #include <set>
@@ -48,7 +50,10 @@ struct LoadState {
     };
     struct WrittenRefHash {
         std::size_t operator()(const WrittenRef& ref) const noexcept {
-            return std::hash<std::string_view>{}(ref.written) ^ (std::size_t{ref.file} * 0x9e3779b97f4a7c15ULL);
+            std::size_t seed = 0;
+            boost::hash_combine(seed, ref.file);
+            boost::hash_combine(seed, ref.written);
+            return seed;
         }
     };
     std::unordered_map<WrittenRef, std::size_t, WrittenRefHash> named_refs;  // → index into refs

@@ -19,7 +19,6 @@ std::string upper(std::string_view text) {
     return out;
 }
 
-
 class OpenApiLoader {
 public:
     OpenApiLoader(LoadState& state, std::uint32_t file_index, const json::object& document)

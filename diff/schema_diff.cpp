@@ -5,6 +5,7 @@
 
 #include <dtl/dtl.hpp>
 
+#include <boost/container_hash/hash.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
@@ -97,8 +98,9 @@ struct Unit {
     // compared (a field now refers to another type); made an edge once compared.
     struct LaterEdge {
         std::string path;
-        std::string_view old_type;
-        std::string_view new_type;
+        const Schema* old_type = nullptr;
+        const Schema* new_type = nullptr;
+        std::string_view new_name;
         bool alpha = false;
         unsigned roles = 0;
     };
@@ -378,9 +380,7 @@ private:
                      [&](const Operation& before, const Operation& after) {
                          auto& unit = new_unit("", after.key());
                          jobs_.push_back([this, &before, &after, &unit] { diff_operation_pair(before, after, unit); });
-                         const auto gv = group_version_of_path(after.path);
-                         const auto stability = gv.empty() ? Stability::ga : stability_of_version(gv.substr(gv.find('/') + 1));
-                         roots_.push_back({after.key(), false, stability, &unit, 0});
+                         roots_.push_back({after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, 0});
                      });
     }
 
@@ -404,6 +404,11 @@ private:
         return {};
     }
 
+    // A Kubernetes path is as stable as the group-version it serves; a path of none is GA.
+    static Stability stability_of_group_version(std::string_view gv) {
+        return gv.empty() ? Stability::ga : stability_of_version(gv.substr(gv.find('/') + 1));
+    }
+
     void operation_surface(ChangeKind kind, const Operation& operation, bool removed) {
         Change change;
         change.kind = kind;
@@ -414,10 +419,8 @@ private:
         reach.from = operation.key();
         reach.path = ".";
         reach.is_kind = false;
-        // A Kubernetes path is as stable as the group-version it serves.
         if (const auto gv = group_version_of_path(operation.path); !gv.empty()) {
-            const auto version = gv.substr(gv.find('/') + 1);
-            reach.stability = stability_of_version(version);
+            reach.stability = stability_of_group_version(gv);
             change.whole_group_version = !(removed ? new_gvs_ : old_gvs_).contains(gv);
         }
         change.reaches.push_back(reach);
@@ -585,19 +588,17 @@ private:
         if (const auto found = type_units_.find({old_schema, new_schema}); found != type_units_.end())
             unit.edges.push_back({path, found->second, alpha, roles});
         else
-            unit.later_edges.push_back({path, old_name, new_name, alpha, roles});
+            unit.later_edges.push_back({path, old_schema, new_schema, new_name, alpha, roles});
     }
 
     // Later edges become edges to new units, which are compared from a worklist (so that
     // a long chain of references never deepens the stack).
     void make_later_edges(Unit& unit) {
         for (auto& later : unit.later_edges) {
-            const auto* old_schema = old_types_.find(later.old_type);
-            const auto* new_schema = new_types_.find(later.new_type);
-            auto [found, inserted] = type_units_.try_emplace({old_schema, new_schema}, nullptr);
+            auto [found, inserted] = type_units_.try_emplace({later.old_type, later.new_type}, nullptr);
             if (inserted) {
-                found->second = &new_unit(std::string(later.new_type), "");
-                pending_.push_back({found->second, old_schema, new_schema});
+                found->second = &new_unit(std::string(later.new_name), "");
+                pending_.push_back({found->second, later.old_type, later.new_type});
             }
             unit.edges.push_back({std::move(later.path), found->second, later.alpha, later.roles});
         }
@@ -1184,12 +1185,8 @@ private:
     std::vector<std::unique_ptr<Unit>> units_;
     const TypeIndex old_types_;
     const TypeIndex new_types_;
-    struct SchemaPairHash {
-        std::size_t operator()(const std::pair<const Schema*, const Schema*>& pair) const noexcept {
-            return std::hash<const Schema*>{}(pair.first) ^ (std::hash<const Schema*>{}(pair.second) * 0x9e3779b97f4a7c15ULL);
-        }
-    };
-    std::unordered_map<std::pair<const Schema*, const Schema*>, Unit*, SchemaPairHash> type_units_;  // by the pair of named types
+    using SchemaPair = std::pair<const Schema*, const Schema*>;
+    std::unordered_map<SchemaPair, Unit*, boost::hash<SchemaPair>> type_units_;  // by the pair of named types
     struct Pending {
         Unit* unit;
         const Schema* old_schema;
