@@ -113,8 +113,14 @@ private:
         throw InputError(context_.file.name, position, message);
     }
 
+    // The keywords of one object ask in turn: its key positions are looked up once.
     Location where(const json::object& object, const json::key_value_pair& member) const {
-        return {context_.file_index, context_.file.position_of(object, member)};
+        if (&object != positions_of_) {
+            positions_of_ = &object;
+            positions_ = context_.file.key_positions_of(object);
+        }
+        const auto index = static_cast<std::size_t>(&member - object.begin());
+        return {context_.file_index, index < positions_.size() ? positions_[index] : TextPosition{}};
     }
 
     std::string_view string_of(const json::object& object, const json::key_value_pair& member) const {
@@ -230,10 +236,12 @@ private:
                 const auto* properties = value.if_object();
                 if (properties == nullptr) fail(where(object, member).position, "\"properties\" must be an object");
                 schema.properties.reserve(properties->size());
+                const auto positions = context_.file.key_positions_of(*properties);
                 for (const auto& property : *properties) {
                     auto& built = schema.properties.emplace_back();
                     built.name = std::string_view(property.key());
-                    build_into(built.schema, property.value(), context_.file.position_of(*properties, property));
+                    const auto index = static_cast<std::size_t>(&property - properties->begin());
+                    build_into(built.schema, property.value(), index < positions.size() ? positions[index] : TextPosition{});
                 }
                 break;
             }
@@ -361,6 +369,8 @@ private:
     }
 
     SchemaBuildContext& context_;
+    mutable const json::object* positions_of_ = nullptr;  // the object where() last looked up
+    mutable std::span<const TextPosition> positions_;
 };
 
 int hex_value(char c) {

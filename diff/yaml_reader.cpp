@@ -20,11 +20,11 @@ TextPosition position_of_mark(const YAML::Mark& mark) {
 class Converter {
 public:
     Converter(const SourceFile& source, const Limits& limits, json::storage_ptr sp,
-              std::vector<TextPosition>& key_positions)
+              KeyIndexBuilder& keys)
         : source_(source),
           limits_(limits),
           sp_(std::move(sp)),
-          key_positions_(key_positions),
+          keys_(keys),
           node_budget_(source.bytes.size() + limits.max_yaml_extra_nodes) {}
 
     json::value convert(const YAML::Node& node, std::uint32_t depth) {
@@ -50,7 +50,8 @@ public:
                 json::object object(sp_);
                 object.reserve(node.size());
                 fill_map(object, node, depth, false);
-                return object;
+                keys_.object_done(object, object.size());
+                return json::value(std::move(object));  // moved, not copied: the index holds its members' address
             }
         }
         return nullptr;
@@ -76,7 +77,7 @@ private:
                 if (merging) continue;
                 fail(key, "duplicate key \"" + name + "\" in one mapping");
             }
-            key_positions_.push_back(position_of_mark(key.Mark()));
+            keys_.key(position_of_mark(key.Mark()));
             object.emplace(name, convert(entry.second, depth + 1));
         }
         for (const auto& merge : merges) {
@@ -135,7 +136,7 @@ private:
     const SourceFile& source_;
     const Limits& limits_;
     json::storage_ptr sp_;
-    std::vector<TextPosition>& key_positions_;
+    KeyIndexBuilder& keys_;
     std::uint64_t node_budget_;
     std::uint64_t nodes_ = 0;
 };
@@ -213,7 +214,8 @@ ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
     } catch (const YAML::Exception& error) {
         throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
     }
-    Converter converter(source, limits, file.storage(), file.key_positions);
+    KeyIndexBuilder keys(file);
+    Converter converter(source, limits, file.storage(), keys);
     try {
         for (const auto& document : documents) {
             if (document.IsNull()) continue;
@@ -223,9 +225,9 @@ ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
     } catch (const YAML::Exception& error) {
         throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
     }
-    // Keys come in document order, duplicates are refused above, merged keys are noted
-    // where they are read, so the index always lines up.
-    index_key_positions(file);
+    // Duplicates are refused above and merged keys are noted where they are read, so
+    // each object's keys line up with its members.
+    keys.finish();
     return file;
 }
 
