@@ -62,8 +62,11 @@ Lifecycle lifecycle_of(const Schema& schema) {
         return lifecycle;
     }
     const auto description = schema.description;
-    // Most descriptions say none of it: three scans settle them.
-    if (description.empty() || (!contains(description, "lpha") && !contains(description, "eta") && !contains(description, "eprecated")))
+    // Most descriptions say none of it: a few scans for what every sentence below holds
+    // settle them ("eta" alone would let through every description that says "metadata").
+    if (description.empty() || (!contains(description, "lpha") && !contains(description, "-level") &&
+                                !contains(description, "beta field") && !description.starts_with("(Beta)") &&
+                                !contains(description, "precated")))
         return {};
     Lifecycle lifecycle;
     lifecycle.inferred = true;

@@ -112,7 +112,6 @@ struct Unit {
     std::vector<LaterEdge> later_edges;
 };
 
-std::string join_path(const std::string& prefix, const std::string& path) { return prefix + path; }
 
 // Appends a child's part to the path being walked and takes it off again at the end of
 // the scope: one buffer for a whole walk instead of a new string per field.
@@ -510,35 +509,35 @@ private:
         }
     }
 
-    // Named types of `side` that `other` lacks (types synthesised for other pointers, named
-    // with '#', are not the user's definitions).
-    void definitions_only_in(const Snapshot& side, const Snapshot& other, ChangeKind kind) {
+    // A named type of `side` alone (types synthesised for other pointers, named with '#',
+    // are not the user's definitions).
+    void definition_surface(const std::string& name, const Schema& schema, const Snapshot& side, ChangeKind kind) {
+        if (name.find('#') != std::string::npos) return;
         const bool removed = &side == &old_;
-        for (const auto& [name, schema] : side.types) {
-            if (other.types.contains(name) || name.find('#') != std::string::npos) continue;
-            Change change;
-            change.kind = kind;
-            change.type = name;
-            (removed ? change.old_value : change.new_value) = schema_summary(schema);
-            (removed ? change.old_position : change.new_position) = position(side, schema.location);
-            surface_.push_back(std::move(change));
-        }
+        Change change;
+        change.kind = kind;
+        change.type = name;
+        (removed ? change.old_value : change.new_value) = schema_summary(schema);
+        (removed ? change.old_position : change.new_position) = position(side, schema.location);
+        surface_.push_back(std::move(change));
     }
 
     void diff_definitions() {
-        definitions_only_in(old_, new_, ChangeKind::definition_removed);
-        definitions_only_in(new_, old_, ChangeKind::definition_added);
         // Fail-closed: types in both that nothing reached are still compared.
-        for (const auto& [name, schema] : old_.types)
-            if (const auto* other = new_types_.find(name)) {
-                auto& unit = new_unit(name, "");
-                const auto* old_schema = &schema;  // a pointer: structured bindings are not captured (clang 14)
-                type_units_.emplace(std::pair(old_schema, other), &unit);
-                jobs_.push_back([this, old_schema, other, &unit] {
+        merge_sorted(
+            old_.types, new_.types, [](const auto& a, const auto& b) { return a.first.compare(b.first); },
+            [&](const auto& only_old) { definition_surface(only_old.first, only_old.second, old_, ChangeKind::definition_removed); },
+            [&](const auto& only_new) { definition_surface(only_new.first, only_new.second, new_, ChangeKind::definition_added); },
+            [&](const auto& before, const auto& after) {
+                auto& unit = new_unit(before.first, "");
+                const auto* old_schema = &before.second;
+                const auto* new_schema = &after.second;
+                type_units_.emplace(std::pair(old_schema, new_schema), &unit);
+                jobs_.push_back([this, old_schema, new_schema, &unit] {
                     std::string path;
-                    compare(*old_schema, *other, unit, path, false, 0);
+                    compare(*old_schema, *new_schema, unit, path, false, 0);
                 });
-            }
+            });
     }
 
     // ---- units -------------------------------------------------------------------
@@ -1116,34 +1115,51 @@ private:
         std::vector<std::uint32_t> entered(units_.size() * 2 * role_sets, 0);
         std::uint32_t root_number = 0;
         std::string full;  // a change's path from the root
+        // A visit names the edge that led to it and the visit it came from: a path is
+        // spelled out only for units with changes (most visits pass through).
         struct Visit {
             Unit* unit;
-            std::string prefix;
+            std::uint32_t from_visit;
+            const Unit::Edge* edge;  // null for the root
             bool alpha;
             unsigned roles;
         };
         std::vector<Visit> queue;  // breadth first: visits are taken from the front, in order
+        std::vector<const Unit::Edge*> chain;
+        const auto enter = [&](Unit* unit, bool alpha, unsigned roles) {
+            // Marked when queued: breadth first, the first to queue a state is the first to take it.
+            auto& mark = entered[(unit->index * 2 + (alpha ? 1 : 0)) * role_sets + (roles % role_sets)];
+            if (mark == root_number) return false;
+            mark = root_number;
+            return true;
+        };
         for (const auto& root : roots_) {
             ++root_number;
             queue.clear();
-            queue.push_back({root.unit, "", false, 0});
+            enter(root.unit, false, 0);
+            queue.push_back({root.unit, 0, nullptr, false, 0});
             for (std::size_t next = 0; next < queue.size(); ++next) {
-                const auto visit = std::move(queue[next]);
-                auto& mark = entered[(visit.unit->index * 2 + (visit.alpha ? 1 : 0)) * role_sets + (visit.roles % role_sets)];
-                if (mark == root_number) continue;
-                mark = root_number;
+                const auto visit = queue[next];
                 if (root.is_kind) reached_from_kind[visit.unit->index] = true;
                 const bool operation_only = !root.is_kind && reached_from_kind[visit.unit->index];
-                for (auto& change : visit.unit->changes) {
-                    full.assign(visit.prefix).append(change.path);
-                    const auto roles =
-                        root.is_kind ? role_of_kind_path(full) : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
-                    merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle));
+                if (!visit.unit->changes.empty()) {
+                    chain.clear();
+                    for (auto at = next; queue[at].edge != nullptr; at = queue[at].from_visit) chain.push_back(queue[at].edge);
+                    std::string prefix;
+                    for (auto edge = chain.rbegin(); edge != chain.rend(); ++edge) prefix += (*edge)->path;
+                    for (auto& change : visit.unit->changes) {
+                        full.assign(prefix).append(change.path);
+                        const auto roles =
+                            root.is_kind ? role_of_kind_path(full) : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
+                        merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle));
+                    }
                 }
                 for (const auto& edge : visit.unit->edges) {
                     if (!relevant[edge.target->index]) continue;
                     const auto roles = edge.roles != 0 ? edge.roles : visit.roles;
-                    queue.push_back({edge.target, join_path(visit.prefix, edge.path), visit.alpha || edge.alpha, roles});
+                    const bool alpha = visit.alpha || edge.alpha;
+                    if (enter(edge.target, alpha, roles))
+                        queue.push_back({edge.target, static_cast<std::uint32_t>(next), &edge, alpha, roles});
                 }
             }
         }

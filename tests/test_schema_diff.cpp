@@ -6,6 +6,7 @@
 #include <string>
 
 #include "diff/json_values.hpp"
+#include "diff/lifecycle.hpp"
 #include "diff/schema_diff.hpp"
 #include "test_support.hpp"
 
@@ -121,4 +122,33 @@ TEST_CASE("Comparing and copying a snapshot's values takes nothing from the snap
     CHECK(a == b);
     const boost::json::value plain_copy = a;
     CHECK(memory.allocations > taken);
+}
+
+TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no other") {
+    const auto status_of = [](std::string_view description) {
+        Schema schema;
+        schema.description = description;
+        return lifecycle_of(schema).status;
+    };
+    CHECK(status_of("This field is alpha-level and is only honored by servers that enable the Foo feature.") == LifecycleStatus::alpha);
+    CHECK(status_of("Bar is an alpha field and requires enabling the Bar feature gate.") == LifecycleStatus::alpha);
+    CHECK(status_of("(Alpha) Baz.") == LifecycleStatus::alpha);
+    CHECK(status_of("This field is beta-level.") == LifecycleStatus::beta);
+    CHECK(status_of("Qux is a beta field and requires the Qux feature gate.") == LifecycleStatus::beta);
+    CHECK(status_of("(Beta) Quux.") == LifecycleStatus::beta);
+    CHECK(status_of("Deprecated: use other.") == LifecycleStatus::deprecated);
+    CHECK(status_of("A field. Deprecated: use other.") == LifecycleStatus::deprecated);
+    CHECK(status_of("A field.\nDeprecated: use other.") == LifecycleStatus::deprecated);
+    CHECK(status_of("This field is deprecated in favour of other.") == LifecycleStatus::deprecated);
+    CHECK(status_of("Since 1.20 this field is deprecated.") == LifecycleStatus::deprecated);
+    // Words that hold the letters but not the sentences.
+    CHECK(status_of("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata") ==
+          LifecycleStatus::none);
+    CHECK(status_of("Must be alphanumeric; the beta of a level.") == LifecycleStatus::none);
+    CHECK(status_of("") == LifecycleStatus::none);
+
+    Schema gated;
+    gated.description = "This field is alpha-level and is only honored by servers that enable the `JobBackoffLimitPerIndex` feature gate.";
+    CHECK(lifecycle_of(gated).feature_gate == "JobBackoffLimitPerIndex");
+    CHECK(lifecycle_of(gated).inferred);
 }
