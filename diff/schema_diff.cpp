@@ -112,7 +112,6 @@ struct Unit {
     std::vector<LaterEdge> later_edges;
 };
 
-
 // Appends a child's part to the path being walked and takes it off again at the end of
 // the scope: one buffer for a whole walk instead of a new string per field.
 class PathScope {
