@@ -1095,14 +1095,17 @@ private:
 
     void propagate() {
         const auto relevant = units_leading_to_changes();
-        // The walk's order decides which of several paths to a change is shown; sorted
-        // edges make it the same whatever order the documents write their keys in.
-        for (auto& unit : units_)
-            if (relevant[unit->index])
-                std::sort(unit->edges.begin(), unit->edges.end(), [](const Unit::Edge& a, const Unit::Edge& b) {
-                    return std::tie(a.path, a.target->type, a.target->operation, a.alpha, a.roles) <
-                           std::tie(b.path, b.target->type, b.target->operation, b.alpha, b.roles);
-                });
+        // Only edges that lead to changes are walked. The walk's order decides which of
+        // several paths to a change is shown; sorted edges make it the same whatever order
+        // the documents write their keys in.
+        for (auto& unit : units_) {
+            if (!relevant[unit->index]) continue;
+            std::erase_if(unit->edges, [&](const Unit::Edge& edge) { return !relevant[edge.target->index]; });
+            std::sort(unit->edges.begin(), unit->edges.end(), [](const Unit::Edge& a, const Unit::Edge& b) {
+                return std::tie(a.path, a.target->type, a.target->operation, a.alpha, a.roles) <
+                       std::tie(b.path, b.target->type, b.target->operation, b.alpha, b.roles);
+            });
+        }
         // Kinds first: a type reached from a kind takes its roles from the kind; roles from
         // operations count only for types no kind reaches (generic OpenAPI). Then by name,
         // so that roots of one name, whose reaches merge, are walked one after another.
@@ -1133,6 +1136,7 @@ private:
             return true;
         };
         for (const auto& root : roots_) {
+            if (!relevant[root.unit->index]) continue;  // it reaches no change
             ++root_number;
             queue.clear();
             enter(root.unit, false, 0);
@@ -1154,7 +1158,6 @@ private:
                     }
                 }
                 for (const auto& edge : visit.unit->edges) {
-                    if (!relevant[edge.target->index]) continue;
                     const auto roles = edge.roles != 0 ? edge.roles : visit.roles;
                     const bool alpha = visit.alpha || edge.alpha;
                     if (enter(edge.target, alpha, roles))
