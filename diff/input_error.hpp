@@ -1,6 +1,5 @@
 #pragma once
 // The one error kompat reports for input it cannot use: where, and what is wrong.
-#include <compare>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -10,7 +9,7 @@ namespace kompat {
 struct TextPosition {
     std::uint32_t line = 0;    // 1-based; 0 when unknown
     std::uint32_t column = 0;  // 1-based, in characters
-    friend auto operator<=>(const TextPosition&, const TextPosition&) = default;  // document order
+    friend bool operator==(const TextPosition&, const TextPosition&) = default;
 };
 
 class InputError : public std::runtime_error {

@@ -1,11 +1,12 @@
 #include "diff/json_reader.hpp"
 
 #include <boost/json/basic_parser_impl.hpp>
-#include <boost/json/value.hpp>
+#include <boost/json/value_stack.hpp>
 
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <set>
 
 namespace kompat {
 namespace json = boost::json;
@@ -48,119 +49,109 @@ private:
     std::uint32_t column_ = 1;
 };
 
-// Makes the document's values from the parser's events, as boost::json::value_stack
-// would, and notes where each key stands as it makes each object (value_stack does not
-// show the objects it makes, and the index needs their addresses). Keys are compared
-// when their object is complete; the first duplicate in document order is kept for the
-// error, raised once the text has parsed.
-struct DocumentBuilder {
+// Builds values exactly as boost::json::parser does (a value_stack), and notes the
+// byte offset of every key. A key that needed unescaping arrives in the parser's own
+// buffer; it takes the offset of the key before it.
+struct LocatingHandler {
     static constexpr std::size_t max_object_size = json::object::max_size();
     static constexpr std::size_t max_array_size = json::array::max_size();
     static constexpr std::size_t max_key_size = json::string::max_size();
     static constexpr std::size_t max_string_size = json::string::max_size();
 
-    struct OpenKey {
-        json::string_view name;  // into the text, or into `values` when it was escaped
-        TextPosition position;
-    };
+    json::value_stack stack;
+    json::storage_ptr values;  // where the documents' values live
+    const char* text_begin = nullptr;
+    const char* text_end = nullptr;
+    std::vector<std::size_t> key_offsets;
+    bool key_started = false;
 
-    json::storage_ptr values_memory;  // where the document's values live
-    std::string_view text;
-    PositionCursor cursor{text};
-    KeyIndexBuilder& key_index;
-    std::vector<json::value> open_values;  // members and elements of containers still open
-    std::vector<OpenKey> open_keys;
-    std::string pieces;  // a string or key that came in several pieces (escapes)
-    std::size_t last_key_offset = 0;
-    std::size_t key_offset = 0;  // of the key whose pieces are in `pieces`
-    struct Duplicate {
-        std::string name;
-        TextPosition position;
-    };
-    std::optional<Duplicate> duplicate;  // the first in document order
+    explicit LocatingHandler(json::storage_ptr sp) : values(std::move(sp)) {}
 
-    DocumentBuilder(json::storage_ptr sp, std::string_view t, KeyIndexBuilder& keys)
-        : values_memory(std::move(sp)), text(t), key_index(keys) {}
-
-    // A piece's offset, when it lies in the text; an escaped key's unescaped remainder
-    // arrives in the parser's own buffer and takes the offset of the key before it.
-    std::size_t offset_of_key(json::string_view first_piece) {
-        const char* data = first_piece.data();
-        if (data != nullptr && data > text.data() && data <= text.data() + text.size())
-            last_key_offset = static_cast<std::size_t>(data - text.data()) - 1;
-        return last_key_offset;
+    void note_key(json::string_view piece) {
+        if (key_started) return;
+        key_started = true;
+        const char* data = piece.data();
+        if (data != nullptr && data > text_begin && data <= text_end)
+            key_offsets.push_back(static_cast<std::size_t>(data - text_begin) - 1);
+        else
+            key_offsets.push_back(key_offsets.empty() ? 0 : key_offsets.back());
     }
 
-    json::string_view gathered(json::string_view last_piece) {
-        if (pieces.empty()) return last_piece;
-        pieces.append(last_piece.data(), last_piece.size());
-        return pieces;
+    bool on_document_begin(json::error_code&) { stack.reset(values); return true; }
+    bool on_document_end(json::error_code&) { return true; }
+    bool on_array_begin(json::error_code&) { return true; }
+    bool on_array_end(std::size_t n, json::error_code&) { stack.push_array(n); return true; }
+    bool on_object_begin(json::error_code&) { return true; }
+    bool on_object_end(std::size_t n, json::error_code&) { stack.push_object(n); return true; }
+    bool on_string_part(json::string_view s, std::size_t, json::error_code&) {
+        stack.push_chars(s);
+        return true;
     }
+    bool on_string(json::string_view s, std::size_t, json::error_code&) {
+        stack.push_string(s);
+        return true;
+    }
+    bool on_key_part(json::string_view s, std::size_t, json::error_code&) {
+        note_key(s);
+        stack.push_chars(s);
+        return true;
+    }
+    bool on_key(json::string_view s, std::size_t, json::error_code&) {
+        note_key(s);
+        key_started = false;
+        stack.push_key(s);
+        return true;
+    }
+    bool on_number_part(json::string_view, json::error_code&) { return true; }
+    bool on_int64(std::int64_t i, json::string_view, json::error_code&) { stack.push_int64(i); return true; }
+    bool on_uint64(std::uint64_t u, json::string_view, json::error_code&) { stack.push_uint64(u); return true; }
+    bool on_double(double d, json::string_view, json::error_code&) { stack.push_double(d); return true; }
+    bool on_bool(bool b, json::error_code&) { stack.push_bool(b); return true; }
+    bool on_null(json::error_code&) { stack.push_null(); return true; }
+    bool on_comment_part(json::string_view, json::error_code&) { return true; }
+    bool on_comment(json::string_view, json::error_code&) { return true; }
+};
+
+// The slow path, taken only when a duplicate key was seen: finds the first duplicate.
+struct DuplicateFinder {
+    static constexpr std::size_t max_object_size = json::object::max_size();
+    static constexpr std::size_t max_array_size = json::array::max_size();
+    static constexpr std::size_t max_key_size = json::string::max_size();
+    static constexpr std::size_t max_string_size = json::string::max_size();
+
+    std::vector<std::set<std::string>> objects;
+    std::string key;
+    std::size_t keys_seen = 0;
+    std::optional<std::pair<std::size_t, std::string>> duplicate;  // key index, name
 
     bool on_document_begin(json::error_code&) { return true; }
     bool on_document_end(json::error_code&) { return true; }
     bool on_array_begin(json::error_code&) { return true; }
-    bool on_array_end(std::size_t n, json::error_code&) {
-        json::array array(values_memory);
-        array.reserve(n);
-        const auto first = open_values.end() - static_cast<std::ptrdiff_t>(n);
-        for (auto element = first; element != open_values.end(); ++element) array.push_back(std::move(*element));
-        open_values.erase(first, open_values.end());
-        open_values.emplace_back(std::move(array));
-        return true;
-    }
-    bool on_object_begin(json::error_code&) { return true; }
-    bool on_object_end(std::size_t n, json::error_code&) {
-        json::object object(values_memory);
-        object.reserve(n);
-        const auto first_value = open_values.end() - static_cast<std::ptrdiff_t>(n);
-        const auto first_key = open_keys.end() - static_cast<std::ptrdiff_t>(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            const auto& key = first_key[static_cast<std::ptrdiff_t>(i)];
-            if (!object.emplace(key.name, std::move(first_value[static_cast<std::ptrdiff_t>(i)])).second &&
-                (!duplicate || key.position < duplicate->position))
-                duplicate = Duplicate{std::string(key.name), key.position};
-        }
-        key_index.object_done(object, n);
-        open_values.erase(first_value, open_values.end());
-        open_keys.erase(first_key, open_keys.end());
-        open_values.emplace_back(std::move(object));  // moved: the index holds the members' address
-        return true;
-    }
-    bool on_string_part(json::string_view s, std::size_t, json::error_code&) {
-        pieces.append(s.data(), s.size());
-        return true;
-    }
-    bool on_string(json::string_view s, std::size_t, json::error_code&) {
-        open_values.emplace_back(gathered(s), values_memory);
-        pieces.clear();
-        return true;
-    }
+    bool on_array_end(std::size_t, json::error_code&) { return true; }
+    bool on_object_begin(json::error_code&) { objects.emplace_back(); return true; }
+    bool on_object_end(std::size_t, json::error_code&) { objects.pop_back(); return true; }
+    bool on_string_part(json::string_view, std::size_t, json::error_code&) { return true; }
+    bool on_string(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_key_part(json::string_view s, std::size_t, json::error_code&) {
-        if (pieces.empty()) key_offset = offset_of_key(s);
-        pieces.append(s.data(), s.size());
+        key.append(s.data(), s.size());
         return true;
     }
-    bool on_key(json::string_view s, std::size_t, json::error_code&) {
-        const auto offset = pieces.empty() ? offset_of_key(s) : key_offset;
-        auto name = gathered(s);
-        if (!pieces.empty()) {  // keep a copy: the pieces' buffers are reused
-            auto* copy = static_cast<char*>(values_memory->allocate(name.size(), 1));
-            std::memcpy(copy, name.data(), name.size());
-            name = json::string_view(copy, name.size());
-            pieces.clear();
+    bool on_key(json::string_view s, std::size_t, json::error_code& ec) {
+        key.append(s.data(), s.size());
+        if (!objects.back().insert(key).second && !duplicate) {
+            duplicate.emplace(keys_seen, key);
+            ec = json::error::syntax;  // stop here
         }
-        const auto position = cursor.at(offset);
-        key_index.key(position);
-        open_keys.push_back({name, position});
-        return true;
+        ++keys_seen;
+        key.clear();
+        return !duplicate;
     }
     bool on_number_part(json::string_view, json::error_code&) { return true; }
-    bool on_int64(std::int64_t i, json::string_view, json::error_code&) { open_values.emplace_back(i, values_memory); return true; }
-    bool on_uint64(std::uint64_t u, json::string_view, json::error_code&) { open_values.emplace_back(u, values_memory); return true; }
-    bool on_double(double d, json::string_view, json::error_code&) { open_values.emplace_back(d, values_memory); return true; }
-    bool on_bool(bool b, json::error_code&) { open_values.emplace_back(b, values_memory); return true; }
-    bool on_null(json::error_code&) { open_values.emplace_back(nullptr, values_memory); return true; }
+    bool on_int64(std::int64_t, json::string_view, json::error_code&) { return true; }
+    bool on_uint64(std::uint64_t, json::string_view, json::error_code&) { return true; }
+    bool on_double(double, json::string_view, json::error_code&) { return true; }
+    bool on_bool(bool, json::error_code&) { return true; }
+    bool on_null(json::error_code&) { return true; }
     bool on_comment_part(json::string_view, json::error_code&) { return true; }
     bool on_comment(json::string_view, json::error_code&) { return true; }
 };
@@ -193,21 +184,32 @@ ParsedFile read_json(const SourceFile& source, const Limits& limits) {
 
     ParsedFile file;
     file.name = source.name;
-    KeyIndexBuilder key_index(file);
-    json::basic_parser<DocumentBuilder> parser(options_for(limits), file.storage(), text, key_index);
+    json::basic_parser<LocatingHandler> parser(options_for(limits), file.storage());
+    parser.handler().text_begin = text.data();
+    parser.handler().text_end = text.data() + text.size();
     json::error_code ec;
     const auto consumed = parser.write_some(false, body.data(), body.size(), ec);
     if (ec) {
         throw InputError(source.name, position_at(text, skipped + consumed),
                          describe_parse_error(ec, limits));
     }
-    if (const auto& duplicate = parser.handler().duplicate)
-        throw InputError(source.name, duplicate->position, "duplicate key \"" + duplicate->name + "\" in one object");
 
-    file.documents.push_back(std::move(parser.handler().open_values.back()));
+    file.documents.push_back(parser.handler().stack.release());
     const auto first = body.find_first_not_of(" \t\r\n");
     file.document_starts.push_back(position_at(text, skipped + (first == std::string_view::npos ? 0 : first)));
-    key_index.finish();
+    PositionCursor cursor(text);
+    file.key_positions.reserve(parser.handler().key_offsets.size());
+    for (const auto offset : parser.handler().key_offsets) file.key_positions.push_back(cursor.at(offset));
+
+    if (!index_key_positions(file)) {
+        json::basic_parser<DuplicateFinder> finder(options_for(limits));
+        finder.write_some(false, body.data(), body.size(), ec);
+        const auto& duplicate = finder.handler().duplicate;
+        const auto offset = duplicate ? parser.handler().key_offsets.at(duplicate->first) : 0;
+        throw InputError(source.name, position_at(text, offset),
+                         "duplicate key \"" + (duplicate ? duplicate->second : std::string()) +
+                             "\" in one object");
+    }
     return file;
 }
 

@@ -4,42 +4,78 @@
 #include <functional>
 
 namespace kompat {
-void KeyIndexBuilder::object_done(const boost::json::object& object, std::size_t keys) {
-    const auto first = open_keys_.end() - static_cast<std::ptrdiff_t>(keys);
-    if (!object.empty())
-        file_.first_key_index.push_back({object.begin(), static_cast<std::uint32_t>(file_.key_positions.size())});
-    file_.key_positions.insert(file_.key_positions.end(), first, open_keys_.end());
-    open_keys_.erase(first, open_keys_.end());
-}
+namespace {
 
-void KeyIndexBuilder::finish() {
-    // Objects are completed inner first and the JSON reader allocates each one's members
-    // then, from a monotonic resource: the index arrives as a few runs of increasing
-    // addresses (one a block of the resource), merged here in a few passes. Input that
-    // does not (YAML's objects are allocated when they open) is sorted.
-    auto& index = file_.first_key_index;
-    const auto before = [](const ParsedFile::FirstKey& a, const ParsedFile::FirstKey& b) {
-        return std::less<>()(a.object_begin, b.object_begin);
+// Walks one document in preorder, the order in which the readers saw its keys, and
+// stores each object's key positions side by side so a key's position is found from
+// its object with one lookup. Iterative, so depth is bounded only by the readers.
+struct KeyIndexer {
+    const std::vector<TextPosition>& in_document_order;
+    std::vector<TextPosition>& by_object;
+    std::vector<ParsedFile::FirstKey>& first_key_index;
+    std::size_t next = 0;
+
+    struct Frame {
+        const boost::json::value* container;
+        std::size_t member = 0;
+        std::uint32_t base = 0;
     };
-    std::vector<std::size_t> run_starts{0};
-    for (std::size_t i = 1; i < index.size() && run_starts.size() <= 64; ++i)
-        if (before(index[i], index[i - 1])) run_starts.push_back(i);
-    if (run_starts.size() > 64) {
-        std::sort(index.begin(), index.end(), before);
-        return;
-    }
-    run_starts.push_back(index.size());
-    const auto at = [&](std::size_t i) { return index.begin() + static_cast<std::ptrdiff_t>(i); };
-    while (run_starts.size() > 2) {
-        std::vector<std::size_t> merged;
-        for (std::size_t r = 0; r + 2 < run_starts.size(); r += 2) {
-            std::inplace_merge(at(run_starts[r]), at(run_starts[r + 1]), at(run_starts[r + 2]), before);
-            merged.push_back(run_starts[r]);
+
+    void enter(const boost::json::value& value, std::vector<Frame>& stack) {
+        if (const auto* object = value.if_object(); object != nullptr && !object->empty()) {
+            const auto base = static_cast<std::uint32_t>(by_object.size());
+            by_object.resize(by_object.size() + object->size());
+            first_key_index.push_back({object->begin(), base});
+            stack.push_back({&value, 0, base});
+        } else if (const auto* array = value.if_array(); array != nullptr && !array->empty()) {
+            stack.push_back({&value, 0, 0});
         }
-        if (run_starts.size() % 2 == 0) merged.push_back(run_starts[run_starts.size() - 2]);
-        merged.push_back(index.size());
-        run_starts = std::move(merged);
     }
+
+    void run(const boost::json::value& root) {
+        std::vector<Frame> stack;
+        enter(root, stack);
+        while (!stack.empty()) {
+            auto& frame = stack.back();
+            if (const auto* object = frame.container->if_object()) {
+                if (frame.member == object->size()) {
+                    stack.pop_back();
+                    continue;
+                }
+                const auto& member = object->begin()[frame.member];
+                if (next < in_document_order.size())
+                    by_object[frame.base + frame.member] = in_document_order[next];
+                ++next;
+                ++frame.member;
+                enter(member.value(), stack);  // may invalidate `frame`
+            } else {
+                const auto& array = frame.container->get_array();
+                if (frame.member == array.size()) {
+                    stack.pop_back();
+                    continue;
+                }
+                const auto& element = array[frame.member];
+                ++frame.member;
+                enter(element, stack);
+            }
+        }
+    }
+};
+
+}  // namespace
+
+bool index_key_positions(ParsedFile& file) {
+    std::vector<TextPosition> by_object;
+    by_object.reserve(file.key_positions.size());
+    file.first_key_index.clear();
+    file.first_key_index.reserve(file.key_positions.size() / 3);  // specs average ~3 keys an object
+    KeyIndexer indexer{file.key_positions, by_object, file.first_key_index};
+    for (const auto& document : file.documents) indexer.run(document);
+    std::sort(file.first_key_index.begin(), file.first_key_index.end(),
+              [](const auto& a, const auto& b) { return std::less<>()(a.object_begin, b.object_begin); });
+    const bool complete = indexer.next == file.key_positions.size();
+    file.key_positions = std::move(by_object);
+    return complete;
 }
 
 std::span<const TextPosition> ParsedFile::key_positions_of(const boost::json::object& object) const {

@@ -34,10 +34,9 @@ struct ParsedFile {
     // Position of an object: that of its first key; for an empty object, unknown.
     [[nodiscard]] TextPosition position_of(const boost::json::object& object) const;
 
-    // Filled by a KeyIndexBuilder while the reader makes the documents: each object's
-    // key positions side by side, and for each non-empty object the index of its first
-    // key's position, sorted by the object's address (a flat sorted table: no allocation
-    // per object, as a hash map would make).
+    // Filled by index_key_positions(): key positions in document order, and for each
+    // non-empty object the index of its first key's position, sorted by the object's
+    // address (a flat sorted table: no allocation per object, as a hash map would make).
     struct FirstKey {
         const boost::json::key_value_pair* object_begin;
         std::uint32_t index;
@@ -46,22 +45,9 @@ struct ParsedFile {
     std::vector<FirstKey> first_key_index;
 };
 
-// How a reader tells a ParsedFile where keys stand, as it makes each object: the
-// position of every key when it is read, then each object once it is complete (its
-// keys are the last ones noted; those of objects still open wait beneath them). The
-// object must not be copied afterwards (moving keeps its members in place).
-class KeyIndexBuilder {
-public:
-    explicit KeyIndexBuilder(ParsedFile& file) : file_(file) {}
-    void key(TextPosition position) { open_keys_.push_back(position); }
-    // `object` was just made from the last `keys` keys noted.
-    void object_done(const boost::json::object& object, std::size_t keys);
-    // Sorts the index; call once every document is made.
-    void finish();
-
-private:
-    ParsedFile& file_;
-    std::vector<TextPosition> open_keys_;
-};
+// Called by the readers once the documents are built, with `key_positions` holding the
+// position of every key in document order. Returns false when the documents hold fewer
+// keys than were read, that is, when an object had a duplicate key.
+bool index_key_positions(ParsedFile& file);
 
 }  // namespace kompat

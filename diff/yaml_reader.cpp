@@ -20,11 +20,11 @@ TextPosition position_of_mark(const YAML::Mark& mark) {
 class Converter {
 public:
     Converter(const SourceFile& source, const Limits& limits, json::storage_ptr sp,
-              KeyIndexBuilder& keys)
+              std::vector<TextPosition>& key_positions)
         : source_(source),
           limits_(limits),
           sp_(std::move(sp)),
-          keys_(keys),
+          key_positions_(key_positions),
           node_budget_(source.bytes.size() + limits.max_yaml_extra_nodes) {}
 
     json::value convert(const YAML::Node& node, std::uint32_t depth) {
@@ -50,8 +50,7 @@ public:
                 json::object object(sp_);
                 object.reserve(node.size());
                 fill_map(object, node, depth, false);
-                keys_.object_done(object, object.size());
-                return json::value(std::move(object));  // moved, not copied: the index holds its members' address
+                return object;
             }
         }
         return nullptr;
@@ -77,7 +76,7 @@ private:
                 if (merging) continue;
                 fail(key, "duplicate key \"" + name + "\" in one mapping");
             }
-            keys_.key(position_of_mark(key.Mark()));
+            key_positions_.push_back(position_of_mark(key.Mark()));
             object.emplace(name, convert(entry.second, depth + 1));
         }
         for (const auto& merge : merges) {
@@ -136,7 +135,7 @@ private:
     const SourceFile& source_;
     const Limits& limits_;
     json::storage_ptr sp_;
-    KeyIndexBuilder& keys_;
+    std::vector<TextPosition>& key_positions_;
     std::uint64_t node_budget_;
     std::uint64_t nodes_ = 0;
 };
@@ -214,8 +213,7 @@ ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
     } catch (const YAML::Exception& error) {
         throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
     }
-    KeyIndexBuilder keys(file);
-    Converter converter(source, limits, file.storage(), keys);
+    Converter converter(source, limits, file.storage(), file.key_positions);
     try {
         for (const auto& document : documents) {
             if (document.IsNull()) continue;
@@ -225,9 +223,9 @@ ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
     } catch (const YAML::Exception& error) {
         throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
     }
-    // Duplicates are refused above and merged keys are noted where they are read, so
-    // each object's keys line up with its members.
-    keys.finish();
+    // Keys come in document order, duplicates are refused above, merged keys are noted
+    // where they are read, so the index always lines up.
+    index_key_positions(file);
     return file;
 }
 
