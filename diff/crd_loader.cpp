@@ -32,10 +32,10 @@ public:
         const json::value* shared_schema = nullptr;
         TextPosition shared_position;
         if (const auto* validation = member(spec, "validation")) {
-            const auto& validation_object = as_object(spec, *validation, "validation");
+            const auto& validation_object = as_object(*validation, "validation");
             if (const auto* schema = member(validation_object, "openAPIV3Schema")) {
                 shared_schema = &schema->value();
-                shared_position = file_.position_of(validation_object, *schema);
+                shared_position = file_.position_of(*schema);
             }
         }
         const auto* shared_subresources = member(spec, "subresources");
@@ -47,16 +47,16 @@ public:
             auto entry = common;
             entry.served = true;
             entry.storage = true;
-            add_kind(group, string_value(spec, *version), kind_name, std::move(entry), shared_schema, shared_position,
-                     shared_subresources, file_.position_of(spec, *version));
+            add_kind(group, string_value(*version), kind_name, std::move(entry), shared_schema, shared_position,
+                     shared_subresources, file_.position_of(*version));
             return;
         }
         const auto* list = versions->value().if_array();
-        if (list == nullptr) fail(file_.position_of(spec, *versions), "\"versions\" must be a list");
-        if (list->empty()) fail(file_.position_of(spec, *versions), "\"versions\" must not be empty");
+        if (list == nullptr) fail(file_.position_of(*versions), "\"versions\" must be a list");
+        if (list->empty()) fail(file_.position_of(*versions), "\"versions\" must not be empty");
         for (const auto& element : *list) {
             const auto* version = element.if_object();
-            if (version == nullptr) fail(file_.position_of(spec, *versions), "each entry of \"versions\" must be an object");
+            if (version == nullptr) fail(file_.position_of(*versions), "each entry of \"versions\" must be an object");
             auto entry = common;
             entry.served = bool_at(*version, "served");
             entry.storage = bool_at(*version, "storage");
@@ -66,10 +66,10 @@ public:
             const json::value* schema = shared_schema;
             auto schema_position = shared_position;
             if (const auto* own = member(*version, "schema")) {
-                const auto& schema_object = as_object(*version, *own, "schema");
+                const auto& schema_object = as_object(*own, "schema");
                 if (const auto* v3 = member(schema_object, "openAPIV3Schema")) {
                     schema = &v3->value();
-                    schema_position = file_.position_of(schema_object, *v3);
+                    schema_position = file_.position_of(*v3);
                 }
             }
             const auto* subresources = member(*version, "subresources");
@@ -88,40 +88,40 @@ private:
         return found != object.end() ? &*found : nullptr;
     }
 
-    const json::object& as_object(const json::object& owner, const json::key_value_pair& m, std::string_view key) const {
+    const json::object& as_object(const json::key_value_pair& m, std::string_view key) const {
         const auto* object = m.value().if_object();
-        if (object == nullptr) fail(file_.position_of(owner, m), "\"" + std::string(key) + "\" must be an object");
+        if (object == nullptr) fail(file_.position_of(m), "\"" + std::string(key) + "\" must be an object");
         return *object;
     }
 
     const json::object& object_at(const json::object& owner, std::string_view key) const {
         const auto* m = member(owner, key);
         if (m == nullptr) fail(file_.position_of(owner), "CustomResourceDefinition needs \"" + std::string(key) + "\"");
-        return as_object(owner, *m, key);
+        return as_object(*m, key);
     }
 
-    std::string_view string_value(const json::object& owner, const json::key_value_pair& m) const {
+    std::string_view string_value(const json::key_value_pair& m) const {
         const auto* s = m.value().if_string();
-        if (s == nullptr || s->empty()) fail(file_.position_of(owner, m), "\"" + std::string(m.key()) + "\" must be a non-empty string");
+        if (s == nullptr || s->empty()) fail(file_.position_of(m), "\"" + std::string(m.key()) + "\" must be a non-empty string");
         return {s->data(), s->size()};
     }
 
     std::string_view string_at(const json::object& owner, std::string_view key) const {
         const auto* m = member(owner, key);
         if (m == nullptr) fail(file_.position_of(owner), "CustomResourceDefinition needs \"" + std::string(key) + "\"");
-        return string_value(owner, *m);
+        return string_value(*m);
     }
 
     std::optional<std::string_view> optional_string(const json::object& owner, std::string_view key) const {
         const auto* m = member(owner, key);
         if (m == nullptr || m->value().is_null()) return std::nullopt;
-        return string_value(owner, *m);
+        return string_value(*m);
     }
 
     bool bool_at(const json::object& owner, std::string_view key) const {
         const auto* m = member(owner, key);
         if (m == nullptr) return false;
-        if (!m->value().is_bool()) fail(file_.position_of(owner, *m), "\"" + std::string(key) + "\" must be true or false");
+        if (!m->value().is_bool()) fail(file_.position_of(*m), "\"" + std::string(key) + "\" must be true or false");
         return m->value().get_bool();
     }
 
@@ -130,9 +130,9 @@ private:
         const auto* m = member(owner, key);
         if (m == nullptr || m->value().is_null()) return out;
         const auto* array = m->value().if_array();
-        if (array == nullptr) fail(file_.position_of(owner, *m), "\"" + std::string(key) + "\" must be a list of strings");
+        if (array == nullptr) fail(file_.position_of(*m), "\"" + std::string(key) + "\" must be a list of strings");
         for (const auto& element : *array) {
-            if (!element.is_string()) fail(file_.position_of(owner, *m), "\"" + std::string(key) + "\" must be a list of strings");
+            if (!element.is_string()) fail(file_.position_of(*m), "\"" + std::string(key) + "\" must be a list of strings");
             out.emplace_back(element.get_string());
         }
         return out;

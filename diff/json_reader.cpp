@@ -7,6 +7,8 @@
 #include <cstring>
 #include <optional>
 #include <set>
+#include <span>
+#include <string_view>
 
 namespace kompat {
 namespace json = boost::json;
@@ -49,9 +51,42 @@ private:
     std::uint32_t column_ = 1;
 };
 
-// Builds values exactly as boost::json::parser does (a value_stack), and notes the
-// byte offset of every key. A key that needed unescaping arrives in the parser's own
-// buffer; it takes the offset of the key before it.
+// Where a key starts: the byte offset of its opening quote, from the first piece the
+// parser hands over. A key that needed unescaping arrives in the parser's own buffer;
+// it takes the offset of the key before it.
+struct KeyStart {
+    const char* text_begin = nullptr;
+    const char* text_end = nullptr;
+    std::size_t offset = 0;
+    bool started = false;
+
+    // Called with every piece of a key; returns true on its first.
+    bool note(json::string_view piece) {
+        if (started) return false;
+        started = true;
+        const char* data = piece.data();
+        if (data != nullptr && data > text_begin && data <= text_end)
+            offset = static_cast<std::size_t>(data - text_begin) - 1;
+        return true;
+    }
+};
+
+// True when two of `keys` are equal.
+bool has_duplicate(std::span<const std::string_view> keys) {
+    if (keys.size() <= 16) {
+        for (std::size_t i = 1; i < keys.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (keys[i] == keys[j]) return true;
+        return false;
+    }
+    std::vector<std::string_view> sorted(keys.begin(), keys.end());
+    std::sort(sorted.begin(), sorted.end());
+    return std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+}
+
+// Builds values exactly as boost::json::parser does (a value_stack), gives every key
+// its line and column (see KeyPositionMemory), and notes whether an object repeats
+// a key (Boost keeps the last silently; kompat refuses the file).
 struct LocatingHandler {
     static constexpr std::size_t max_object_size = json::object::max_size();
     static constexpr std::size_t max_array_size = json::array::max_size();
@@ -59,30 +94,36 @@ struct LocatingHandler {
     static constexpr std::size_t max_string_size = json::string::max_size();
 
     json::value_stack stack;
-    json::storage_ptr values;  // where the documents' values live
-    const char* text_begin = nullptr;
-    const char* text_end = nullptr;
-    std::vector<std::size_t> key_offsets;
-    bool key_started = false;
+    KeyPositionMemory& memory;  // where the documents' values live
+    PositionCursor cursor;
+    KeyStart key_start;
+    std::size_t key_size = 0;
+    std::vector<std::string_view> open_keys;  // keys of the objects being read, innermost last
+    bool duplicate_seen = false;
 
-    explicit LocatingHandler(json::storage_ptr sp) : values(std::move(sp)) {}
+    LocatingHandler(KeyPositionMemory& m, std::string_view text)
+        : memory(m), cursor(text), key_start{text.data(), text.data() + text.size()} {}
 
     void note_key(json::string_view piece) {
-        if (key_started) return;
-        key_started = true;
-        const char* data = piece.data();
-        if (data != nullptr && data > text_begin && data <= text_end)
-            key_offsets.push_back(static_cast<std::size_t>(data - text_begin) - 1);
-        else
-            key_offsets.push_back(key_offsets.empty() ? 0 : key_offsets.back());
+        if (key_start.note(piece)) key_size = 0;
+        key_size += piece.size();
     }
 
-    bool on_document_begin(json::error_code&) { stack.reset(values); return true; }
+    bool on_document_begin(json::error_code&) {
+        stack.reset(json::storage_ptr(&memory));
+        return true;
+    }
     bool on_document_end(json::error_code&) { return true; }
     bool on_array_begin(json::error_code&) { return true; }
     bool on_array_end(std::size_t n, json::error_code&) { stack.push_array(n); return true; }
     bool on_object_begin(json::error_code&) { return true; }
-    bool on_object_end(std::size_t n, json::error_code&) { stack.push_object(n); return true; }
+    bool on_object_end(std::size_t n, json::error_code&) {
+        const auto first = open_keys.size() - n;
+        if (!duplicate_seen) duplicate_seen = has_duplicate(std::span(open_keys).subspan(first));
+        open_keys.resize(first);
+        stack.push_object(n);
+        return true;
+    }
     bool on_string_part(json::string_view s, std::size_t, json::error_code&) {
         stack.push_chars(s);
         return true;
@@ -98,8 +139,10 @@ struct LocatingHandler {
     }
     bool on_key(json::string_view s, std::size_t, json::error_code&) {
         note_key(s);
-        key_started = false;
+        key_start.started = false;
+        memory.position_next_key(cursor.at(key_start.offset));
         stack.push_key(s);
+        open_keys.emplace_back(memory.last_key(), key_size);
         return true;
     }
     bool on_number_part(json::string_view, json::error_code&) { return true; }
@@ -112,7 +155,8 @@ struct LocatingHandler {
     bool on_comment(json::string_view, json::error_code&) { return true; }
 };
 
-// The slow path, taken only when a duplicate key was seen: finds the first duplicate.
+// The slow path, taken only when a duplicate key was seen: finds the first duplicate
+// in reading order.
 struct DuplicateFinder {
     static constexpr std::size_t max_object_size = json::object::max_size();
     static constexpr std::size_t max_array_size = json::array::max_size();
@@ -120,9 +164,11 @@ struct DuplicateFinder {
     static constexpr std::size_t max_string_size = json::string::max_size();
 
     std::vector<std::set<std::string>> objects;
+    KeyStart key_start;
     std::string key;
-    std::size_t keys_seen = 0;
-    std::optional<std::pair<std::size_t, std::string>> duplicate;  // key index, name
+    std::optional<std::pair<std::size_t, std::string>> duplicate;  // offset, name
+
+    explicit DuplicateFinder(std::string_view text) : key_start{text.data(), text.data() + text.size()} {}
 
     bool on_document_begin(json::error_code&) { return true; }
     bool on_document_end(json::error_code&) { return true; }
@@ -133,16 +179,18 @@ struct DuplicateFinder {
     bool on_string_part(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_string(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_key_part(json::string_view s, std::size_t, json::error_code&) {
+        key_start.note(s);
         key.append(s.data(), s.size());
         return true;
     }
     bool on_key(json::string_view s, std::size_t, json::error_code& ec) {
+        key_start.note(s);
+        key_start.started = false;
         key.append(s.data(), s.size());
         if (!objects.back().insert(key).second && !duplicate) {
-            duplicate.emplace(keys_seen, key);
+            duplicate.emplace(key_start.offset, key);
             ec = json::error::syntax;  // stop here
         }
-        ++keys_seen;
         key.clear();
         return !duplicate;
     }
@@ -184,32 +232,25 @@ ParsedFile read_json(const SourceFile& source, const Limits& limits) {
 
     ParsedFile file;
     file.name = source.name;
-    json::basic_parser<LocatingHandler> parser(options_for(limits), file.storage());
-    parser.handler().text_begin = text.data();
-    parser.handler().text_end = text.data() + text.size();
+    json::basic_parser<LocatingHandler> parser(options_for(limits), *file.memory, text);
     json::error_code ec;
     const auto consumed = parser.write_some(false, body.data(), body.size(), ec);
     if (ec) {
         throw InputError(source.name, position_at(text, skipped + consumed),
                          describe_parse_error(ec, limits));
     }
+    if (parser.handler().duplicate_seen) {
+        json::basic_parser<DuplicateFinder> finder(options_for(limits), text);
+        finder.write_some(false, body.data(), body.size(), ec);
+        const auto& duplicate = finder.handler().duplicate;
+        throw InputError(source.name, position_at(text, duplicate ? duplicate->first : 0),
+                         "duplicate key \"" + (duplicate ? duplicate->second : std::string()) +
+                             "\" in one object");
+    }
 
     file.documents.push_back(parser.handler().stack.release());
     const auto first = body.find_first_not_of(" \t\r\n");
     file.document_starts.push_back(position_at(text, skipped + (first == std::string_view::npos ? 0 : first)));
-    PositionCursor cursor(text);
-    file.key_positions.reserve(parser.handler().key_offsets.size());
-    for (const auto offset : parser.handler().key_offsets) file.key_positions.push_back(cursor.at(offset));
-
-    if (!index_key_positions(file)) {
-        json::basic_parser<DuplicateFinder> finder(options_for(limits));
-        finder.write_some(false, body.data(), body.size(), ec);
-        const auto& duplicate = finder.handler().duplicate;
-        const auto offset = duplicate ? parser.handler().key_offsets.at(duplicate->first) : 0;
-        throw InputError(source.name, position_at(text, offset),
-                         "duplicate key \"" + (duplicate ? duplicate->second : std::string()) +
-                             "\" in one object");
-    }
     return file;
 }
 

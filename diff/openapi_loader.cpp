@@ -45,7 +45,7 @@ private:
 
     [[noreturn]] void fail_at(const json::object& object, std::string_view key, const std::string& message) const {
         const auto member = object.find(key);
-        state_.fail(file_index_, member != object.end() ? file_.position_of(object, *member) : file_.position_of(object), message);
+        state_.fail(file_index_, member != object.end() ? file_.position_of(*member) : file_.position_of(object), message);
     }
 
     void load_types() {
@@ -62,7 +62,7 @@ private:
         if (types == nullptr) return;
         for (const auto& member : *types) {
             const auto name = std::string_view(member.key());
-            const auto position = file_.position_of(*types, member);
+            const auto position = file_.position_of(member);
             const auto existing = state_.type_sources.find(name);
             if (existing != state_.type_sources.end()) {
                 // A type present in several files is one type; the first file (in name
@@ -81,7 +81,7 @@ private:
 
     void load_paths(const json::object& paths) {
         for (const auto& path_member : paths) {
-            const auto path_position = file_.position_of(paths, path_member);
+            const auto path_position = file_.position_of(path_member);
             const auto* item = path_member.value().if_object();
             if (item == nullptr) state_.fail(file_index_, path_position, "a path item must be an object");
             const json::array* shared = nullptr;
@@ -90,7 +90,7 @@ private:
                 const auto method = std::string_view(method_member.key());
                 if (std::find(http_methods.begin(), http_methods.end(), method) == http_methods.end()) continue;
                 const auto* operation_object = method_member.value().if_object();
-                const auto position = file_.position_of(*item, method_member);
+                const auto position = file_.position_of(method_member);
                 if (operation_object == nullptr) state_.fail(file_index_, position, "an operation must be an object");
                 Operation operation;
                 operation.method = upper(method);
@@ -177,7 +177,7 @@ private:
         if (const auto* required = object->if_contains("required"); required != nullptr && required->is_bool())
             parameter.required = required->get_bool();
         if (const auto schema = object->find("schema"); schema != object->end()) {
-            const auto position = file_.position_of(*object, *schema);
+            const auto position = file_.position_of(*schema);
             if (parameter.in == "body") {
                 // Becomes each operation's own request body; only its place is kept here.
                 parameter.schema.location = {file_index_, position};
@@ -206,12 +206,12 @@ private:
         if (media_object == nullptr) return std::nullopt;
         const auto schema_member = media_object->find("schema");
         if (schema_member == media_object->end()) return std::nullopt;
-        return PointerTarget{&schema_member->value(), file_.position_of(*media_object, *schema_member)};
+        return PointerTarget{&schema_member->value(), file_.position_of(*schema_member)};
     }
 
     void read_request_body(const json::object& owner, const json::value& value, Operation& operation) {
         const auto member = owner.find("requestBody");
-        const auto target = state_.follow_local_refs(file_index_, *root_, value, file_.position_of(owner, *member));
+        const auto target = state_.follow_local_refs(file_index_, *root_, value, file_.position_of(*member));
         const auto* body = target.value->if_object();
         if (body == nullptr) state_.fail(file_index_, target.position, "\"requestBody\" must be an object");
         if (const auto* required = body->if_contains("required"); required != nullptr && required->is_bool())
@@ -227,15 +227,15 @@ private:
         for (const auto& member : *responses) {
             const auto status = std::string_view(member.key());
             if (status.starts_with("x-")) continue;
-            const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), file_.position_of(*responses, member));
+            const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), file_.position_of(member));
             const auto* response_object = target.value->if_object();
             if (response_object == nullptr) state_.fail(file_index_, target.position, "a response must be an object");
             Response response;
             response.status = std::string(status);
-            response.location = {file_index_, file_.position_of(*responses, member)};
+            response.location = {file_index_, file_.position_of(member)};
             if (const auto* schema = response_object->if_contains("schema")) {
                 const auto schema_member = response_object->find("schema");
-                response.schema = state_.build(file_index_, *schema, file_.position_of(*response_object, *schema_member));
+                response.schema = state_.build(file_index_, *schema, file_.position_of(*schema_member));
             } else if (const auto* content = response_object->if_contains("content")) {
                 if (const auto chosen = choose_media_schema(*content))
                     response.schema = state_.build(file_index_, *chosen->value, chosen->position);

@@ -113,69 +113,63 @@ private:
         throw InputError(context_.file.name, position, message);
     }
 
-    // The keywords of one object ask in turn: its key positions are looked up once.
-    Location where(const json::object& object, const json::key_value_pair& member) const {
-        if (&object != positions_of_) {
-            positions_of_ = &object;
-            positions_ = context_.file.key_positions_of(object);
-        }
-        const auto index = static_cast<std::size_t>(&member - object.begin());
-        return {context_.file_index, index < positions_.size() ? positions_[index] : TextPosition{}};
+    Location where(const json::key_value_pair& member) const {
+        return {context_.file_index, context_.file.position_of(member)};
     }
 
-    std::string_view string_of(const json::object& object, const json::key_value_pair& member) const {
+    std::string_view string_of(const json::key_value_pair& member) const {
         const auto* s = member.value().if_string();
-        if (s == nullptr) fail(where(object, member).position, "\"" + std::string(member.key()) + "\" must be a string");
+        if (s == nullptr) fail(where(member).position, "\"" + std::string(member.key()) + "\" must be a string");
         return view(*s);
     }
 
-    bool bool_of(const json::object& object, const json::key_value_pair& member) const {
+    bool bool_of(const json::key_value_pair& member) const {
         const auto* b = member.value().if_bool();
-        if (b == nullptr) fail(where(object, member).position, "\"" + std::string(member.key()) + "\" must be true or false");
+        if (b == nullptr) fail(where(member).position, "\"" + std::string(member.key()) + "\" must be true or false");
         return *b;
     }
 
-    double number_of(const json::object& object, const json::key_value_pair& member) const {
+    double number_of(const json::key_value_pair& member) const {
         const auto& v = member.value();
         if (v.is_int64()) return static_cast<double>(v.get_int64());
         if (v.is_uint64()) return static_cast<double>(v.get_uint64());
         if (v.is_double()) return v.get_double();
-        fail(where(object, member).position, "\"" + std::string(member.key()) + "\" must be a number");
+        fail(where(member).position, "\"" + std::string(member.key()) + "\" must be a number");
     }
 
-    std::uint64_t count_of(const json::object& object, const json::key_value_pair& member) const {
+    std::uint64_t count_of(const json::key_value_pair& member) const {
         const auto& v = member.value();
         if (v.is_uint64()) return v.get_uint64();
         if (v.is_int64() && v.get_int64() >= 0) return static_cast<std::uint64_t>(v.get_int64());
         if (v.is_double() && v.get_double() >= 0 && std::floor(v.get_double()) == v.get_double() &&
             v.get_double() < 1.8e19)
             return static_cast<std::uint64_t>(v.get_double());
-        fail(where(object, member).position, "\"" + std::string(member.key()) + "\" must be a non-negative integer");
+        fail(where(member).position, "\"" + std::string(member.key()) + "\" must be a non-negative integer");
     }
 
-    std::vector<std::string_view> strings_of(const json::object& object, const json::key_value_pair& member) const {
+    std::vector<std::string_view> strings_of(const json::key_value_pair& member) const {
         const auto* array = member.value().if_array();
-        if (array == nullptr) fail(where(object, member).position, "\"" + std::string(member.key()) + "\" must be a list of strings");
+        if (array == nullptr) fail(where(member).position, "\"" + std::string(member.key()) + "\" must be a list of strings");
         std::vector<std::string_view> out;
         out.reserve(array->size());
         for (const auto& element : *array) {
             const auto* s = element.if_string();
-            if (s == nullptr) fail(where(object, member).position, "\"" + std::string(member.key()) + "\" must be a list of strings");
+            if (s == nullptr) fail(where(member).position, "\"" + std::string(member.key()) + "\" must be a list of strings");
             out.push_back(view(*s));
         }
         return out;
     }
 
-    std::vector<Schema> schemas_of(const json::object& object, const json::key_value_pair& member) {
+    std::vector<Schema> schemas_of(const json::key_value_pair& member) {
         const auto* array = member.value().if_array();
-        if (array == nullptr) fail(where(object, member).position, "\"" + std::string(member.key()) + "\" must be a list of schemas");
+        if (array == nullptr) fail(where(member).position, "\"" + std::string(member.key()) + "\" must be a list of schemas");
         std::vector<Schema> out;
         out.reserve(array->size());
         for (const auto& element : *array) {
             const auto* element_object = element.if_object();
             const auto position = element_object != nullptr && !element_object->empty()
                                       ? context_.file.position_of(*element_object)
-                                      : where(object, member).position;
+                                      : where(member).position;
             build_into(out.emplace_back(), element, position);
         }
         return out;
@@ -202,78 +196,76 @@ private:
         const auto* keyword = find_keyword(name);
         if (keyword == nullptr) {
             auto& list = name.starts_with("x-") ? schema.extensions : schema.other_keywords;
-            list.push_back({name, &value, where(object, member)});
+            list.push_back({name, &value, where(member)});
             return;
         }
         switch (*keyword) {
             case Keyword_::ref:
-                set_ref(schema, string_of(object, member), where(object, member));
+                set_ref(schema, string_of(member), where(member));
                 break;
             case Keyword_::type:
                 if (const auto* s = value.if_string()) {
                     schema.type = {view(*s)};
                 } else {
-                    for (const auto t : strings_of(object, member)) {
+                    for (const auto t : strings_of(member)) {
                         if (t == "null") schema.nullable = true;
                         else schema.type.push_back(t);
                     }
                 }
                 break;
-            case Keyword_::format: schema.format = string_of(object, member); break;
-            case Keyword_::description: schema.description = string_of(object, member); break;
+            case Keyword_::format: schema.format = string_of(member); break;
+            case Keyword_::description: schema.description = string_of(member); break;
             case Keyword_::enum_values:
                 schema.enum_values = value.if_array();
-                if (schema.enum_values == nullptr) fail(where(object, member).position, "\"enum\" must be a list");
+                if (schema.enum_values == nullptr) fail(where(member).position, "\"enum\" must be a list");
                 break;
             case Keyword_::default_value: schema.default_value = &value; break;
-            case Keyword_::nullable: schema.nullable = schema.nullable || bool_of(object, member); break;
+            case Keyword_::nullable: schema.nullable = schema.nullable || bool_of(member); break;
             case Keyword_::required:
                 // Swagger 2.0 parameters carry `required: true`; the loader reads that itself.
-                if (value.is_bool()) schema.other_keywords.push_back({name, &value, where(object, member)});
-                else schema.required = strings_of(object, member);
+                if (value.is_bool()) schema.other_keywords.push_back({name, &value, where(member)});
+                else schema.required = strings_of(member);
                 break;
             case Keyword_::properties: {
                 const auto* properties = value.if_object();
-                if (properties == nullptr) fail(where(object, member).position, "\"properties\" must be an object");
+                if (properties == nullptr) fail(where(member).position, "\"properties\" must be an object");
                 schema.properties.reserve(properties->size());
-                const auto positions = context_.file.key_positions_of(*properties);
                 for (const auto& property : *properties) {
                     auto& built = schema.properties.emplace_back();
                     built.name = std::string_view(property.key());
-                    const auto index = static_cast<std::size_t>(&property - properties->begin());
-                    build_into(built.schema, property.value(), index < positions.size() ? positions[index] : TextPosition{});
+                    build_into(built.schema, property.value(), context_.file.position_of(property));
                 }
                 break;
             }
             case Keyword_::items:
-                if (value.is_array()) schema.other_keywords.push_back({name, &value, where(object, member)});  // tuple form
-                else schema.items = build_new(value, where(object, member).position);
+                if (value.is_array()) schema.other_keywords.push_back({name, &value, where(member)});  // tuple form
+                else schema.items = build_new(value, where(member).position);
                 break;
             case Keyword_::additional_properties:
                 if (const auto* b = value.if_bool()) schema.additional_properties_allowed = *b;
-                else schema.additional_properties = build_new(value, where(object, member).position);
+                else schema.additional_properties = build_new(value, where(member).position);
                 break;
             case Keyword_::all_of:
                 if (const auto* ref = sole_ref_in_all_of(object, value)) {
                     const auto& element = value.get_array()[0].get_object();
                     set_ref(schema, view(*ref), {context_.file_index, context_.file.position_of(element)});
                 } else {
-                    schema.all_of = schemas_of(object, member);
+                    schema.all_of = schemas_of(member);
                 }
                 break;
-            case Keyword_::one_of: schema.one_of = schemas_of(object, member); break;
-            case Keyword_::any_of: schema.any_of = schemas_of(object, member); break;
+            case Keyword_::one_of: schema.one_of = schemas_of(member); break;
+            case Keyword_::any_of: schema.any_of = schemas_of(member); break;
             case Keyword_::maximum:
-                if (!schema.maximum || !schema.exclusive_maximum) schema.maximum = number_of(object, member);
+                if (!schema.maximum || !schema.exclusive_maximum) schema.maximum = number_of(member);
                 break;
             case Keyword_::minimum:
-                if (!schema.minimum || !schema.exclusive_minimum) schema.minimum = number_of(object, member);
+                if (!schema.minimum || !schema.exclusive_minimum) schema.minimum = number_of(member);
                 break;
             case Keyword_::exclusive_maximum:
                 if (value.is_bool()) {
                     schema.exclusive_maximum = value.get_bool();
                 } else {  // 3.1: the bound itself
-                    schema.maximum = number_of(object, member);
+                    schema.maximum = number_of(member);
                     schema.exclusive_maximum = true;
                 }
                 break;
@@ -281,64 +273,64 @@ private:
                 if (value.is_bool()) {
                     schema.exclusive_minimum = value.get_bool();
                 } else {
-                    schema.minimum = number_of(object, member);
+                    schema.minimum = number_of(member);
                     schema.exclusive_minimum = true;
                 }
                 break;
-            case Keyword_::multiple_of: schema.multiple_of = number_of(object, member); break;
-            case Keyword_::max_length: schema.max_length = count_of(object, member); break;
-            case Keyword_::min_length: schema.min_length = count_of(object, member); break;
-            case Keyword_::max_items: schema.max_items = count_of(object, member); break;
-            case Keyword_::min_items: schema.min_items = count_of(object, member); break;
-            case Keyword_::max_properties: schema.max_properties = count_of(object, member); break;
-            case Keyword_::min_properties: schema.min_properties = count_of(object, member); break;
-            case Keyword_::pattern: schema.pattern = string_of(object, member); break;
-            case Keyword_::unique_items: schema.unique_items = bool_of(object, member); break;
-            case Keyword_::list_type: schema.list_type = string_of(object, member); break;
-            case Keyword_::list_map_keys: schema.list_map_keys = strings_of(object, member); break;
-            case Keyword_::map_type: schema.map_type = string_of(object, member); break;
-            case Keyword_::validations: read_validations(object, member, schema); break;
-            case Keyword_::preserve_unknown_fields: schema.preserve_unknown_fields = bool_of(object, member); break;
-            case Keyword_::int_or_string: schema.int_or_string = bool_of(object, member); break;
-            case Keyword_::embedded_resource: schema.embedded_resource = bool_of(object, member); break;
-            case Keyword_::patch_strategy: schema.patch_strategy = string_of(object, member); break;
-            case Keyword_::patch_merge_key: schema.patch_merge_key = string_of(object, member); break;
-            case Keyword_::group_version_kind: read_group_version_kinds(object, member, schema); break;
-            case Keyword_::api_lifecycle: read_lifecycle(object, member, schema); break;
+            case Keyword_::multiple_of: schema.multiple_of = number_of(member); break;
+            case Keyword_::max_length: schema.max_length = count_of(member); break;
+            case Keyword_::min_length: schema.min_length = count_of(member); break;
+            case Keyword_::max_items: schema.max_items = count_of(member); break;
+            case Keyword_::min_items: schema.min_items = count_of(member); break;
+            case Keyword_::max_properties: schema.max_properties = count_of(member); break;
+            case Keyword_::min_properties: schema.min_properties = count_of(member); break;
+            case Keyword_::pattern: schema.pattern = string_of(member); break;
+            case Keyword_::unique_items: schema.unique_items = bool_of(member); break;
+            case Keyword_::list_type: schema.list_type = string_of(member); break;
+            case Keyword_::list_map_keys: schema.list_map_keys = strings_of(member); break;
+            case Keyword_::map_type: schema.map_type = string_of(member); break;
+            case Keyword_::validations: read_validations(member, schema); break;
+            case Keyword_::preserve_unknown_fields: schema.preserve_unknown_fields = bool_of(member); break;
+            case Keyword_::int_or_string: schema.int_or_string = bool_of(member); break;
+            case Keyword_::embedded_resource: schema.embedded_resource = bool_of(member); break;
+            case Keyword_::patch_strategy: schema.patch_strategy = string_of(member); break;
+            case Keyword_::patch_merge_key: schema.patch_merge_key = string_of(member); break;
+            case Keyword_::group_version_kind: read_group_version_kinds(member, schema); break;
+            case Keyword_::api_lifecycle: read_lifecycle(member, schema); break;
         }
     }
 
-    void read_validations(const json::object& object, const json::key_value_pair& member, Schema& schema) {
+    void read_validations(const json::key_value_pair& member, Schema& schema) {
         const auto* rules = member.value().if_array();
-        if (rules == nullptr) fail(where(object, member).position, "\"x-kubernetes-validations\" must be a list");
+        if (rules == nullptr) fail(where(member).position, "\"x-kubernetes-validations\" must be a list");
         for (const auto& element : *rules) {
             const auto* rule_object = element.if_object();
             if (rule_object == nullptr || !rule_object->contains("rule"))
-                fail(where(object, member).position, "each x-kubernetes-validations entry must be an object with a \"rule\"");
+                fail(where(member).position, "each x-kubernetes-validations entry must be an object with a \"rule\"");
             ValidationRule rule;
             rule.location = {context_.file_index, context_.file.position_of(*rule_object)};
             for (const auto& field : *rule_object) {
                 const auto key = std::string_view(field.key());
-                if (key == "rule") rule.rule = string_of(*rule_object, field);
-                else if (key == "message") rule.message = string_of(*rule_object, field);
-                else if (key == "messageExpression") rule.message_expression = string_of(*rule_object, field);
-                else if (key == "reason") rule.reason = string_of(*rule_object, field);
-                else if (key == "fieldPath") rule.field_path = string_of(*rule_object, field);
-                else if (key == "optionalOldSelf") rule.optional_old_self = bool_of(*rule_object, field);
+                if (key == "rule") rule.rule = string_of(field);
+                else if (key == "message") rule.message = string_of(field);
+                else if (key == "messageExpression") rule.message_expression = string_of(field);
+                else if (key == "reason") rule.reason = string_of(field);
+                else if (key == "fieldPath") rule.field_path = string_of(field);
+                else if (key == "optionalOldSelf") rule.optional_old_self = bool_of(field);
             }
             schema.validations.push_back(rule);
         }
     }
 
-    void read_group_version_kinds(const json::object& object, const json::key_value_pair& member, Schema& schema) {
+    void read_group_version_kinds(const json::key_value_pair& member, Schema& schema) {
         auto read_one = [&](const json::value& element) {
             const auto* gvk = element.if_object();
-            if (gvk == nullptr) fail(where(object, member).position, "x-kubernetes-group-version-kind entries must be objects");
+            if (gvk == nullptr) fail(where(member).position, "x-kubernetes-group-version-kind entries must be objects");
             auto text = [&](std::string_view key) -> std::string {
                 const auto* v = gvk->if_contains(key);
                 const auto* s = v != nullptr ? v->if_string() : nullptr;
                 if (s == nullptr && key != "group")
-                    fail(where(object, member).position, "x-kubernetes-group-version-kind entry needs a \"" + std::string(key) + "\"");
+                    fail(where(member).position, "x-kubernetes-group-version-kind entry needs a \"" + std::string(key) + "\"");
                 return s != nullptr ? std::string(view(*s)) : std::string();
             };
             schema.group_version_kinds.push_back({text("group"), text("version"), text("kind")});
@@ -350,27 +342,25 @@ private:
         }
     }
 
-    void read_lifecycle(const json::object& object, const json::key_value_pair& member, Schema& schema) {
+    void read_lifecycle(const json::key_value_pair& member, Schema& schema) {
         const auto* projects = member.value().if_object();
-        if (projects == nullptr) fail(where(object, member).position, "\"x-kubernetes-api-lifecycle\" must be an object");
+        if (projects == nullptr) fail(where(member).position, "\"x-kubernetes-api-lifecycle\" must be an object");
         for (const auto& project : *projects) {
             const auto* entry = project.value().if_object();
             if (entry == nullptr)
-                fail(context_.file.position_of(*projects, project), "x-kubernetes-api-lifecycle entries must be objects");
+                fail(context_.file.position_of(project), "x-kubernetes-api-lifecycle entries must be objects");
             LifecycleEntry lifecycle{std::string_view(project.key()), {}, {}, {}};
             for (const auto& field : *entry) {
                 const auto key = std::string_view(field.key());
-                if (key == "status") lifecycle.status = string_of(*entry, field);
-                else if (key == "minVersion") lifecycle.min_version = string_of(*entry, field);
-                else if (key == "featureGate") lifecycle.feature_gate = string_of(*entry, field);
+                if (key == "status") lifecycle.status = string_of(field);
+                else if (key == "minVersion") lifecycle.min_version = string_of(field);
+                else if (key == "featureGate") lifecycle.feature_gate = string_of(field);
             }
             schema.lifecycle.push_back(lifecycle);
         }
     }
 
     SchemaBuildContext& context_;
-    mutable const json::object* positions_of_ = nullptr;  // the object where() last looked up
-    mutable std::span<const TextPosition> positions_;
 };
 
 int hex_value(char c) {

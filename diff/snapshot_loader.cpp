@@ -78,7 +78,7 @@ std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const json::va
         if (const auto* object = target.value->if_object()) {
             const auto found = object->find(token);
             if (found == object->end()) return std::nullopt;
-            target = {&found->value(), file.position_of(*object, *found)};
+            target = {&found->value(), file.position_of(*found)};
         } else if (const auto* array = target.value->if_array()) {
             std::size_t index = 0;
             const auto* end = token.data() + token.size();

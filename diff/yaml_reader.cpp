@@ -19,12 +19,11 @@ TextPosition position_of_mark(const YAML::Mark& mark) {
 
 class Converter {
 public:
-    Converter(const SourceFile& source, const Limits& limits, json::storage_ptr sp,
-              std::vector<TextPosition>& key_positions)
+    Converter(const SourceFile& source, const Limits& limits, KeyPositionMemory& memory)
         : source_(source),
           limits_(limits),
-          sp_(std::move(sp)),
-          key_positions_(key_positions),
+          memory_(memory),
+          sp_(&memory),
           node_budget_(source.bytes.size() + limits.max_yaml_extra_nodes) {}
 
     json::value convert(const YAML::Node& node, std::uint32_t depth) {
@@ -76,8 +75,9 @@ private:
                 if (merging) continue;
                 fail(key, "duplicate key \"" + name + "\" in one mapping");
             }
-            key_positions_.push_back(position_of_mark(key.Mark()));
-            object.emplace(name, convert(entry.second, depth + 1));
+            auto value = convert(entry.second, depth + 1);
+            memory_.position_next_key(position_of_mark(key.Mark()));
+            object.emplace(name, std::move(value));
         }
         for (const auto& merge : merges) {
             if (merge.IsMap()) {
@@ -134,8 +134,8 @@ private:
 
     const SourceFile& source_;
     const Limits& limits_;
+    KeyPositionMemory& memory_;
     json::storage_ptr sp_;
-    std::vector<TextPosition>& key_positions_;
     std::uint64_t node_budget_;
     std::uint64_t nodes_ = 0;
 };
@@ -213,7 +213,7 @@ ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
     } catch (const YAML::Exception& error) {
         throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
     }
-    Converter converter(source, limits, file.storage(), file.key_positions);
+    Converter converter(source, limits, *file.memory);
     try {
         for (const auto& document : documents) {
             if (document.IsNull()) continue;
@@ -223,9 +223,6 @@ ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
     } catch (const YAML::Exception& error) {
         throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
     }
-    // Keys come in document order, duplicates are refused above, merged keys are noted
-    // where they are read, so the index always lines up.
-    index_key_positions(file);
     return file;
 }
 

@@ -35,7 +35,7 @@ public:
         const auto* root = parsed_.documents.front().if_object();
         if (root == nullptr) fail(parsed_.document_starts.front(), "a config file is a mapping of ruleset, rules and ignores");
         for (const auto& member : *root) {
-            const auto at = parsed_.position_of(*root, member);
+            const auto at = parsed_.position_of(member);
             if (member.key() == "ruleset") {
                 const auto& number = member.value();
                 const bool current = (number.is_int64() && number.get_int64() == current_ruleset) ||
@@ -71,7 +71,7 @@ private:
         const auto* rules = value.if_object();
         if (rules == nullptr) fail(at, "rules is a mapping of rule id to error, warning, info or off");
         for (const auto& member : *rules) {
-            const auto where = parsed_.position_of(*rules, member);
+            const auto where = parsed_.position_of(member);
             known_rule(member.key(), where);
             // `off` unquoted is YAML's false.
             const auto* flag = member.value().if_bool();
@@ -91,7 +91,7 @@ private:
             IgnoreEntry ignore;
             ignore.position = parsed_.position_of(*entry);
             for (const auto& member : *entry) {
-                const auto where = parsed_.position_of(*entry, member);
+                const auto where = parsed_.position_of(member);
                 if (member.key() == "rule") {
                     ignore.rule = text(member.value(), where, "rule");
                     known_rule(ignore.rule, where);

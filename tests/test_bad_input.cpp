@@ -25,6 +25,20 @@ TEST_CASE("Truncated and malformed YAML") {
 TEST_CASE("Duplicate keys are refused, not silently collapsed") {
     CHECK(load_error("t.json", "{\"swagger\": \"2.0\",\n \"a\": 1,\n \"a\": 2}") == "t.json:3:2: duplicate key \"a\" in one object");
     CHECK(load_error("t.yaml", "swagger: '2.0'\na: 1\na: 2\n") == "t.yaml:3:1: duplicate key \"a\" in one mapping");
+    // In a large object (the reader sorts the keys of one with more than 16).
+    std::string large = "{\"swagger\": \"2.0\"";
+    for (int i = 0; i < 40; ++i) large += ",\n \"k" + std::to_string(i % 39) + "\": 1";
+    CHECK(load_error("t.json", large + "}") == "t.json:41:2: duplicate key \"k0\" in one object");
+    // The first duplicate in reading order, though an inner object closes first.
+    CHECK(load_error("t.json", "{\"swagger\": \"2.0\", \"a\": 1, \"a\": {\"b\": 1, \"b\": 2}}") ==
+          "t.json:1:28: duplicate key \"a\" in one object");
+    // Written with an escape, still the same key.
+    CHECK(load_error("t.json", "{\"swagger\": \"2.0\", \"a\": 1, \"\\u0061\": 2}").ends_with("duplicate key \"a\" in one object"));
+}
+
+TEST_CASE("Keys that differ only after a NUL character are different keys") {
+    const auto file = read_json({"t.json", "{\"a\\u0000b\": 1, \"a\\u0000c\": 2}"}, {});
+    CHECK(file.documents[0].get_object().size() == 2);
 }
 
 TEST_CASE("A missing file, an empty directory, an unrecognised document") {

@@ -10,7 +10,7 @@ namespace {
 
 TextPosition key_position(const ParsedFile& file, const json::object& object, std::string_view key) {
     for (const auto& member : object)
-        if (member.key() == key) return file.position_of(object, member);
+        if (member.key() == key) return file.position_of(member);
     FAIL("no key " << key);
     return {};
 }
@@ -151,4 +151,14 @@ TEST_CASE("YAML merge keys are expanded and never override the map's own keys") 
     CHECK(derived.at("a") == json::value(1));
     CHECK(derived.at("b") == json::value(3));
     CHECK(derived.size() == 2);
+    // A merged key stands where the merged map wrote it.
+    CHECK(key_position(file, derived, "a") == TextPosition{2, 3});
+    CHECK(key_position(file, derived, "b") == TextPosition{6, 3});
+}
+
+TEST_CASE("A member of a value not read from the file has no position") {
+    const auto file = read_json({"t.json", "{\"a\": 1}"}, {});
+    const json::object elsewhere{{"a", 1}};
+    CHECK(file.position_of(*elsewhere.begin()) == TextPosition{});
+    CHECK(file.position_of(*file.documents[0].get_object().begin()) == TextPosition{1, 2});
 }
