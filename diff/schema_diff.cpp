@@ -17,9 +17,11 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace kompat {
 namespace json = boost::json;
@@ -427,7 +429,6 @@ private:
 
     void diff_operation_pair(const Operation& before, const Operation& after, Unit& unit) {
         std::string path;
-        const auto parameter_key = [](const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); };
         const auto parameter_path = [&](const Parameter& p) -> std::string& {
             path.assign("parameters.").append(p.in).append(".").append(p.name);
             return path;
@@ -454,7 +455,13 @@ private:
                 change.new_position = position(new_, p->location);
                 add(unit, std::move(change));
             },
-            [&](const auto& q, const auto& p) { diff_parameter_pair(unit, *q, *p, parameter_path(*p), parameter_key(*p)); });
+            [&](const auto& q, const auto& p) {
+                if (known_clean({q.get(), p.get()})) return;
+                const auto found_before = std::tuple(unit.changes.size(), unit.edges.size(), unit.later_edges.size());
+                diff_parameter_pair(unit, *q, *p, parameter_path(*p));
+                if (found_before == std::tuple(unit.changes.size(), unit.edges.size(), unit.later_edges.size()))
+                    note_clean({q.get(), p.get()});
+            });
         if (before.request_body && after.request_body) {
             path = "requestBody";
             compare(*before.request_body, *after.request_body, unit, path, false, 0, role_request);
@@ -479,12 +486,28 @@ private:
             });
     }
 
-    void diff_parameter_pair(Unit& unit, const Parameter& q, const Parameter& p, std::string& path, const std::string& key) {
+    static std::string parameter_key(const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); }
+
+    // Operations share parameters (the loader keeps one Parameter per definition), so
+    // one pair of parameters comes up in hundreds of operations. What a pair adds to an
+    // operation depends on the pair alone: one that added nothing is not compared again.
+    // Both compare threads ask; a pair compared by both at once gives both one answer.
+    using ParameterPair = std::pair<const Parameter*, const Parameter*>;
+    bool known_clean(const ParameterPair& pair) const {
+        const std::lock_guard lock(clean_parameters_mutex_);
+        return clean_parameters_.contains(pair);
+    }
+    void note_clean(const ParameterPair& pair) {
+        const std::lock_guard lock(clean_parameters_mutex_);
+        clean_parameters_.insert(pair);
+    }
+
+    void diff_parameter_pair(Unit& unit, const Parameter& q, const Parameter& p, std::string& path) {
         if (q.required != p.required) {
             Change change;
             change.kind = p.required ? ChangeKind::parameter_became_required : ChangeKind::parameter_became_optional;
             change.path = path;
-            change.detail = key;
+            change.detail = parameter_key(p);
             change.old_value = q.required;
             change.new_value = p.required;
             change.old_position = position(old_, q.location);
@@ -497,7 +520,7 @@ private:
             Change change;
             change.kind = ChangeKind::parameter_type_changed;
             change.path = path;
-            change.detail = key;
+            change.detail = parameter_key(p);
             change.old_value = schema_summary(q.schema);
             change.new_value = schema_summary(p.schema);
             change.old_position = position(old_, q.location);
@@ -1212,6 +1235,8 @@ private:
     };
     std::deque<Pending> pending_;
     std::vector<std::function<void()>> jobs_;  // comparisons of the units made up front
+    mutable std::mutex clean_parameters_mutex_;
+    std::unordered_set<ParameterPair, boost::hash<ParameterPair>> clean_parameters_;
     std::vector<Root> roots_;
     std::vector<Change> surface_;
 };
