@@ -7,7 +7,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <numeric>
+#include <optional>
 #include <set>
+#include <string_view>
+#include <tuple>
 
 #include "rules/rule_table.hpp"
 
@@ -15,14 +19,22 @@ namespace kompat {
 namespace json = boost::json;
 
 void sort_findings(std::vector<Finding>& findings) {
-    std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
-        const auto kind_a = a.kind.value_or("");
-        const auto kind_b = b.kind.value_or("");
-        const auto op_a = a.operation.value_or("");
-        const auto op_b = b.operation.value_or("");
-        return std::tie(b.severity, kind_a, a.type, op_a, a.path, a.rule, a.fingerprint) <
-               std::tie(a.severity, kind_b, b.type, op_b, b.path, b.rule, b.fingerprint);
+    // Findings are large: their order is found on indices, then each is moved once.
+    const auto view = [](const std::optional<std::string>& text) { return text ? std::string_view(*text) : std::string_view(); };
+    // Highest severity first: each side is keyed with the other's severity.
+    const auto key = [&](const Finding& f, Severity severity) {
+        return std::tuple(severity, view(f.kind), std::string_view(f.type), view(f.operation), std::string_view(f.path),
+                          std::string_view(f.rule), std::string_view(f.fingerprint));
+    };
+    std::vector<std::size_t> order(findings.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return key(findings[a], findings[b].severity) < key(findings[b], findings[a].severity);
     });
+    std::vector<Finding> sorted;
+    sorted.reserve(findings.size());
+    for (const auto index : order) sorted.push_back(std::move(findings[index]));
+    findings = std::move(sorted);
 }
 
 Summary summarize(const std::vector<Finding>& findings) {
