@@ -4,6 +4,7 @@
 #include <boost/json/value_stack.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <optional>
 #include <set>
@@ -38,13 +39,28 @@ public:
             segment = nl + 1;
             p = nl + 1;
         }
-        for (const auto* p = segment; p < end; ++p)
-            if ((static_cast<unsigned char>(*p) & 0xC0U) != 0x80U) ++column_;
+        column_ += static_cast<std::uint32_t>(characters(segment, end));
         scanned_ = offset;
         return {line_, column_};
     }
 
 private:
+    // UTF-8 characters in [begin, end): bytes less continuation bytes (10xxxxxx),
+    // counted eight bytes at a time.
+    static std::size_t characters(const char* begin, const char* end) {
+        auto count = static_cast<std::size_t>(end - begin);
+        const auto* p = begin;
+        for (; end - p >= 8; p += 8) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, p, sizeof word);
+            // Bit 7 of a byte set and its bit 6 clear.
+            count -= static_cast<std::size_t>(std::popcount(word & ~(word << 1U) & 0x8080808080808080ULL));
+        }
+        for (; p < end; ++p)
+            if ((static_cast<unsigned char>(*p) & 0xC0U) == 0x80U) --count;
+        return count;
+    }
+
     std::string_view text_;
     std::size_t scanned_ = 0;
     std::uint32_t line_ = 1;
