@@ -117,8 +117,11 @@ private:
     void read_operation(const json::object& object, const json::array* shared, Operation& operation) {
         if (const auto* id = object.if_contains("operationId"); id != nullptr && id->is_string())
             operation.operation_id = std::string_view(id->get_string());
-        if (const auto* parameters = object.if_contains("parameters"))
-            for (const auto& element : *parameter_list(object, *parameters)) add_parameter(element, operation);
+        const json::array* own = nullptr;
+        if (const auto* parameters = object.if_contains("parameters")) own = parameter_list(object, *parameters);
+        operation.parameters.reserve((own != nullptr ? own->size() : 0) + (shared != nullptr ? shared->size() : 0));
+        if (own != nullptr)
+            for (const auto& element : *own) add_parameter(element, operation);
         // Path-level parameters apply unless the operation overrides them (same name and in).
         if (shared != nullptr)
             for (const auto& element : *shared) add_parameter(element, operation, true);

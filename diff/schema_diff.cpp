@@ -1,6 +1,7 @@
 #include "diff/schema_diff.hpp"
 
 #include "diff/json_values.hpp"
+#include "diff/sort_large.hpp"
 #include "diff/stack_thread.hpp"
 
 #include <dtl/dtl.hpp>
@@ -215,7 +216,7 @@ public:
         for (auto& unit : units_)
             for (auto& change : unit->changes) result.changes.push_back(std::move(change));
         for (auto& change : surface_) result.changes.push_back(std::move(change));
-        std::sort(result.changes.begin(), result.changes.end(), [](const Change& a, const Change& b) {
+        sort_large(result.changes, [](const Change& a, const Change& b) {
             return std::tie(a.type, a.operation, a.path, a.kind, a.detail) < std::tie(b.type, b.operation, b.path, b.kind, b.detail);
         });
         return result;

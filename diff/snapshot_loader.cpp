@@ -1,4 +1,5 @@
 #include "diff/snapshot_loader.hpp"
+#include "diff/sort_large.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -219,9 +220,9 @@ public:
         resolve_refs();
         check_ref_chains();
         if (family != DocumentKind::crd) collect_openapi_kinds(state_);
-        std::sort(snapshot.kinds.begin(), snapshot.kinds.end(), [](const Kind& a, const Kind& b) { return a.gvk < b.gvk; });
-        std::sort(snapshot.operations.begin(), snapshot.operations.end(),
-                  [](const Operation& a, const Operation& b) { return std::tie(a.path, a.method) < std::tie(b.path, b.method); });
+        sort_large(snapshot.kinds, [](const Kind& a, const Kind& b) { return a.gvk < b.gvk; });
+        sort_large(snapshot.operations,
+                   [](const Operation& a, const Operation& b) { return std::tie(a.path, a.method) < std::tie(b.path, b.method); });
         if (skipped_ > 0)
             state_.note(std::to_string(skipped_) + " Kubernetes object(s) that are not CustomResourceDefinitions were skipped");
         return std::move(state_.snapshot);

@@ -1,13 +1,13 @@
 #include "rules/evaluate.hpp"
 
 #include "diff/json_values.hpp"
+#include "diff/sort_large.hpp"
 
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
-#include <numeric>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -19,22 +19,13 @@ namespace kompat {
 namespace json = boost::json;
 
 void sort_findings(std::vector<Finding>& findings) {
-    // Findings are large: their order is found on indices, then each is moved once.
     const auto view = [](const std::optional<std::string>& text) { return text ? std::string_view(*text) : std::string_view(); };
     // Highest severity first: each side is keyed with the other's severity.
     const auto key = [&](const Finding& f, Severity severity) {
         return std::tuple(severity, view(f.kind), std::string_view(f.type), view(f.operation), std::string_view(f.path),
                           std::string_view(f.rule), std::string_view(f.fingerprint));
     };
-    std::vector<std::size_t> order(findings.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return key(findings[a], findings[b].severity) < key(findings[b], findings[a].severity);
-    });
-    std::vector<Finding> sorted;
-    sorted.reserve(findings.size());
-    for (const auto index : order) sorted.push_back(std::move(findings[index]));
-    findings = std::move(sorted);
+    sort_large(findings, [&](const Finding& a, const Finding& b) { return key(a, b.severity) < key(b, a.severity); });
 }
 
 Summary summarize(const std::vector<Finding>& findings) {
