@@ -7,16 +7,21 @@
 //
 //   build/kompat_bench                       the benchmarks and their ratios
 //   build/kompat_bench --rss SPEC            peak RSS of loading SPEC, against its size
+//   build/kompat_bench --paired N            `check` against parsing both, N times each
+//                                            back to back: quartiles of the N ratios
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <tuple>
 #include <sstream>
 
 #include "diff/schema_diff.hpp"
@@ -211,10 +216,54 @@ int peak_rss(const std::string& spec) {
     return 0;
 }
 
+// On a machine whose speed changes from one second to the next, the fastest of a few
+// repetitions may catch subject and reference in different spells. Here each `check`
+// is timed right after (or before, alternately) one parse of both files, and each such
+// pair gives one ratio: the quartiles of N ratios.
+int paired_ratios(int count) {
+    using clock = std::chrono::steady_clock;
+    const auto seconds = [](auto&& run) {
+        const auto start = clock::now();
+        run();
+        return std::chrono::duration<double>(clock::now() - start).count();
+    };
+    for (const auto& [name, before, after] : {std::tuple("swagger", "kubernetes/v1.31/swagger.json", "kubernetes/v1.32/swagger.json"),
+                                               std::tuple("v3_directory", "kubernetes/v1.31/v3", "kubernetes/v1.32/v3")}) {
+        const auto& old_sources = sources_of(before);
+        const auto& new_sources = sources_of(after);
+        const auto parse = [&] {
+            for (const auto* set : {&old_sources, &new_sources})
+                for (const auto& file : set->files) benchmark::DoNotOptimize(boost::json::parse(file.bytes));
+        };
+        const auto check = [&] { benchmark::DoNotOptimize(check_sources(old_sources, new_sources)); };
+        check();  // warm up both
+        parse();
+        std::vector<double> ratios;
+        for (int i = 0; i < count; ++i) {
+            const bool parse_first = i % 2 == 0;
+            const auto first = parse_first ? seconds(parse) : seconds(check);
+            const auto second = parse_first ? seconds(check) : seconds(parse);
+            ratios.push_back(parse_first ? second / first : first / second);
+        }
+        std::sort(ratios.begin(), ratios.end());
+        const auto at = [&](double q) { return ratios[static_cast<std::size_t>(q * static_cast<double>(ratios.size() - 1))]; };
+        std::cout << "check_pair/" << name << " / parse_pair_with_boost/" << name << ", " << count
+                  << " back-to-back pairs: median " << at(0.5) << "x (quartiles " << at(0.25) << "x to " << at(0.75) << "x)\n";
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc == 3 && std::string(argv[1]) == "--rss") return peak_rss(argv[2]);
+    if (argc == 3 && std::string(argv[1]) == "--paired") {
+        if (!fs::is_directory(corpus())) {
+            std::cerr << "kompat_bench: ../shared/corpus is absent beside the checkout; nothing to measure\n";
+            return 0;
+        }
+        return paired_ratios(std::max(1, std::atoi(argv[2])));
+    }
     if (!fs::is_directory(corpus())) {
         std::cerr << "kompat_bench: ../shared/corpus is absent beside the checkout; nothing to measure\n";
         return 0;
