@@ -258,10 +258,10 @@ ParsedFile read_json(const SourceFile& source, const Limits& limits) {
     if (parser.handler().duplicate_seen) {
         json::basic_parser<DuplicateFinder> finder(options_for(limits), text);
         finder.write_some(false, body.data(), body.size(), ec);
-        const auto& duplicate = finder.handler().duplicate;
-        throw InputError(source.name, position_at(text, duplicate ? duplicate->first : 0),
-                         "duplicate key \"" + (duplicate ? duplicate->second : std::string()) +
-                             "\" in one object");
+        // The finder is the judge: the fast check above only says where to look.
+        if (const auto& duplicate = finder.handler().duplicate)
+            throw InputError(source.name, position_at(text, duplicate->first),
+                             "duplicate key \"" + duplicate->second + "\" in one object");
     }
 
     file.documents.push_back(parser.handler().stack.release());

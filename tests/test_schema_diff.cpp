@@ -152,3 +152,26 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
     CHECK(lifecycle_of(gated).feature_gate == "JobBackoffLimitPerIndex");
     CHECK(lifecycle_of(gated).inferred);
 }
+
+TEST_CASE("A shared parameter's change is found in every operation that uses it, on two threads too") {
+    // 300 operations (enough for two compare threads) share two parameter definitions;
+    // `limit` changes type in the new spec, `pretty` not at all.
+    const auto spec = [](const std::string& limit_type) {
+        std::string out = R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "parameters": {)"
+                          R"("pretty": {"name": "pretty", "in": "query", "type": "string", "description": "Pretty-print the output."},)"
+                          R"("limit": {"name": "limit", "in": "query", "type": ")" + limit_type + R"("}}, "paths": {)";
+        for (int i = 0; i < 300; ++i)
+            out += (i > 0 ? "," : "") + std::string(R"("/apis/example.com/v1/things)") + std::to_string(i) +
+                   R"(": {"get": {"parameters": [{"$ref": "#/parameters/pretty"}, {"$ref": "#/parameters/limit"}], "responses": {}}})";
+        return out + "}, \"definitions\": {}}";
+    };
+    const auto result = diff_snapshots(load_text("old.json", spec("integer")), load_text("new.json", spec("string")));
+    std::set<std::string> operations;
+    for (const auto& change : result.changes) {
+        CHECK(change.kind == ChangeKind::parameter_type_changed);
+        CHECK(change.detail == "query limit");
+        operations.insert(change.operation);
+    }
+    CHECK(result.changes.size() == 300);
+    CHECK(operations.size() == 300);
+}
