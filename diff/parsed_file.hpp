@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "diff/input_error.hpp"
@@ -50,9 +51,6 @@ struct ParsedFile {
     std::unique_ptr<KeyPositionMemory> memory = std::make_unique<KeyPositionMemory>();
     std::vector<boost::json::value> documents; // one, or several for multi-document YAML
     std::vector<TextPosition> document_starts; // where each document begins
-
-    // Storage for values of this file's documents.
-    [[nodiscard]] boost::json::storage_ptr storage() const { return boost::json::storage_ptr(memory.get()); }
 
     // Position of the key of `member`, a member of an object of `documents`; unknown
     // for a member that is not.

@@ -458,10 +458,10 @@ private:
             },
             [&](const auto& q, const auto& p) {
                 if (known_clean({q.get(), p.get()})) return;
-                const auto found_before = std::tuple(unit.changes.size(), unit.edges.size(), unit.later_edges.size());
+                const auto found = [&] { return std::tuple(unit.changes.size(), unit.edges.size(), unit.later_edges.size()); };
+                const auto found_before = found();
                 diff_parameter_pair(unit, *q, *p, parameter_path(*p));
-                if (found_before == std::tuple(unit.changes.size(), unit.edges.size(), unit.later_edges.size()))
-                    note_clean({q.get(), p.get()});
+                if (found() == found_before) note_clean({q.get(), p.get()});
             });
         if (before.request_body && after.request_body) {
             path = "requestBody";
@@ -1140,7 +1140,8 @@ private:
         constexpr std::size_t role_sets = 16;
         std::vector<std::uint32_t> entered(units_.size() * 2 * role_sets, 0);
         std::uint32_t root_number = 0;
-        std::string full;  // a change's path from the root
+        std::string prefix;  // the path from the root to the unit visited
+        std::string full;    // a change's path from the root
         // A visit names the edge that led to it and the visit it came from: a path is
         // spelled out only for units with changes (most visits pass through).
         struct Visit {
@@ -1172,7 +1173,7 @@ private:
                 if (!visit.unit->changes.empty()) {
                     chain.clear();
                     for (auto at = next; queue[at].edge != nullptr; at = queue[at].from_visit) chain.push_back(queue[at].edge);
-                    std::string prefix;
+                    prefix.clear();
                     for (auto edge = chain.rbegin(); edge != chain.rend(); ++edge) prefix += (*edge)->path;
                     for (auto& change : visit.unit->changes) {
                         full.assign(prefix).append(change.path);
