@@ -40,7 +40,7 @@ struct LoadState {
     // A context for building schemas from `file_index`, naming refs as this snapshot does.
     SchemaBuildContext schema_context(std::uint32_t file_index);
     // The type name `written` in `file_index` refers to; notes it in `refs` when first met.
-    std::string name_ref(std::uint32_t file_index, std::string_view written, Location at);
+    std::string_view name_ref(std::uint32_t file_index, std::string_view written, Location at);
     // Kubernetes writes the same few hundred `$ref`s thousands of times: each is named
     // once per file. Keys view the parsed documents.
     struct WrittenRef {

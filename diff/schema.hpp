@@ -70,7 +70,8 @@ struct Schema {
 
     // The named type this schema refers to (a key of Snapshot::types), or "". A
     // one-element `allOf` around a `$ref` is read as the `$ref` itself (KEP-2896).
-    std::string ref;
+    // Views Snapshot::ref_names or a key of Snapshot::types.
+    std::string_view ref;
 
     std::vector<std::string_view> type;  // one entry, or several in OpenAPI 3.1
     std::string_view format;

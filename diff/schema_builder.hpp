@@ -17,7 +17,7 @@ namespace kompat {
 // A `$ref` met while building: the type name it was given, and what it points at.
 // The loader keeps one per file and `$ref` text, at its first occurrence.
 struct RefNote {
-    std::string type_name;  // key in Snapshot::types
+    std::string_view type_name;  // key in Snapshot::types (views Snapshot::ref_names)
     std::string file;       // canonical name of the file it points into
     std::string pointer;    // JSON pointer inside that file ("" for the whole document)
     std::string written;    // the `$ref` as written, for messages
@@ -30,7 +30,8 @@ struct SchemaBuildContext {
     // Names a `$ref` written in `file` (the type name it refers to) and notes it for
     // resolution; throws InputError for a URL or a path that leaves the snapshot. Given
     // by the loader, which knows the snapshot's files.
-    std::function<std::string(std::string_view written, Location where)> name_ref;
+    // The name it returns outlives the snapshot's schemas.
+    std::function<std::string_view(std::string_view written, Location where)> name_ref;
     // Keys of the top object that are not schema keywords (a Swagger 2.0 parameter's
     // `name`, `in`, ...); nested schemas are read whole.
     std::vector<std::string_view> skipped_keywords;

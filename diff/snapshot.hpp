@@ -1,5 +1,6 @@
 #pragma once
 // The one model every input format is loaded into: kinds, named types, operations.
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -95,6 +96,9 @@ struct Snapshot {
 
     // The parsed files the schemas' strings point into.
     std::vector<std::shared_ptr<const ParsedFile>> documents;
+    // The type names `$ref`s were given, which Schema::ref views: a deque keeps its
+    // strings in place as it grows and when the snapshot is moved.
+    std::deque<std::string> ref_names;
 
     [[nodiscard]] const Schema* find_type(std::string_view name) const;
     // Follows `$ref`s from `schema` to the first schema that is not only a reference.

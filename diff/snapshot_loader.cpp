@@ -39,10 +39,10 @@ SchemaBuildContext LoadState::schema_context(std::uint32_t index) {
     return context;
 }
 
-std::string LoadState::name_ref(std::uint32_t index, std::string_view written, Location at) {
+std::string_view LoadState::name_ref(std::uint32_t index, std::string_view written, Location at) {
     if (const auto known = named_refs.find({index, written}); known != named_refs.end()) return refs[known->second].type_name;
     const auto& from = file(index).name;
-    auto refuse = [&](const std::string& why) -> std::string {
+    auto refuse = [&](const std::string& why) -> std::string_view {
         throw InputError(from, at.position, "$ref \"" + std::string(written) + "\" " + why);
     };
     if (written.find("://") != std::string_view::npos || written.starts_with("//"))
@@ -62,7 +62,8 @@ std::string LoadState::name_ref(std::uint32_t index, std::string_view written, L
     // A type of the files the user named keeps its own name, so references to it
     // read the same from every file of a directory and from v2 and v3 alike.
     auto named = named_type_of_pointer(fragment);
-    note.type_name = named && main_files.contains(target) ? std::move(*named) : target + "#" + std::string(fragment);
+    note.type_name = snapshot.ref_names.emplace_back(named && main_files.contains(target) ? std::move(*named)
+                                                                                           : target + "#" + std::string(fragment));
     named_refs.emplace(WrittenRef{index, written}, refs.size());
     refs.push_back(std::move(note));
     return refs.back().type_name;
@@ -265,7 +266,7 @@ private:
             const auto& file = state_.file(index);
             const auto target = file.documents.empty() ? std::nullopt : walk_pointer(file, file.documents.front(), note.pointer);
             if (!target) state_.fail(note.location.file, note.location.position, "unresolvable $ref \"" + note.written + "\"");
-            state_.snapshot.types.emplace(note.type_name, state_.build(index, *target->value, target->position));
+            state_.snapshot.types.emplace(std::string(note.type_name), state_.build(index, *target->value, target->position));
         }
     }
 

@@ -247,7 +247,7 @@ json::value number_json(double value) {
 
 json::value schema_json(const Snapshot& snapshot, const Schema& schema) {
     json::object out;
-    if (!schema.ref.empty()) out["$ref"] = "#/components/schemas/" + schema.ref;
+    if (!schema.ref.empty()) out["$ref"] = "#/components/schemas/" + std::string(schema.ref);
     if (schema.type.size() == 1) out["type"] = schema.type.front();
     else if (!schema.type.empty()) out["type"] = strings_json(schema.type);
     if (!schema.format.empty()) out["format"] = schema.format;

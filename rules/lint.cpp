@@ -36,14 +36,14 @@ public:
 
     std::map<std::string, const Schema*> fields(const Schema& root) {
         std::map<std::string, const Schema*> out;
-        std::vector<std::string> active;
+        std::vector<std::string_view> active;
         walk(root, "", out, active, 0);
         return out;
     }
 
 private:
     void walk(const Schema& schema, const std::string& path, std::map<std::string, const Schema*>& out,
-              std::vector<std::string>& active, int depth) {
+              std::vector<std::string_view>& active, int depth) {
         if (depth > 64) return;
         if (!path.empty()) out.emplace(path, &schema);
         const Schema* target = &schema;

@@ -18,7 +18,7 @@ std::string v3_with_property(const std::string& property_json) {
 
 // Everything of a Schema that is not its location, as text, to compare two forms.
 std::string shape(const Schema& s) {
-    std::string out = "ref=" + s.ref + ";desc=" + std::string(s.description) + ";types=" + std::to_string(s.type.size()) +
+    std::string out = "ref=" + std::string(s.ref) + ";desc=" + std::string(s.description) + ";types=" + std::to_string(s.type.size()) +
                       ";allOf=" + std::to_string(s.all_of.size()) + ";default=" +
                       (s.default_value != nullptr ? boost::json::serialize(*s.default_value) : "none") +
                       ";other=" + std::to_string(s.other_keywords.size()) + ";nullable=" + std::to_string(s.nullable);
