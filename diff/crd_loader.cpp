@@ -150,7 +150,7 @@ private:
             if (const auto* object = subresources->value().if_object())
                 for (const auto& sub : *object) info.subresources.emplace_back(sub.key());
         kind.crd = std::move(info);
-        if (schema != nullptr) kind.schema = state_.build(file_index_, *schema, schema_position);
+        if (schema != nullptr) state_.build(kind.schema, file_index_, *schema, schema_position);
         else kind.schema.location = kind.location;
         const auto [existing, inserted] = state_.crd_kinds.emplace(kind.gvk, kind.location);
         if (!inserted)

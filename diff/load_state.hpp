@@ -57,7 +57,8 @@ struct LoadState {
         }
     };
     std::unordered_map<WrittenRef, std::size_t, WrittenRefHash> named_refs;  // → index into refs
-    Schema build(std::uint32_t file_index, const boost::json::value& value, TextPosition position);
+    // Builds into `out` (see build_schema).
+    void build(Schema& out, std::uint32_t file_index, const boost::json::value& value, TextPosition position);
 
     // Follows `$ref`s of non-schema objects (parameters, responses, request bodies)
     // inside one document; only local pointers.

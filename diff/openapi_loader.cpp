@@ -75,11 +75,18 @@ private:
                 continue;
             }
             state_.type_sources.emplace(std::string(name), &member.value());
-            state_.snapshot.types.emplace(std::string(name), state_.build(file_index_, member.value(), position));
+            auto& built = state_.snapshot.types.try_emplace(std::string(name)).first->second;
+            state_.build(built, file_index_, member.value(), position);
         }
     }
 
     void load_paths(const json::object& paths) {
+        // Operations are built where they stay (each holds Schemas, which are large).
+        auto& operations = state_.snapshot.operations;
+        std::size_t most = operations.size();
+        for (const auto& path_member : paths)
+            if (const auto* item = path_member.value().if_object()) most += item->size();
+        operations.reserve(most);
         for (const auto& path_member : paths) {
             const auto path_position = file_.position_of(path_member);
             const auto* item = path_member.value().if_object();
@@ -92,26 +99,25 @@ private:
                 const auto* operation_object = method_member.value().if_object();
                 const auto position = file_.position_of(method_member);
                 if (operation_object == nullptr) state_.fail(file_index_, position, "an operation must be an object");
-                Operation operation;
+                auto& operation = operations.emplace_back();
                 operation.method = upper(method);
                 operation.path = std::string(path_member.key());
                 operation.location = {file_index_, position};
                 read_operation(*operation_object, shared, operation);
-                add(std::move(operation));
+                keep_unless_defined_before();
             }
         }
     }
 
-    void add(Operation operation) {
+    // The operation built last stays unless an earlier one has its method and path.
+    void keep_unless_defined_before() {
         auto& operations = state_.snapshot.operations;
-        auto key = operation.key();
-        const auto [existing, inserted] = state_.operation_index.try_emplace(std::move(key), operations.size());
-        if (!inserted) {
-            state_.note("operation " + existing->first + " is defined in " + state_.where(operations[existing->second].location) + " and " +
-                        state_.where(operation.location) + "; kompat uses the first");
-            return;
-        }
-        operations.push_back(std::move(operation));
+        const auto& operation = operations.back();
+        const auto [existing, inserted] = state_.operation_index.try_emplace(operation.key(), operations.size() - 1);
+        if (inserted) return;
+        state_.note("operation " + existing->first + " is defined in " + state_.where(operations[existing->second].location) + " and " +
+                    state_.where(operation.location) + "; kompat uses the first");
+        operations.pop_back();
     }
 
     void read_operation(const json::object& object, const json::array* shared, Operation& operation) {
@@ -147,7 +153,7 @@ private:
             if (unless_overridden && operation.request_body) return;
             const auto& object = target.value->get_object();
             if (const auto schema = object.find("schema"); schema != object.end())
-                operation.request_body = state_.build(file_index_, schema->value(), parameter->schema.location.position);
+                state_.build(operation.request_body.emplace(), file_index_, schema->value(), parameter->schema.location.position);
             operation.request_body_required = parameter->required;
             return;
         }
@@ -161,14 +167,17 @@ private:
     // One Parameter per definition, however many operations use it.
     std::shared_ptr<const Parameter> shared_parameter(const PointerTarget& target) {
         auto& cached = parameters_[target.value];
-        if (!cached) cached = std::make_shared<const Parameter>(read_parameter(target));
+        if (!cached) {
+            auto parameter = std::make_shared<Parameter>();
+            read_parameter(target, *parameter);
+            cached = std::move(parameter);
+        }
         return cached;
     }
 
-    Parameter read_parameter(const PointerTarget& target) {
+    void read_parameter(const PointerTarget& target, Parameter& parameter) {
         const auto* object = target.value->if_object();
         if (object == nullptr) state_.fail(file_index_, target.position, "a parameter must be an object");
-        Parameter parameter;
         parameter.location = {file_index_, target.position};
         const auto text = [&](std::string_view key) -> std::string_view {
             const auto* v = object->if_contains(key);
@@ -185,17 +194,16 @@ private:
                 // Becomes each operation's own request body; only its place is kept here.
                 parameter.schema.location = {file_index_, position};
             } else {
-                parameter.schema = state_.build(file_index_, schema->value(), position);
+                state_.build(parameter.schema, file_index_, schema->value(), position);
             }
         } else if (const auto* content = object->if_contains("content")) {
-            if (const auto chosen = choose_media_schema(*content)) parameter.schema = state_.build(file_index_, *chosen->value, chosen->position);
+            if (const auto chosen = choose_media_schema(*content)) state_.build(parameter.schema, file_index_, *chosen->value, chosen->position);
         } else {
             // Swagger 2.0: the parameter carries its type keywords itself.
             auto context = state_.schema_context(file_index_);
             context.skipped_keywords = {"name", "in", "required", "description", "allowEmptyValue"};
-            parameter.schema = build_schema(*target.value, target.position, context);
+            build_schema(parameter.schema, *target.value, target.position, context);
         }
-        return parameter;
     }
 
     // Of a `content` map, the schema for application/json, else for the first media type.
@@ -221,29 +229,29 @@ private:
             operation.request_body_required = required->get_bool();
         if (const auto* content = body->if_contains("content"))
             if (const auto chosen = choose_media_schema(*content))
-                operation.request_body = state_.build(file_index_, *chosen->value, chosen->position);
+                state_.build(operation.request_body.emplace(), file_index_, *chosen->value, chosen->position);
     }
 
     void read_responses(const json::object& owner, const json::value& value, Operation& operation) {
         const auto* responses = value.if_object();
         if (responses == nullptr) fail_at(owner, "responses", "\"responses\" must be an object");
+        operation.responses.reserve(responses->size());
         for (const auto& member : *responses) {
             const auto status = std::string_view(member.key());
             if (status.starts_with("x-")) continue;
             const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), file_.position_of(member));
             const auto* response_object = target.value->if_object();
             if (response_object == nullptr) state_.fail(file_index_, target.position, "a response must be an object");
-            Response response;
+            auto& response = operation.responses.emplace_back();
             response.status = std::string(status);
             response.location = {file_index_, file_.position_of(member)};
             if (const auto* schema = response_object->if_contains("schema")) {
                 const auto schema_member = response_object->find("schema");
-                response.schema = state_.build(file_index_, *schema, file_.position_of(*schema_member));
+                state_.build(response.schema.emplace(), file_index_, *schema, file_.position_of(*schema_member));
             } else if (const auto* content = response_object->if_contains("content")) {
                 if (const auto chosen = choose_media_schema(*content))
-                    response.schema = state_.build(file_index_, *chosen->value, chosen->position);
+                    state_.build(response.schema.emplace(), file_index_, *chosen->value, chosen->position);
             }
-            operation.responses.push_back(std::move(response));
         }
         std::sort(operation.responses.begin(), operation.responses.end(),
                   [](const Response& a, const Response& b) { return a.status < b.status; });

@@ -80,14 +80,7 @@ class Builder {
 public:
     explicit Builder(SchemaBuildContext& context) : context_(context) {}
 
-    Schema build(const json::value& value, TextPosition position) {
-        Schema schema;
-        build_into(schema, value, position);
-        return schema;
-    }
-
-private:
-    // Builds in place: a Schema is large, and nested ones are built where they will stay.
+    // Builds in place: a Schema is large, and every one is built where it will stay.
     void build_into(Schema& schema, const json::value& value, TextPosition position) {
         schema.location = {context_.file_index, position};
         if (value.is_bool()) {
@@ -102,6 +95,8 @@ private:
             if (std::find(skipped.begin(), skipped.end(), member.key()) == skipped.end())
                 read_keyword(*object, member, schema);
     }
+
+private:
 
     std::unique_ptr<Schema> build_new(const json::value& value, TextPosition position) {
         auto schema = std::make_unique<Schema>();
@@ -372,8 +367,8 @@ int hex_value(char c) {
 
 }  // namespace
 
-Schema build_schema(const json::value& value, TextPosition position, SchemaBuildContext& context) {
-    return Builder(context).build(value, position);
+void build_schema(Schema& out, const json::value& value, TextPosition position, SchemaBuildContext& context) {
+    Builder(context).build_into(out, value, position);
 }
 
 std::optional<std::string> named_type_of_pointer(std::string_view pointer) {

@@ -37,8 +37,9 @@ struct SchemaBuildContext {
     std::vector<std::string_view> skipped_keywords;
 };
 
-// `position` is where the value stands (the key that names it).
-Schema build_schema(const boost::json::value& value, TextPosition position, SchemaBuildContext& context);
+// Builds into `out`, a Schema just made where it will stay (a Schema is large: built in
+// place, never moved). `position` is where the value stands (the key that names it).
+void build_schema(Schema& out, const boost::json::value& value, TextPosition position, SchemaBuildContext& context);
 
 // The JSON pointer tokens of `pointer` ("/a/b~1c" → {"a", "b/c"}); percent escapes of a
 // URI fragment are decoded first.

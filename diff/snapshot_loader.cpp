@@ -69,9 +69,9 @@ std::string_view LoadState::name_ref(std::uint32_t index, std::string_view writt
     return refs.back().type_name;
 }
 
-Schema LoadState::build(std::uint32_t index, const json::value& value, TextPosition position) {
+void LoadState::build(Schema& out, std::uint32_t index, const json::value& value, TextPosition position) {
     auto context = schema_context(index);
-    return build_schema(value, position, context);
+    build_schema(out, value, position, context);
 }
 
 std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const json::value& root, std::string_view pointer) {
@@ -266,7 +266,8 @@ private:
             const auto& file = state_.file(index);
             const auto target = file.documents.empty() ? std::nullopt : walk_pointer(file, file.documents.front(), note.pointer);
             if (!target) state_.fail(note.location.file, note.location.position, "unresolvable $ref \"" + note.written + "\"");
-            state_.snapshot.types.emplace(std::string(note.type_name), state_.build(index, *target->value, target->position));
+            auto& built = state_.snapshot.types.try_emplace(std::string(note.type_name)).first->second;
+            state_.build(built, index, *target->value, target->position);
         }
     }
 

@@ -269,6 +269,19 @@ TEST_CASE("A directory of v3 files is one snapshot; a type in several files is o
         REQUIRE(merged.notes.size() == 1);
         CHECK(merged.notes[0] == "type Meta differs between mem/a.json:4:9 and mem/b.json:4:9; kompat uses the first");
     }
+    SECTION("an operation in two files: the first file's is kept, and a note says so") {
+        std::string again = file_b;
+        again.replace(again.find(R"("/apis/b/v2beta1/bars": {"get": {"responses": {}}})"), 49,
+                      R"("/apis/a/v1/foos": {"get": {"operationId": "second", "responses": {}}, "put": {"responses": {}}})");
+        const auto merged = load_snapshot(test::sources({{"mem/a.json", file_a}, {"mem/b.json", again}}, true));
+        REQUIRE(merged.operations.size() == 2);
+        CHECK(merged.operations[0].key() == "GET /apis/a/v1/foos");
+        CHECK(merged.operations[0].operation_id.empty());
+        CHECK(merged.operations[0].location.file == 0);
+        CHECK(merged.operations[1].key() == "PUT /apis/a/v1/foos");
+        REQUIRE(merged.notes.size() == 1);
+        CHECK(merged.notes[0] == "operation GET /apis/a/v1/foos is defined in mem/a.json:2:37 and mem/b.json:2:37; kompat uses the first");
+    }
 }
 
 namespace {
