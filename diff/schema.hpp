@@ -65,6 +65,25 @@ struct Keyword {
 
 struct Property;
 
+// The keywords that bound a value (JSON Schema's validation keywords for numbers,
+// strings, arrays and objects). Most schemas write none, so they are kept apart: a
+// snapshot holds thousands of Schemas, built, compared and freed on every check.
+struct Bounds {
+    std::optional<double> maximum;
+    std::optional<double> minimum;
+    bool exclusive_maximum = false;  // 3.1's numeric form is read into maximum + this flag
+    bool exclusive_minimum = false;
+    bool unique_items = false;
+    std::optional<double> multiple_of;
+    std::optional<std::uint64_t> max_length;
+    std::optional<std::uint64_t> min_length;
+    std::optional<std::uint64_t> max_items;
+    std::optional<std::uint64_t> min_items;
+    std::optional<std::uint64_t> max_properties;
+    std::optional<std::uint64_t> min_properties;
+    std::optional<std::string_view> pattern;
+};
+
 struct Schema {
     Location location;
 
@@ -89,19 +108,7 @@ struct Schema {
     std::vector<Schema> one_of;
     std::vector<Schema> any_of;
 
-    std::optional<double> maximum;
-    std::optional<double> minimum;
-    bool exclusive_maximum = false;  // 3.1's numeric form is read into maximum + this flag
-    bool exclusive_minimum = false;
-    std::optional<double> multiple_of;
-    std::optional<std::uint64_t> max_length;
-    std::optional<std::uint64_t> min_length;
-    std::optional<std::uint64_t> max_items;
-    std::optional<std::uint64_t> min_items;
-    std::optional<std::uint64_t> max_properties;
-    std::optional<std::uint64_t> min_properties;
-    std::optional<std::string_view> pattern;
-    bool unique_items = false;
+    std::unique_ptr<Bounds> bounds;  // null when the schema writes none
 
     // Kubernetes extensions.
     std::string_view list_type;                  // x-kubernetes-list-type
@@ -119,6 +126,10 @@ struct Schema {
     std::vector<Keyword> extensions;      // other x-* extensions
     std::vector<Keyword> other_keywords;  // keywords not modelled above
 
+    // Its bounds (none written: all empty), and the bounds to fill in while building.
+    [[nodiscard]] const Bounds& value_bounds() const;
+    Bounds& writable_bounds();
+
     [[nodiscard]] const Property* find_property(std::string_view name) const;
     // True when the schema only points elsewhere: a `$ref` with at most annotations
     // beside it. A cycle of such schemas describes no value at all.
@@ -129,6 +140,16 @@ struct Property {
     std::string_view name;
     Schema schema;  // schema.location is where the property's key stands
 };
+
+inline const Bounds& Schema::value_bounds() const {
+    static const Bounds none;
+    return bounds ? *bounds : none;
+}
+
+inline Bounds& Schema::writable_bounds() {
+    if (!bounds) bounds = std::make_unique<Bounds>();
+    return *bounds;
+}
 
 inline const Property* Schema::find_property(std::string_view name) const {
     for (const auto& property : properties)

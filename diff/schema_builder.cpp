@@ -250,37 +250,45 @@ private:
                 break;
             case Keyword_::one_of: schema.one_of = schemas_of(member); break;
             case Keyword_::any_of: schema.any_of = schemas_of(member); break;
-            case Keyword_::maximum:
-                if (!schema.maximum || !schema.exclusive_maximum) schema.maximum = number_of(member);
+            case Keyword_::maximum: {
+                auto& bounds = schema.writable_bounds();
+                if (!bounds.maximum || !bounds.exclusive_maximum) bounds.maximum = number_of(member);
                 break;
-            case Keyword_::minimum:
-                if (!schema.minimum || !schema.exclusive_minimum) schema.minimum = number_of(member);
+            }
+            case Keyword_::minimum: {
+                auto& bounds = schema.writable_bounds();
+                if (!bounds.minimum || !bounds.exclusive_minimum) bounds.minimum = number_of(member);
                 break;
-            case Keyword_::exclusive_maximum:
+            }
+            case Keyword_::exclusive_maximum: {
+                auto& bounds = schema.writable_bounds();
                 if (value.is_bool()) {
-                    schema.exclusive_maximum = value.get_bool();
+                    bounds.exclusive_maximum = value.get_bool();
                 } else {  // 3.1: the bound itself
-                    schema.maximum = number_of(member);
-                    schema.exclusive_maximum = true;
+                    bounds.maximum = number_of(member);
+                    bounds.exclusive_maximum = true;
                 }
                 break;
-            case Keyword_::exclusive_minimum:
+            }
+            case Keyword_::exclusive_minimum: {
+                auto& bounds = schema.writable_bounds();
                 if (value.is_bool()) {
-                    schema.exclusive_minimum = value.get_bool();
+                    bounds.exclusive_minimum = value.get_bool();
                 } else {
-                    schema.minimum = number_of(member);
-                    schema.exclusive_minimum = true;
+                    bounds.minimum = number_of(member);
+                    bounds.exclusive_minimum = true;
                 }
                 break;
-            case Keyword_::multiple_of: schema.multiple_of = number_of(member); break;
-            case Keyword_::max_length: schema.max_length = count_of(member); break;
-            case Keyword_::min_length: schema.min_length = count_of(member); break;
-            case Keyword_::max_items: schema.max_items = count_of(member); break;
-            case Keyword_::min_items: schema.min_items = count_of(member); break;
-            case Keyword_::max_properties: schema.max_properties = count_of(member); break;
-            case Keyword_::min_properties: schema.min_properties = count_of(member); break;
-            case Keyword_::pattern: schema.pattern = string_of(member); break;
-            case Keyword_::unique_items: schema.unique_items = bool_of(member); break;
+            }
+            case Keyword_::multiple_of: schema.writable_bounds().multiple_of = number_of(member); break;
+            case Keyword_::max_length: schema.writable_bounds().max_length = count_of(member); break;
+            case Keyword_::min_length: schema.writable_bounds().min_length = count_of(member); break;
+            case Keyword_::max_items: schema.writable_bounds().max_items = count_of(member); break;
+            case Keyword_::min_items: schema.writable_bounds().min_items = count_of(member); break;
+            case Keyword_::max_properties: schema.writable_bounds().max_properties = count_of(member); break;
+            case Keyword_::min_properties: schema.writable_bounds().min_properties = count_of(member); break;
+            case Keyword_::pattern: schema.writable_bounds().pattern = string_of(member); break;
+            case Keyword_::unique_items: schema.writable_bounds().unique_items = bool_of(member); break;
             case Keyword_::list_type: schema.list_type = string_of(member); break;
             case Keyword_::list_map_keys: schema.list_map_keys = strings_of(member); break;
             case Keyword_::map_type: schema.map_type = string_of(member); break;

@@ -872,35 +872,7 @@ private:
         compare_text(o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
         compare_enum(o, n, unit, path);
 
-        compare_bound(Bound::upper, o.max_length, n.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed, unit, path, o, n);
-        compare_bound(Bound::lower, o.min_length, n.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed, unit, path, o, n);
-        compare_bound(Bound::upper, o.maximum, n.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed, unit, path, o, n);
-        compare_bound(Bound::lower, o.minimum, n.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed, unit, path, o, n);
-        compare_flag(o.exclusive_maximum, n.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
-                     ChangeKind::exclusive_maximum_relaxed, unit, path, o, n);
-        compare_flag(o.exclusive_minimum, n.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,
-                     ChangeKind::exclusive_minimum_relaxed, unit, path, o, n);
-        compare_bound(Bound::upper, o.max_items, n.max_items, ChangeKind::max_items_tightened, ChangeKind::max_items_relaxed, unit, path, o, n);
-        compare_bound(Bound::lower, o.min_items, n.min_items, ChangeKind::min_items_tightened, ChangeKind::min_items_relaxed, unit, path, o, n);
-        compare_bound(Bound::upper, o.max_properties, n.max_properties, ChangeKind::max_properties_tightened,
-                            ChangeKind::max_properties_relaxed, unit, path, o, n);
-        compare_bound(Bound::lower, o.min_properties, n.min_properties, ChangeKind::min_properties_tightened,
-                            ChangeKind::min_properties_relaxed, unit, path, o, n);
-        compare_flag(o.unique_items, n.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed, unit,
-                     path, o, n);
-        if (o.multiple_of != n.multiple_of) {
-            const auto value = [](const std::optional<double>& v) { return v ? number_json(*v) : json::value(nullptr); };
-            // A new step that is a multiple of the old one admits fewer values.
-            const bool relaxed = !n.multiple_of || (o.multiple_of && std::fmod(*o.multiple_of, *n.multiple_of) == 0.0);
-            emit(unit, relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, path, o, n, value(o.multiple_of),
-                 value(n.multiple_of));
-        }
-        if (o.pattern != n.pattern) {
-            const auto value = [](const std::optional<std::string_view>& v) { return v ? json::value(*v) : json::value(nullptr); };
-            // A changed expression may both admit and refuse values: both are said.
-            if (n.pattern) emit(unit, ChangeKind::pattern_tightened, path, o, n, value(o.pattern), value(n.pattern));
-            if (o.pattern) emit(unit, ChangeKind::pattern_relaxed, path, o, n, value(o.pattern), value(n.pattern));
-        }
+        if (o.bounds || n.bounds) compare_bounds(o, n, unit, path);
         compare_validations(o, n, unit, path);
 
         // Kubernetes extensions.
@@ -945,6 +917,40 @@ private:
         if (!lossy_) {
             compare_branches(o.one_of, n.one_of, "oneOf", unit, path, o, n, alpha, depth, roles);
             compare_branches(o.any_of, n.any_of, "anyOf", unit, path, o, n, alpha, depth, roles);
+        }
+    }
+
+    void compare_bounds(const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+        const auto& before = o.value_bounds();
+        const auto& after = n.value_bounds();
+        compare_bound(Bound::upper, before.max_length, after.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed, unit, path, o, n);
+        compare_bound(Bound::lower, before.min_length, after.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed, unit, path, o, n);
+        compare_bound(Bound::upper, before.maximum, after.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed, unit, path, o, n);
+        compare_bound(Bound::lower, before.minimum, after.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed, unit, path, o, n);
+        compare_flag(before.exclusive_maximum, after.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
+                     ChangeKind::exclusive_maximum_relaxed, unit, path, o, n);
+        compare_flag(before.exclusive_minimum, after.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,
+                     ChangeKind::exclusive_minimum_relaxed, unit, path, o, n);
+        compare_bound(Bound::upper, before.max_items, after.max_items, ChangeKind::max_items_tightened, ChangeKind::max_items_relaxed, unit, path, o, n);
+        compare_bound(Bound::lower, before.min_items, after.min_items, ChangeKind::min_items_tightened, ChangeKind::min_items_relaxed, unit, path, o, n);
+        compare_bound(Bound::upper, before.max_properties, after.max_properties, ChangeKind::max_properties_tightened,
+                            ChangeKind::max_properties_relaxed, unit, path, o, n);
+        compare_bound(Bound::lower, before.min_properties, after.min_properties, ChangeKind::min_properties_tightened,
+                            ChangeKind::min_properties_relaxed, unit, path, o, n);
+        compare_flag(before.unique_items, after.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed, unit,
+                     path, o, n);
+        if (before.multiple_of != after.multiple_of) {
+            const auto value = [](const std::optional<double>& v) { return v ? number_json(*v) : json::value(nullptr); };
+            // A new step that is a multiple of the old one admits fewer values.
+            const bool relaxed = !after.multiple_of || (before.multiple_of && std::fmod(*before.multiple_of, *after.multiple_of) == 0.0);
+            emit(unit, relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, path, o, n, value(before.multiple_of),
+                 value(after.multiple_of));
+        }
+        if (before.pattern != after.pattern) {
+            const auto value = [](const std::optional<std::string_view>& v) { return v ? json::value(*v) : json::value(nullptr); };
+            // A changed expression may both admit and refuse values: both are said.
+            if (after.pattern) emit(unit, ChangeKind::pattern_tightened, path, o, n, value(before.pattern), value(after.pattern));
+            if (before.pattern) emit(unit, ChangeKind::pattern_relaxed, path, o, n, value(before.pattern), value(after.pattern));
         }
     }
 

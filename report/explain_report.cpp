@@ -126,17 +126,18 @@ void append_details(std::string& out, const Snapshot& snapshot, const Schema& wr
     if (schema.enum_values != nullptr) line("ENUM", enum_text(*schema.enum_values));
     if (written.nullable || schema.nullable) line("NULLABLE", "true");
     if (!schema.format.empty()) line("FORMAT", std::string(schema.format));
-    if (schema.minimum || schema.maximum)
-        line("BOUNDS", bound_text(schema.minimum, schema.exclusive_minimum, schema.maximum, schema.exclusive_maximum, "value"));
-    if (schema.multiple_of) line("MULTIPLE OF", number_text(*schema.multiple_of));
-    if (schema.min_length || schema.max_length)
-        line("LENGTH", bound_text(as_double(schema.min_length), false, as_double(schema.max_length), false, "length"));
-    if (schema.min_items || schema.max_items)
-        line("ITEMS", bound_text(as_double(schema.min_items), false, as_double(schema.max_items), false, "items"));
-    if (schema.min_properties || schema.max_properties)
-        line("PROPERTIES", bound_text(as_double(schema.min_properties), false, as_double(schema.max_properties), false, "properties"));
-    if (schema.unique_items) line("UNIQUE", "true");
-    if (schema.pattern) line("PATTERN", std::string(*schema.pattern));
+    const auto& bounds = schema.value_bounds();
+    if (bounds.minimum || bounds.maximum)
+        line("BOUNDS", bound_text(bounds.minimum, bounds.exclusive_minimum, bounds.maximum, bounds.exclusive_maximum, "value"));
+    if (bounds.multiple_of) line("MULTIPLE OF", number_text(*bounds.multiple_of));
+    if (bounds.min_length || bounds.max_length)
+        line("LENGTH", bound_text(as_double(bounds.min_length), false, as_double(bounds.max_length), false, "length"));
+    if (bounds.min_items || bounds.max_items)
+        line("ITEMS", bound_text(as_double(bounds.min_items), false, as_double(bounds.max_items), false, "items"));
+    if (bounds.min_properties || bounds.max_properties)
+        line("PROPERTIES", bound_text(as_double(bounds.min_properties), false, as_double(bounds.max_properties), false, "properties"));
+    if (bounds.unique_items) line("UNIQUE", "true");
+    if (bounds.pattern) line("PATTERN", std::string(*bounds.pattern));
     if (!schema.list_type.empty()) {
         std::string text(schema.list_type);
         if (!schema.list_map_keys.empty()) text += fmt::format(" (keys: {})", fmt::join(schema.list_map_keys, ", "));
@@ -268,19 +269,20 @@ json::value schema_json(const Snapshot& snapshot, const Schema& schema) {
     if (!schema.one_of.empty()) out["oneOf"] = schemas_json(snapshot, schema.one_of);
     if (!schema.any_of.empty()) out["anyOf"] = schemas_json(snapshot, schema.any_of);
     // OpenAPI 3.0's boolean form of the exclusive bounds.
-    if (schema.maximum) out["maximum"] = number_json(*schema.maximum);
-    if (schema.exclusive_maximum) out["exclusiveMaximum"] = true;
-    if (schema.minimum) out["minimum"] = number_json(*schema.minimum);
-    if (schema.exclusive_minimum) out["exclusiveMinimum"] = true;
-    if (schema.multiple_of) out["multipleOf"] = number_json(*schema.multiple_of);
-    if (schema.max_length) out["maxLength"] = *schema.max_length;
-    if (schema.min_length) out["minLength"] = *schema.min_length;
-    if (schema.max_items) out["maxItems"] = *schema.max_items;
-    if (schema.min_items) out["minItems"] = *schema.min_items;
-    if (schema.max_properties) out["maxProperties"] = *schema.max_properties;
-    if (schema.min_properties) out["minProperties"] = *schema.min_properties;
-    if (schema.pattern) out["pattern"] = *schema.pattern;
-    if (schema.unique_items) out["uniqueItems"] = true;
+    const auto& bounds = schema.value_bounds();
+    if (bounds.maximum) out["maximum"] = number_json(*bounds.maximum);
+    if (bounds.exclusive_maximum) out["exclusiveMaximum"] = true;
+    if (bounds.minimum) out["minimum"] = number_json(*bounds.minimum);
+    if (bounds.exclusive_minimum) out["exclusiveMinimum"] = true;
+    if (bounds.multiple_of) out["multipleOf"] = number_json(*bounds.multiple_of);
+    if (bounds.max_length) out["maxLength"] = *bounds.max_length;
+    if (bounds.min_length) out["minLength"] = *bounds.min_length;
+    if (bounds.max_items) out["maxItems"] = *bounds.max_items;
+    if (bounds.min_items) out["minItems"] = *bounds.min_items;
+    if (bounds.max_properties) out["maxProperties"] = *bounds.max_properties;
+    if (bounds.min_properties) out["minProperties"] = *bounds.min_properties;
+    if (bounds.pattern) out["pattern"] = *bounds.pattern;
+    if (bounds.unique_items) out["uniqueItems"] = true;
     if (!schema.list_type.empty()) out["x-kubernetes-list-type"] = schema.list_type;
     if (!schema.list_map_keys.empty()) out["x-kubernetes-list-map-keys"] = strings_json(schema.list_map_keys);
     if (!schema.map_type.empty()) out["x-kubernetes-map-type"] = schema.map_type;

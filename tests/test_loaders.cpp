@@ -123,27 +123,27 @@ TEST_CASE("Schemas carry every keyword and Kubernetes extension") {
     const auto& spec = *snapshot.find_type("com.example.v1.WidgetSpec");
     const auto& size = property(spec, "size").schema;
     CHECK(size.format == "int32");
-    CHECK(size.minimum == 1.0);
-    CHECK(size.maximum == 10.0);
-    CHECK(size.exclusive_maximum);
+    CHECK(size.value_bounds().minimum == 1.0);
+    CHECK(size.value_bounds().maximum == 10.0);
+    CHECK(size.value_bounds().exclusive_maximum);
     REQUIRE(size.default_value != nullptr);
     CHECK(*size.default_value == boost::json::value(3));
 
     const auto& mode = property(spec, "mode").schema;
     REQUIRE(mode.enum_values != nullptr);
     CHECK(mode.enum_values->size() == 2);
-    CHECK(mode.pattern == std::optional<std::string_view>("^[A-Z]"));
-    CHECK(mode.max_length == 8U);
-    CHECK(mode.min_length == 1U);
+    CHECK(mode.value_bounds().pattern == std::optional<std::string_view>("^[A-Z]"));
+    CHECK(mode.value_bounds().max_length == 8U);
+    CHECK(mode.value_bounds().min_length == 1U);
 
     const auto& ports = property(spec, "ports").schema;
     CHECK(ports.list_type == "map");
     CHECK(ports.list_map_keys == std::vector<std::string_view>{"port"});
     CHECK(ports.patch_strategy == "merge");
     CHECK(ports.patch_merge_key == "port");
-    CHECK(ports.max_items == 4U);
-    CHECK(ports.min_items == 0U);
-    CHECK(ports.unique_items);
+    CHECK(ports.value_bounds().max_items == 4U);
+    CHECK(ports.value_bounds().min_items == 0U);
+    CHECK(ports.value_bounds().unique_items);
     REQUIRE(ports.items != nullptr);
     CHECK(ports.items->properties.size() == 2);
 
@@ -151,8 +151,8 @@ TEST_CASE("Schemas carry every keyword and Kubernetes extension") {
     REQUIRE(labels.additional_properties != nullptr);
     CHECK(labels.additional_properties->type == std::vector<std::string_view>{"string"});
     CHECK(labels.map_type == "granular");
-    CHECK(labels.max_properties == 5U);
-    CHECK(labels.min_properties == 1U);
+    CHECK(labels.value_bounds().max_properties == 5U);
+    CHECK(labels.value_bounds().min_properties == 1U);
 
     const auto& target = property(spec, "target").schema;
     CHECK(target.int_or_string);
@@ -230,8 +230,8 @@ TEST_CASE("OpenAPI v3: components.schemas, requestBody, responses by media type,
     CHECK(thing.type == std::vector<std::string_view>{"object"});
     CHECK(thing.nullable);
     const auto& n = property(thing, "n").schema;
-    CHECK(n.maximum == 5.0);
-    CHECK(n.exclusive_maximum);
+    CHECK(n.value_bounds().maximum == 5.0);
+    CHECK(n.value_bounds().exclusive_maximum);
 }
 
 TEST_CASE("A directory of v3 files is one snapshot; a type in several files is one type") {
