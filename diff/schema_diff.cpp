@@ -18,7 +18,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -185,6 +184,15 @@ void merge_sorted(const List& before, const List& after, Order order, OnlyOld on
     }
 }
 
+// What one compare thread keeps for itself. Operations share parameters (the loader
+// keeps one Parameter per definition), so one pair of parameters comes up in hundreds of
+// operations; what a pair adds to an operation depends on the pair alone, and a pair
+// that added nothing is not compared again by the thread that compared it.
+using ParameterPair = std::pair<const Parameter*, const Parameter*>;
+struct Worker {
+    std::unordered_set<ParameterPair, boost::hash<ParameterPair>> clean_parameters;
+};
+
 class Differ {
 public:
     Differ(const Snapshot& old_snapshot, const Snapshot& new_snapshot)
@@ -312,7 +320,7 @@ private:
             change.detail = new_kind.gvk.to_string();
             add(unit, std::move(change));
         }
-        jobs_.push_back([this, &old_kind, &new_kind, &unit] {
+        jobs_.push_back([this, &old_kind, &new_kind, &unit](Worker&) {
             std::string path;
             compare(old_kind.schema, new_kind.schema, unit, path, false, 0);
         });
@@ -380,7 +388,7 @@ private:
                      [&](const Operation& fresh) { operation_surface(ChangeKind::operation_added, fresh, false); },
                      [&](const Operation& before, const Operation& after) {
                          auto& unit = new_unit("", after.key());
-                         jobs_.push_back([this, &before, &after, &unit] { diff_operation_pair(before, after, unit); });
+                         jobs_.push_back([this, &before, &after, &unit](Worker& worker) { diff_operation_pair(before, after, unit, worker); });
                          roots_.push_back({after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, 0});
                      });
     }
@@ -428,41 +436,47 @@ private:
         surface_.push_back(std::move(change));
     }
 
-    void diff_operation_pair(const Operation& before, const Operation& after, Unit& unit) {
+    void diff_operation_pair(const Operation& before, const Operation& after, Unit& unit, Worker& worker) {
         std::string path;
         const auto parameter_path = [&](const Parameter& p) -> std::string& {
             path.assign("parameters.").append(p.in).append(".").append(p.name);
             return path;
         };
-        // The loader sorts parameters by (in, name).
-        const auto parameter_order = [](const auto& a, const auto& b) { return std::tie(a->in, a->name) <=> std::tie(b->in, b->name); };
-        merge_sorted(
-            before.parameters, after.parameters, parameter_order,
-            [&](const auto& q) {
-                Change change;
-                change.kind = ChangeKind::parameter_removed;
-                change.path = parameter_path(*q);
-                change.detail = parameter_key(*q);
-                change.old_value = schema_summary(q->schema);
-                change.old_position = position(old_, q->location);
-                add(unit, std::move(change));
-            },
-            [&](const auto& p) {
-                Change change;
-                change.kind = p->required ? ChangeKind::parameter_added_required : ChangeKind::parameter_added;
-                change.path = parameter_path(*p);
-                change.detail = parameter_key(*p);
-                change.new_value = schema_summary(p->schema);
-                change.new_position = position(new_, p->location);
-                add(unit, std::move(change));
-            },
-            [&](const auto& q, const auto& p) {
-                if (known_clean({q.get(), p.get()})) return;
-                const auto found = [&] { return std::tuple(unit.changes.size(), unit.edges.size(), unit.later_edges.size()); };
-                const auto found_before = found();
-                diff_parameter_pair(unit, *q, *p, parameter_path(*p));
-                if (found() == found_before) note_clean({q.get(), p.get()});
-            });
+        const auto both = [&](const auto& q, const auto& p) {
+            const ParameterPair pair{q.get(), p.get()};
+            if (worker.clean_parameters.contains(pair)) return;
+            const auto found = [&] { return std::tuple(unit.changes.size(), unit.edges.size(), unit.later_edges.size()); };
+            const auto found_before = found();
+            diff_parameter_pair(unit, *q, *p, parameter_path(*p));
+            if (found() == found_before) worker.clean_parameters.insert(pair);
+        };
+        if (same_parameter_keys(before.parameters, after.parameters)) {
+            for (std::size_t i = 0; i < before.parameters.size(); ++i) both(before.parameters[i], after.parameters[i]);
+        } else {
+            // The loader sorts parameters by (in, name).
+            const auto parameter_order = [](const auto& a, const auto& b) { return std::tie(a->in, a->name) <=> std::tie(b->in, b->name); };
+            merge_sorted(
+                before.parameters, after.parameters, parameter_order,
+                [&](const auto& q) {
+                    Change change;
+                    change.kind = ChangeKind::parameter_removed;
+                    change.path = parameter_path(*q);
+                    change.detail = parameter_key(*q);
+                    change.old_value = schema_summary(q->schema);
+                    change.old_position = position(old_, q->location);
+                    add(unit, std::move(change));
+                },
+                [&](const auto& p) {
+                    Change change;
+                    change.kind = p->required ? ChangeKind::parameter_added_required : ChangeKind::parameter_added;
+                    change.path = parameter_path(*p);
+                    change.detail = parameter_key(*p);
+                    change.new_value = schema_summary(p->schema);
+                    change.new_position = position(new_, p->location);
+                    add(unit, std::move(change));
+                },
+                both);
+        }
         if (before.request_body && after.request_body) {
             path = "requestBody";
             compare(*before.request_body, *after.request_body, unit, path, false, 0, role_request);
@@ -487,21 +501,20 @@ private:
             });
     }
 
-    static std::string parameter_key(const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); }
+    // Most operations keep their parameters: the same (in, name) at every place, none
+    // repeated, so they pair in step with no merge (what merge_sorted would find).
+    static bool same_parameter_keys(const std::vector<std::shared_ptr<const Parameter>>& before,
+                                    const std::vector<std::shared_ptr<const Parameter>>& after) {
+        if (before.size() != after.size()) return false;
+        const auto same = [](const Parameter& a, const Parameter& b) { return a.name == b.name && a.in == b.in; };
+        for (std::size_t i = 0; i < before.size(); ++i) {
+            if (!same(*before[i], *after[i])) return false;
+            if (i > 0 && same(*after[i - 1], *after[i])) return false;
+        }
+        return true;
+    }
 
-    // Operations share parameters (the loader keeps one Parameter per definition), so
-    // one pair of parameters comes up in hundreds of operations. What a pair adds to an
-    // operation depends on the pair alone: one that added nothing is not compared again.
-    // Both compare threads ask; a pair compared by both at once gives both one answer.
-    using ParameterPair = std::pair<const Parameter*, const Parameter*>;
-    bool known_clean(const ParameterPair& pair) const {
-        const std::lock_guard lock(clean_parameters_mutex_);
-        return clean_parameters_.contains(pair);
-    }
-    void note_clean(const ParameterPair& pair) {
-        const std::lock_guard lock(clean_parameters_mutex_);
-        clean_parameters_.insert(pair);
-    }
+    static std::string parameter_key(const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); }
 
     void diff_parameter_pair(Unit& unit, const Parameter& q, const Parameter& p, std::string& path) {
         if (q.required != p.required) {
@@ -556,7 +569,7 @@ private:
                 const auto* old_schema = &before.second;
                 const auto* new_schema = &after.second;
                 type_units_.emplace(std::pair(old_schema, new_schema), &unit);
-                jobs_.push_back([this, old_schema, new_schema, &unit] {
+                jobs_.push_back([this, old_schema, new_schema, &unit](Worker&) {
                     std::string path;
                     compare(*old_schema, *new_schema, unit, path, false, 0);
                 });
@@ -576,26 +589,28 @@ private:
 
     // Runs the comparisons; each writes only to its own unit and reads units that exist
     // already, so two threads can share them (which thread runs one changes nothing).
-    static void compare_all(const std::vector<std::function<void()>>& jobs) {
+    static void compare_all(const std::vector<std::function<void(Worker&)>>& jobs) {
         std::atomic<std::size_t> next{0};
-        const auto work = [&] {
-            for (auto index = next++; index < jobs.size(); index = next++) jobs[index]();
+        const auto work = [&](Worker& worker) {
+            for (auto index = next++; index < jobs.size(); index = next++) jobs[index](worker);
         };
+        Worker main_worker;
         if (jobs.size() < jobs_worth_a_thread) {
-            work();
+            work(main_worker);
             return;
         }
+        Worker helper_worker;
         std::exception_ptr helper_error;
         StackThread helper(
             [&] {
                 try {
-                    work();
+                    work(helper_worker);
                 } catch (...) {
                     helper_error = std::current_exception();
                 }
             },
             large_stack_bytes);
-        work();  // when this throws, helper's destructor waits for it first
+        work(main_worker);  // when this throws, helper's destructor waits for it first
         helper.join();
         if (helper_error) std::rethrow_exception(helper_error);
     }
@@ -1242,9 +1257,7 @@ private:
         const Schema* new_schema;
     };
     std::deque<Pending> pending_;
-    std::vector<std::function<void()>> jobs_;  // comparisons of the units made up front
-    mutable std::mutex clean_parameters_mutex_;
-    std::unordered_set<ParameterPair, boost::hash<ParameterPair>> clean_parameters_;
+    std::vector<std::function<void(Worker&)>> jobs_;  // comparisons of the units made up front
     std::vector<Root> roots_;
     std::vector<Change> surface_;
 };

@@ -175,3 +175,28 @@ TEST_CASE("A shared parameter's change is found in every operation that uses it,
     CHECK(result.changes.size() == 300);
     CHECK(operations.size() == 300);
 }
+
+TEST_CASE("Parameters in step, added, removed and repeated: each pair compared once, the first of a repeated name counts") {
+    const auto spec = [](const std::string& parameters) {
+        return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "definitions": {}, "paths": {"/apis/example.com/v1/things": {"get": {"parameters": [)" +
+               parameters + R"(], "responses": {}}}}})";
+    };
+    const auto kinds_of = [&](const std::string& before, const std::string& after) {
+        std::vector<std::string> out;
+        for (const auto& change : diff_snapshots(load_text("old.json", spec(before)), load_text("new.json", spec(after))).changes)
+            out.push_back(std::string(to_string(change.kind)) + " " + change.detail);
+        return out;
+    };
+    const std::string limit = R"({"name": "limit", "in": "query", "type": "integer"})";
+    const std::string limit_text = R"({"name": "limit", "in": "query", "type": "string"})";
+    const std::string pretty = R"({"name": "pretty", "in": "query", "type": "string"})";
+    const std::string watch = R"({"name": "watch", "in": "query", "type": "boolean"})";
+    // In step: the same names at the same places.
+    CHECK(kinds_of(limit + "," + pretty, limit_text + "," + pretty) == std::vector<std::string>{"parameter-type-changed query limit"});
+    // Not in step: merged by (in, name).
+    CHECK(kinds_of(limit + "," + pretty, limit_text + "," + watch) ==
+          std::vector<std::string>{"parameter-type-changed query limit", "parameter-removed query pretty", "parameter-added query watch"});
+    // A name written twice: only its first definition is compared, on either path.
+    CHECK(kinds_of(limit + "," + limit, limit + "," + limit_text).empty());
+    CHECK(kinds_of(limit + "," + limit + "," + pretty, limit + "," + limit_text).size() == 1);
+}
