@@ -52,7 +52,7 @@ bool json_equal(const json::value& a, const json::value& b) {
     return !b.is_structured() && a == b;  // scalars and strings: compared in place
 }
 
-json::value strings_json(const std::vector<std::string_view>& strings) {
+json::value strings_json(std::span<const std::string_view> strings) {
     json::array out;
     out.reserve(strings.size());
     for (const auto text : strings) out.emplace_back(text);

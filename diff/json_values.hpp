@@ -3,6 +3,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/value.hpp>
 
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,6 @@ boost::json::value detached(const boost::json::value& value);
 boost::json::value detached(const boost::json::array& array);
 
 // A JSON array of the strings, in their order.
-boost::json::value strings_json(const std::vector<std::string_view>& strings);
+boost::json::value strings_json(std::span<const std::string_view> strings);
 
 }  // namespace kompat

@@ -1,6 +1,7 @@
 #pragma once
 // One OpenAPI / JSON Schema node as kompat understands it, for every input format.
 // Strings are views into the snapshot's parsed documents, which the Snapshot owns.
+#include <boost/container/small_vector.hpp>
 #include <boost/json/value.hpp>
 
 #include <cstdint>
@@ -65,6 +66,9 @@ struct Keyword {
 
 struct Property;
 
+// A schema's types: nearly always one, held in place (a snapshot holds thousands of schemas).
+using TypeList = boost::container::small_vector<std::string_view, 1>;
+
 // The keywords that bound a value (JSON Schema's validation keywords for numbers,
 // strings, arrays and objects). Most schemas write none, so they are kept apart: a
 // snapshot holds thousands of Schemas, built, compared and freed on every check.
@@ -92,7 +96,7 @@ struct Schema {
     // Views Snapshot::ref_names or a key of Snapshot::types.
     std::string_view ref;
 
-    std::vector<std::string_view> type;  // one entry, or several in OpenAPI 3.1
+    TypeList type;  // one entry, or several in OpenAPI 3.1
     std::string_view format;
     std::string_view description;
     const boost::json::array* enum_values = nullptr;

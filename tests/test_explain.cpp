@@ -123,7 +123,7 @@ TEST_CASE("explain: a field path goes through array items and map values") {
     const auto target = kompat::find_explain_target(crd, "widgets.spec.parts.count", "");
     CHECK(target.field_path == std::vector<std::string>{"spec", "parts", "count"});
     REQUIRE(target.schema != nullptr);
-    CHECK(target.schema->type == std::vector<std::string_view>{"integer"});
+    CHECK(target.schema->type == kompat::TypeList{"integer"});
 
     const auto tree = load_text("spec.json", read_file(explain_cases_dir() / "recursive-cyclic" / "spec.json"));
     CHECK(kompat::find_explain_target(tree, "trees.index.children.value.next.text", "").field_path ==

@@ -95,7 +95,7 @@ TEST_CASE("OpenAPI v2: kinds, named types, operations") {
     CHECK(get.parameters[0]->in == "path");
     CHECK(get.parameters[0]->required);
     CHECK(get.parameters[1]->name == "pretty");
-    CHECK(get.parameters[1]->schema.type == std::vector<std::string_view>{"boolean"});
+    CHECK(get.parameters[1]->schema.type == TypeList{"boolean"});
     REQUIRE(get.responses.size() == 1);
     CHECK(get.responses[0].schema->ref == "com.example.v1.WidgetList");
 
@@ -149,7 +149,7 @@ TEST_CASE("Schemas carry every keyword and Kubernetes extension") {
 
     const auto& labels = property(spec, "labels").schema;
     REQUIRE(labels.additional_properties != nullptr);
-    CHECK(labels.additional_properties->type == std::vector<std::string_view>{"string"});
+    CHECK(labels.additional_properties->type == TypeList{"string"});
     CHECK(labels.map_type == "granular");
     CHECK(labels.value_bounds().max_properties == 5U);
     CHECK(labels.value_bounds().min_properties == 1U);
@@ -227,7 +227,7 @@ TEST_CASE("OpenAPI v3: components.schemas, requestBody, responses by media type,
     CHECK(put.responses[0].schema->ref == "Thing");
     CHECK_FALSE(put.responses[1].schema.has_value());
     const auto& thing = *snapshot.find_type("Thing");
-    CHECK(thing.type == std::vector<std::string_view>{"object"});
+    CHECK(thing.type == TypeList{"object"});
     CHECK(thing.nullable);
     const auto& n = property(thing, "n").schema;
     CHECK(n.value_bounds().maximum == 5.0);
@@ -265,7 +265,7 @@ TEST_CASE("A directory of v3 files is one snapshot; a type in several files is o
         std::string changed = file_b;
         changed.replace(changed.find("\"string\""), 8, "\"integer\"");
         const auto merged = load_snapshot(test::sources({{"mem/a.json", file_a}, {"mem/b.json", changed}}, true));
-        CHECK(property(*merged.find_type("Meta"), "name").schema.type == std::vector<std::string_view>{"string"});
+        CHECK(property(*merged.find_type("Meta"), "name").schema.type == TypeList{"string"});
         REQUIRE(merged.notes.size() == 1);
         CHECK(merged.notes[0] == "type Meta differs between mem/a.json:4:9 and mem/b.json:4:9; kompat uses the first");
     }

@@ -85,7 +85,7 @@ TEST_CASE("A $ref to a pointer that is not a named type becomes a type of its ow
         "Holder": {"type": "object", "properties": {"p": {"$ref": "#/components/schemas/Target/properties/x"}}}}}})");
     const auto& p = holder_property(deep);
     CHECK(p.ref == "a.json#/components/schemas/Target/properties/x");
-    CHECK(deep.resolve(p).type == std::vector<std::string_view>{"integer"});
+    CHECK(deep.resolve(p).type == TypeList{"integer"});
 }
 
 TEST_CASE("Relative file $refs inside the snapshot's directory are followed") {
@@ -102,7 +102,7 @@ TEST_CASE("Relative file $refs inside the snapshot's directory are followed") {
     CHECK(p.ref == base + "/common/types.json#/components/schemas/Shared");
     const auto& shared = snapshot.resolve(p);
     REQUIRE(shared.find_property("again") != nullptr);
-    CHECK(snapshot.resolve(shared.find_property("again")->schema).type == std::vector<std::string_view>{"string"});
+    CHECK(snapshot.resolve(shared.find_property("again")->schema).type == TypeList{"string"});
     CHECK(snapshot.files.size() == 2);
     CHECK(snapshot.file_of(shared.location) == base + "/common/types.json");
 }
@@ -125,7 +125,7 @@ TEST_CASE("The same $ref text in two files of a directory points into each file"
         INFO(operation.path);
         const auto expected = operation.path.starts_with("/apis/a/") ? "integer" : "string";
         REQUIRE(operation.parameters.size() == 1);
-        CHECK(operation.parameters[0]->schema.type == std::vector<std::string_view>{expected});
+        CHECK(operation.parameters[0]->schema.type == TypeList{expected});
         CHECK(snapshot.file_of(operation.parameters[0]->location) == (operation.path.starts_with("/apis/a/") ? "mem/a.json" : "mem/b.json"));
     }
 }
