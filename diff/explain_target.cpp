@@ -190,7 +190,7 @@ std::vector<ExplainField> fields_of(const Snapshot& snapshot, const Schema& hold
         }
     };
     add_from(holder, holder.required);
-    for (const auto& member : holder.all_of) {
+    for (const auto& member : holder.subschemas().all_of) {
         const auto& resolved = snapshot.resolve(member);
         std::vector<std::string_view> required = holder.required;
         required.insert(required.end(), resolved.required.begin(), resolved.required.end());

@@ -65,6 +65,7 @@ struct Keyword {
 };
 
 struct Property;
+struct Composition;
 
 // A schema's types: nearly always one, held in place (a snapshot holds thousands of schemas).
 using TypeList = boost::container::small_vector<std::string_view, 1>;
@@ -108,9 +109,7 @@ struct Schema {
     std::unique_ptr<Schema> items;
     std::optional<bool> additional_properties_allowed;  // `additionalProperties: true|false`
     std::unique_ptr<Schema> additional_properties;      // `additionalProperties: {schema}`
-    std::vector<Schema> all_of;
-    std::vector<Schema> one_of;
-    std::vector<Schema> any_of;
+    std::unique_ptr<Composition> composition;  // null when the schema writes none
 
     std::unique_ptr<Bounds> bounds;  // null when the schema writes none
 
@@ -133,6 +132,9 @@ struct Schema {
     // Its bounds (none written: all empty), and the bounds to fill in while building.
     [[nodiscard]] const Bounds& value_bounds() const;
     Bounds& writable_bounds();
+    // Its subschemas (none written: all empty), and those to fill in while building.
+    [[nodiscard]] const Composition& subschemas() const;
+    Composition& writable_subschemas();
 
     [[nodiscard]] const Property* find_property(std::string_view name) const;
     // True when the schema only points elsewhere: a `$ref` with at most annotations
@@ -144,6 +146,24 @@ struct Property {
     std::string_view name;
     Schema schema;  // schema.location is where the property's key stands
 };
+
+// The subschemas a schema combines. Few schemas write any, so they are kept apart, as
+// Bounds are.
+struct Composition {
+    std::vector<Schema> all_of;
+    std::vector<Schema> one_of;
+    std::vector<Schema> any_of;
+};
+
+inline const Composition& Schema::subschemas() const {
+    static const Composition none;
+    return composition ? *composition : none;
+}
+
+inline Composition& Schema::writable_subschemas() {
+    if (!composition) composition = std::make_unique<Composition>();
+    return *composition;
+}
 
 inline const Bounds& Schema::value_bounds() const {
     static const Bounds none;
@@ -163,8 +183,8 @@ inline const Property* Schema::find_property(std::string_view name) const {
 
 inline bool Schema::only_refers() const {
     return !ref.empty() && type.empty() && properties.empty() && !items &&
-           !additional_properties && all_of.empty() && one_of.empty() && any_of.empty() &&
-           enum_values == nullptr;
+           !additional_properties && subschemas().all_of.empty() && subschemas().one_of.empty() &&
+           subschemas().any_of.empty() && enum_values == nullptr;
 }
 
 }  // namespace kompat

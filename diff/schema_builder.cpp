@@ -245,11 +245,11 @@ private:
                     const auto& element = value.get_array()[0].get_object();
                     set_ref(schema, view(*ref), {context_.file_index, context_.file.position_of(element)});
                 } else {
-                    schema.all_of = schemas_of(member);
+                    schema.writable_subschemas().all_of = schemas_of(member);
                 }
                 break;
-            case Keyword_::one_of: schema.one_of = schemas_of(member); break;
-            case Keyword_::any_of: schema.any_of = schemas_of(member); break;
+            case Keyword_::one_of: schema.writable_subschemas().one_of = schemas_of(member); break;
+            case Keyword_::any_of: schema.writable_subschemas().any_of = schemas_of(member); break;
             case Keyword_::maximum: {
                 auto& bounds = schema.writable_bounds();
                 if (!bounds.maximum || !bounds.exclusive_maximum) bounds.maximum = number_of(member);

@@ -880,7 +880,7 @@ private:
     void compare_structure(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                            unsigned roles) {
         // v2 writes a oneOf/anyOf of types (Quantity, IntOrString) as `type: string`.
-        const auto flattened = [](const Schema& s) { return s.type.empty() && (!s.one_of.empty() || !s.any_of.empty()); };
+        const auto flattened = [](const Schema& s) { return s.type.empty() && (!s.subschemas().one_of.empty() || !s.subschemas().any_of.empty()); };
         const bool type_comparable = !lossy_ || (!flattened(o) && !flattened(n));
         if (o.type != n.type && type_comparable)
             emit(unit, ChangeKind::type_changed, path, o, n, strings_json(o.type), strings_json(n.type));
@@ -928,10 +928,16 @@ private:
                  n.items ? schema_summary(*n.items) : json::value(nullptr), "items");
 
         compare_additional_properties(o, n, unit, path, alpha, depth, roles);
-        compare_branches(o.all_of, n.all_of, "allOf", unit, path, o, n, alpha, depth, roles);
+        if (o.composition || n.composition) compare_subschemas(o, n, unit, path, alpha, depth, roles);
+    }
+
+    void compare_subschemas(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) {
+        const auto& before = o.subschemas();
+        const auto& after = n.subschemas();
+        compare_branches(before.all_of, after.all_of, "allOf", unit, path, o, n, alpha, depth, roles);
         if (!lossy_) {
-            compare_branches(o.one_of, n.one_of, "oneOf", unit, path, o, n, alpha, depth, roles);
-            compare_branches(o.any_of, n.any_of, "anyOf", unit, path, o, n, alpha, depth, roles);
+            compare_branches(before.one_of, after.one_of, "oneOf", unit, path, o, n, alpha, depth, roles);
+            compare_branches(before.any_of, after.any_of, "anyOf", unit, path, o, n, alpha, depth, roles);
         }
     }
 

@@ -40,7 +40,7 @@ std::string type_label(const Snapshot& snapshot, const Schema& schema) {
     if (schema.int_or_string || schema.format == "int-or-string") return "IntOrString";
     if (schema.items) return "[]" + type_label(snapshot, *schema.items);
     if (schema.additional_properties) return "map[string]" + type_label(snapshot, *schema.additional_properties);
-    if (schema.all_of.size() == 1 && schema.properties.empty()) return type_label(snapshot, schema.all_of.front());
+    if (const auto& all_of = schema.subschemas().all_of; all_of.size() == 1 && schema.properties.empty()) return type_label(snapshot, all_of.front());
     std::vector<std::string_view> types;
     for (const auto type : schema.type)
         if (type != "null") types.push_back(type);
@@ -265,9 +265,10 @@ json::value schema_json(const Snapshot& snapshot, const Schema& schema) {
     if (schema.items) out["items"] = schema_json(snapshot, *schema.items);
     if (schema.additional_properties) out["additionalProperties"] = schema_json(snapshot, *schema.additional_properties);
     else if (schema.additional_properties_allowed) out["additionalProperties"] = *schema.additional_properties_allowed;
-    if (!schema.all_of.empty()) out["allOf"] = schemas_json(snapshot, schema.all_of);
-    if (!schema.one_of.empty()) out["oneOf"] = schemas_json(snapshot, schema.one_of);
-    if (!schema.any_of.empty()) out["anyOf"] = schemas_json(snapshot, schema.any_of);
+    const auto& subschemas = schema.subschemas();
+    if (!subschemas.all_of.empty()) out["allOf"] = schemas_json(snapshot, subschemas.all_of);
+    if (!subschemas.one_of.empty()) out["oneOf"] = schemas_json(snapshot, subschemas.one_of);
+    if (!subschemas.any_of.empty()) out["anyOf"] = schemas_json(snapshot, subschemas.any_of);
     // OpenAPI 3.0's boolean form of the exclusive bounds.
     const auto& bounds = schema.value_bounds();
     if (bounds.maximum) out["maximum"] = number_json(*bounds.maximum);

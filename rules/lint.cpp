@@ -137,7 +137,8 @@ public:
         for (const auto& property : schema.properties) check(property.schema, type, path + "." + std::string(property.name), kind);
         if (schema.items) check(*schema.items, type, path + "[*]", kind);
         if (schema.additional_properties) check(*schema.additional_properties, type, path + "{*}", kind);
-        for (const auto* branches : {&schema.all_of, &schema.one_of, &schema.any_of})
+        const auto& subschemas = schema.subschemas();
+        for (const auto* branches : {&subschemas.all_of, &subschemas.one_of, &subschemas.any_of})
             for (const auto& branch : *branches) check(branch, type, path, kind);
     }
 

@@ -19,7 +19,7 @@ std::string v3_with_property(const std::string& property_json) {
 // Everything of a Schema that is not its location, as text, to compare two forms.
 std::string shape(const Schema& s) {
     std::string out = "ref=" + std::string(s.ref) + ";desc=" + std::string(s.description) + ";types=" + std::to_string(s.type.size()) +
-                      ";allOf=" + std::to_string(s.all_of.size()) + ";default=" +
+                      ";allOf=" + std::to_string(s.subschemas().all_of.size()) + ";default=" +
                       (s.default_value != nullptr ? boost::json::serialize(*s.default_value) : "none") +
                       ";other=" + std::to_string(s.other_keywords.size()) + ";nullable=" + std::to_string(s.nullable);
     return out;
@@ -38,7 +38,7 @@ TEST_CASE("A one-element allOf around a $ref is the plain $ref") {
     const auto wrapped = load_text("a.json", v3_with_property(R"({"allOf": [{"$ref": "#/components/schemas/Target"}]})"));
     CHECK(shape(holder_property(plain)) == shape(holder_property(wrapped)));
     CHECK(holder_property(wrapped).ref == "Target");
-    CHECK(holder_property(wrapped).all_of.empty());
+    CHECK(holder_property(wrapped).subschemas().all_of.empty());
 }
 
 TEST_CASE("A $ref with sibling keywords is the $ref plus those siblings, in either form") {
@@ -63,8 +63,8 @@ TEST_CASE("An allOf of more than a bare $ref stays an allOf") {
     const auto snapshot = load_text(
         "a.json", v3_with_property(R"({"allOf": [{"$ref": "#/components/schemas/Target"}, {"type": "object"}]})"));
     CHECK(holder_property(snapshot).ref.empty());
-    CHECK(holder_property(snapshot).all_of.size() == 2);
-    CHECK(holder_property(snapshot).all_of[0].ref == "Target");
+    CHECK(holder_property(snapshot).subschemas().all_of.size() == 2);
+    CHECK(holder_property(snapshot).subschemas().all_of[0].ref == "Target");
 }
 
 TEST_CASE("Self-referencing types load without expanding (JSONSchemaProps)") {
