@@ -2,6 +2,7 @@
 // What the loaders share while one snapshot is built. Internal to diff/.
 #include <boost/container_hash/hash.hpp>
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -26,11 +27,14 @@ struct LoadState {
     const Limits& limits;
     Snapshot snapshot;
     std::vector<RefNote> refs;  // each `$ref` met, by file and text, in the order first met
+    std::deque<std::string> resolved_files;  // files `$ref`s name, which RefNote::file views
     std::map<std::string, std::uint32_t, std::less<>> file_index;  // file name → index
     std::set<std::string, std::less<>> main_files;             // the files the user named
-    std::map<std::string, const boost::json::value*, std::less<>> type_sources;  // type → its JSON
+    std::map<std::string_view, const boost::json::value*> type_sources;  // type (its key as written) → its JSON
     std::map<GroupVersionKind, Location> crd_kinds;            // for duplicate CRD versions
-    std::unordered_map<std::string, std::size_t> operation_index;  // "METHOD path" → in snapshot.operations
+    // (method, path) as the documents write them → index in snapshot.operations
+    using MethodAndPath = std::pair<std::string_view, std::string_view>;
+    std::unordered_map<MethodAndPath, std::size_t, boost::hash<MethodAndPath>> operation_index;
 
     LoadState(const SourceSet& s, const Limits& l) : sources(s), limits(l) {}
 

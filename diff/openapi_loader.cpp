@@ -74,7 +74,7 @@ private:
                 }
                 continue;
             }
-            state_.type_sources.emplace(std::string(name), &member.value());
+            state_.type_sources.emplace(name, &member.value());
             auto& built = state_.snapshot.types.try_emplace(std::string(name)).first->second;
             state_.build(built, file_index_, member.value(), position);
         }
@@ -104,18 +104,19 @@ private:
                 operation.path = std::string(path_member.key());
                 operation.location = {file_index_, position};
                 read_operation(*operation_object, shared, operation);
-                keep_unless_defined_before();
+                keep_unless_defined_before(method, path_member.key());
             }
         }
     }
 
     // The operation built last stays unless an earlier one has its method and path.
-    void keep_unless_defined_before() {
+    void keep_unless_defined_before(std::string_view method, std::string_view path) {
         auto& operations = state_.snapshot.operations;
         const auto& operation = operations.back();
-        const auto [existing, inserted] = state_.operation_index.try_emplace(operation.key(), operations.size() - 1);
+        const auto [existing, inserted] = state_.operation_index.try_emplace({method, path}, operations.size() - 1);
         if (inserted) return;
-        state_.note("operation " + existing->first + " is defined in " + state_.where(operations[existing->second].location) + " and " +
+        const auto& first = operations[existing->second];
+        state_.note("operation " + first.key() + " is defined in " + state_.where(first.location) + " and " +
                     state_.where(operation.location) + "; kompat uses the first");
         operations.pop_back();
     }

@@ -15,12 +15,13 @@
 namespace kompat {
 
 // A `$ref` met while building: the type name it was given, and what it points at.
-// The loader keeps one per file and `$ref` text, at its first occurrence.
+// The loader keeps one per file and `$ref` text, at its first occurrence. The views
+// outlive the loading: they view the parsed documents and names the loader keeps.
 struct RefNote {
     std::string_view type_name;  // key in Snapshot::types (views Snapshot::ref_names)
-    std::string file;       // canonical name of the file it points into
-    std::string pointer;    // JSON pointer inside that file ("" for the whole document)
-    std::string written;    // the `$ref` as written, for messages
+    std::string_view file;       // canonical name of the file it points into
+    std::string_view pointer;    // JSON pointer inside that file ("" for the whole document)
+    std::string_view written;    // the `$ref` as written, for messages
     Location location;
 };
 

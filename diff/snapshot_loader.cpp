@@ -51,19 +51,19 @@ std::string_view LoadState::name_ref(std::uint32_t index, std::string_view writt
     const auto file_part = written.substr(0, hash);
     const auto fragment = hash == std::string_view::npos ? std::string_view() : written.substr(hash + 1);
     if (!fragment.empty() && fragment.front() != '/') return refuse("is not a JSON pointer (#/...)");
-    std::string target = from;
+    std::string_view target = from;
     if (!file_part.empty()) {
         if (sources.origin == SourceOrigin::standard_input) return refuse("names a file, but the snapshot was read from stdin");
-        const auto resolved = resolve_relative(sources, from, file_part);
+        auto resolved = resolve_relative(sources, from, file_part);
         if (!resolved) return refuse("leaves the snapshot's directory; only files inside it are followed");
-        target = *resolved;
+        target = resolved_files.emplace_back(std::move(*resolved));
     }
-    RefNote note{{}, target, std::string(fragment), std::string(written), at};
+    RefNote note{{}, target, fragment, written, at};
     // A type of the files the user named keeps its own name, so references to it
     // read the same from every file of a directory and from v2 and v3 alike.
     auto named = named_type_of_pointer(fragment);
     note.type_name = snapshot.ref_names.emplace_back(named && main_files.contains(target) ? std::move(*named)
-                                                                                           : target + "#" + std::string(fragment));
+                                                                                           : std::string(target) + "#" + std::string(fragment));
     named_refs.emplace(WrittenRef{index, written}, refs.size());
     refs.push_back(std::move(note));
     return refs.back().type_name;
@@ -265,7 +265,7 @@ private:
             const auto index = file_for(note);
             const auto& file = state_.file(index);
             const auto target = file.documents.empty() ? std::nullopt : walk_pointer(file, file.documents.front(), note.pointer);
-            if (!target) state_.fail(note.location.file, note.location.position, "unresolvable $ref \"" + note.written + "\"");
+            if (!target) state_.fail(note.location.file, note.location.position, "unresolvable $ref \"" + std::string(note.written) + "\"");
             auto& built = state_.snapshot.types.try_emplace(std::string(note.type_name)).first->second;
             state_.build(built, index, *target->value, target->position);
         }
@@ -275,10 +275,10 @@ private:
         if (const auto found = state_.file_index.find(note.file); found != state_.file_index.end()) return found->second;
         SourceFile source;
         try {
-            source = read_file_in_snapshot(state_.sources, note.file, state_.limits);
+            source = read_file_in_snapshot(state_.sources, std::string(note.file), state_.limits);
         } catch (const InputError& error) {
             state_.fail(note.location.file, note.location.position,
-                        "cannot read the file of $ref \"" + note.written + "\": " + error.what());
+                        "cannot read the file of $ref \"" + std::string(note.written) + "\": " + error.what());
         }
         return state_.add_file(parse(source, state_.limits));
     }
