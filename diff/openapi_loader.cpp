@@ -122,10 +122,17 @@ private:
     }
 
     void read_operation(const json::object& object, const json::array* shared, Operation& operation) {
-        if (const auto* id = object.if_contains("operationId"); id != nullptr && id->is_string())
-            operation.operation_id = std::string_view(id->get_string());
+        // One pass over the operation's keys, most of which kompat does not read.
         const json::array* own = nullptr;
-        if (const auto* parameters = object.if_contains("parameters")) own = parameter_list(object, *parameters);
+        const json::key_value_pair* body = nullptr;
+        const json::value* responses = nullptr;
+        for (const auto& member : object) {
+            const auto key = std::string_view(member.key());
+            if (key == "parameters") own = parameter_list(object, member.value());
+            else if (key == "responses") responses = &member.value();
+            else if (key == "requestBody") body = &member;
+            else if (key == "operationId" && member.value().is_string()) operation.operation_id = std::string_view(member.value().get_string());
+        }
         operation.parameters.reserve((own != nullptr ? own->size() : 0) + (shared != nullptr ? shared->size() : 0));
         if (own != nullptr)
             for (const auto& element : *own) add_parameter(element, operation);
@@ -134,8 +141,8 @@ private:
             for (const auto& element : *shared) add_parameter(element, operation, true);
         std::sort(operation.parameters.begin(), operation.parameters.end(),
                   [](const auto& a, const auto& b) { return std::tie(a->in, a->name) < std::tie(b->in, b->name); });
-        if (const auto* body = object.if_contains("requestBody")) read_request_body(object, *body, operation);
-        if (const auto* responses = object.if_contains("responses")) read_responses(object, *responses, operation);
+        if (body != nullptr) read_request_body(*body, operation);
+        if (responses != nullptr) read_responses(object, *responses, operation);
     }
 
     const json::array* parameter_list(const json::object& owner, const json::value& value) const {
@@ -221,9 +228,8 @@ private:
         return PointerTarget{&schema_member->value(), file_.position_of(*schema_member)};
     }
 
-    void read_request_body(const json::object& owner, const json::value& value, Operation& operation) {
-        const auto member = owner.find("requestBody");
-        const auto target = state_.follow_local_refs(file_index_, *root_, value, file_.position_of(*member));
+    void read_request_body(const json::key_value_pair& member, Operation& operation) {
+        const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), file_.position_of(member));
         const auto* body = target.value->if_object();
         if (body == nullptr) state_.fail(file_index_, target.position, "\"requestBody\" must be an object");
         if (const auto* required = body->if_contains("required"); required != nullptr && required->is_bool())
@@ -240,16 +246,23 @@ private:
         for (const auto& member : *responses) {
             const auto status = std::string_view(member.key());
             if (status.starts_with("x-")) continue;
-            const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), file_.position_of(member));
+            const auto position = file_.position_of(member);
+            const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), position);
             const auto* response_object = target.value->if_object();
             if (response_object == nullptr) state_.fail(file_index_, target.position, "a response must be an object");
             auto& response = operation.responses.emplace_back();
             response.status = std::string(status);
-            response.location = {file_index_, file_.position_of(member)};
-            if (const auto* schema = response_object->if_contains("schema")) {
-                const auto schema_member = response_object->find("schema");
-                state_.build(response.schema.emplace(), file_index_, *schema, file_.position_of(*schema_member));
-            } else if (const auto* content = response_object->if_contains("content")) {
+            response.location = {file_index_, position};
+            // Swagger 2.0's `schema`, else OpenAPI 3's `content`.
+            const json::key_value_pair* schema = nullptr;
+            const json::value* content = nullptr;
+            for (const auto& keyword : *response_object) {
+                if (keyword.key() == "schema") schema = &keyword;
+                else if (keyword.key() == "content") content = &keyword.value();
+            }
+            if (schema != nullptr) {
+                state_.build(response.schema.emplace(), file_index_, schema->value(), file_.position_of(*schema));
+            } else if (content != nullptr) {
                 if (const auto chosen = choose_media_schema(*content))
                     state_.build(response.schema.emplace(), file_index_, *chosen->value, chosen->position);
             }
