@@ -23,54 +23,61 @@ struct KeywordName {
     Keyword_ keyword;
 };
 
-// Sorted by name, for binary search.
-constexpr std::array keyword_table{
-    KeywordName{"$ref", Keyword_::ref},
-    KeywordName{"additionalProperties", Keyword_::additional_properties},
-    KeywordName{"allOf", Keyword_::all_of},
-    KeywordName{"anyOf", Keyword_::any_of},
-    KeywordName{"default", Keyword_::default_value},
-    KeywordName{"description", Keyword_::description},
-    KeywordName{"enum", Keyword_::enum_values},
-    KeywordName{"exclusiveMaximum", Keyword_::exclusive_maximum},
-    KeywordName{"exclusiveMinimum", Keyword_::exclusive_minimum},
-    KeywordName{"format", Keyword_::format},
-    KeywordName{"items", Keyword_::items},
-    KeywordName{"maxItems", Keyword_::max_items},
-    KeywordName{"maxLength", Keyword_::max_length},
-    KeywordName{"maxProperties", Keyword_::max_properties},
-    KeywordName{"maximum", Keyword_::maximum},
-    KeywordName{"minItems", Keyword_::min_items},
-    KeywordName{"minLength", Keyword_::min_length},
-    KeywordName{"minProperties", Keyword_::min_properties},
-    KeywordName{"minimum", Keyword_::minimum},
-    KeywordName{"multipleOf", Keyword_::multiple_of},
-    KeywordName{"nullable", Keyword_::nullable},
-    KeywordName{"oneOf", Keyword_::one_of},
-    KeywordName{"pattern", Keyword_::pattern},
-    KeywordName{"properties", Keyword_::properties},
-    KeywordName{"required", Keyword_::required},
-    KeywordName{"type", Keyword_::type},
-    KeywordName{"uniqueItems", Keyword_::unique_items},
-    KeywordName{"x-kubernetes-api-lifecycle", Keyword_::api_lifecycle},
-    KeywordName{"x-kubernetes-embedded-resource", Keyword_::embedded_resource},
-    KeywordName{"x-kubernetes-group-version-kind", Keyword_::group_version_kind},
-    KeywordName{"x-kubernetes-int-or-string", Keyword_::int_or_string},
-    KeywordName{"x-kubernetes-list-map-keys", Keyword_::list_map_keys},
-    KeywordName{"x-kubernetes-list-type", Keyword_::list_type},
-    KeywordName{"x-kubernetes-map-type", Keyword_::map_type},
-    KeywordName{"x-kubernetes-patch-merge-key", Keyword_::patch_merge_key},
-    KeywordName{"x-kubernetes-patch-strategy", Keyword_::patch_strategy},
-    KeywordName{"x-kubernetes-preserve-unknown-fields", Keyword_::preserve_unknown_fields},
-    KeywordName{"x-kubernetes-validations", Keyword_::validations},
-};
+// Keys are ordered by length first: most keys a search passes differ in length from
+// the one sought, which settles them without comparing characters.
+constexpr bool shorter_or_before(std::string_view a, std::string_view b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
 
-static_assert(std::is_sorted(keyword_table.begin(), keyword_table.end(),
-                             [](const KeywordName& a, const KeywordName& b) { return a.name < b.name; }));
+// Sorted for binary search, by length then name.
+constexpr auto keyword_table = [] {
+    std::array table{
+        KeywordName{"$ref", Keyword_::ref},
+        KeywordName{"additionalProperties", Keyword_::additional_properties},
+        KeywordName{"allOf", Keyword_::all_of},
+        KeywordName{"anyOf", Keyword_::any_of},
+        KeywordName{"default", Keyword_::default_value},
+        KeywordName{"description", Keyword_::description},
+        KeywordName{"enum", Keyword_::enum_values},
+        KeywordName{"exclusiveMaximum", Keyword_::exclusive_maximum},
+        KeywordName{"exclusiveMinimum", Keyword_::exclusive_minimum},
+        KeywordName{"format", Keyword_::format},
+        KeywordName{"items", Keyword_::items},
+        KeywordName{"maxItems", Keyword_::max_items},
+        KeywordName{"maxLength", Keyword_::max_length},
+        KeywordName{"maxProperties", Keyword_::max_properties},
+        KeywordName{"maximum", Keyword_::maximum},
+        KeywordName{"minItems", Keyword_::min_items},
+        KeywordName{"minLength", Keyword_::min_length},
+        KeywordName{"minProperties", Keyword_::min_properties},
+        KeywordName{"minimum", Keyword_::minimum},
+        KeywordName{"multipleOf", Keyword_::multiple_of},
+        KeywordName{"nullable", Keyword_::nullable},
+        KeywordName{"oneOf", Keyword_::one_of},
+        KeywordName{"pattern", Keyword_::pattern},
+        KeywordName{"properties", Keyword_::properties},
+        KeywordName{"required", Keyword_::required},
+        KeywordName{"type", Keyword_::type},
+        KeywordName{"uniqueItems", Keyword_::unique_items},
+        KeywordName{"x-kubernetes-api-lifecycle", Keyword_::api_lifecycle},
+        KeywordName{"x-kubernetes-embedded-resource", Keyword_::embedded_resource},
+        KeywordName{"x-kubernetes-group-version-kind", Keyword_::group_version_kind},
+        KeywordName{"x-kubernetes-int-or-string", Keyword_::int_or_string},
+        KeywordName{"x-kubernetes-list-map-keys", Keyword_::list_map_keys},
+        KeywordName{"x-kubernetes-list-type", Keyword_::list_type},
+        KeywordName{"x-kubernetes-map-type", Keyword_::map_type},
+        KeywordName{"x-kubernetes-patch-merge-key", Keyword_::patch_merge_key},
+        KeywordName{"x-kubernetes-patch-strategy", Keyword_::patch_strategy},
+        KeywordName{"x-kubernetes-preserve-unknown-fields", Keyword_::preserve_unknown_fields},
+        KeywordName{"x-kubernetes-validations", Keyword_::validations},
+    };
+    std::sort(table.begin(), table.end(), [](const KeywordName& a, const KeywordName& b) { return shorter_or_before(a.name, b.name); });
+    return table;
+}();
 
 const Keyword_* find_keyword(std::string_view name) {
     const auto found = std::lower_bound(keyword_table.begin(), keyword_table.end(), name,
-                                        [](const KeywordName& entry, std::string_view key) { return entry.name < key; });
+                                        [](const KeywordName& entry, std::string_view key) { return shorter_or_before(entry.name, key); });
     return found != keyword_table.end() && found->name == name ? &found->keyword : nullptr;
 }
 
