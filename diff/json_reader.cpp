@@ -90,9 +90,13 @@ struct KeyStart {
 // True when two of `keys` are equal.
 bool has_duplicate(std::span<const std::string_view> keys) {
     if (keys.size() <= 16) {
+        // Keys of one object mostly differ in length or last character: checked first.
+        const auto same = [](std::string_view a, std::string_view b) {
+            return a.size() == b.size() && (a.empty() || a.back() == b.back()) && a == b;
+        };
         for (std::size_t i = 1; i < keys.size(); ++i)
             for (std::size_t j = 0; j < i; ++j)
-                if (keys[i] == keys[j]) return true;
+                if (same(keys[i], keys[j])) return true;
         return false;
     }
     std::vector<std::string_view> sorted(keys.begin(), keys.end());

@@ -63,8 +63,12 @@ private:
         for (const auto& member : *types) {
             const auto name = std::string_view(member.key());
             const auto position = file_.position_of(member);
-            const auto existing = state_.type_sources.find(name);
-            if (existing != state_.type_sources.end()) {
+            auto& sources = state_.type_sources;
+            // Documents mostly list their types in name order: a name after the last one
+            // met is new, and goes in at the end.
+            const bool after_last = sources.empty() || std::prev(sources.end())->first < name;
+            const auto existing = after_last ? sources.end() : sources.find(name);
+            if (existing != sources.end()) {
                 // A type present in several files is one type; the first file (in name
                 // order) wins, and a differing copy is noted, never merged.
                 if (!json_equal(*existing->second, member.value())) {
@@ -74,8 +78,8 @@ private:
                 }
                 continue;
             }
-            state_.type_sources.emplace(name, &member.value());
-            auto& built = state_.snapshot.types.try_emplace(std::string(name)).first->second;
+            sources.emplace_hint(existing, name, &member.value());
+            auto& built = state_.snapshot.types.try_emplace(state_.snapshot.types.end(), std::string(name))->second;
             state_.build(built, file_index_, member.value(), position);
         }
     }

@@ -23,13 +23,16 @@ struct KeywordName {
     Keyword_ keyword;
 };
 
-// Keys are ordered by length first: most keys a search passes differ in length from
-// the one sought, which settles them without comparing characters.
+// Keys are ordered by length, then first character, then the rest: most keys a search
+// passes differ from the one sought in one of the first two, which settles them without
+// comparing strings.
 constexpr bool shorter_or_before(std::string_view a, std::string_view b) {
-    return a.size() != b.size() ? a.size() < b.size() : a < b;
+    if (a.size() != b.size()) return a.size() < b.size();
+    if (!a.empty() && a.front() != b.front()) return a.front() < b.front();
+    return a < b;
 }
 
-// Sorted for binary search, by length then name.
+// Sorted for binary search, as shorter_or_before orders.
 constexpr auto keyword_table = [] {
     std::array table{
         KeywordName{"$ref", Keyword_::ref},
