@@ -155,25 +155,24 @@ struct Composition {
     std::vector<Schema> any_of;
 };
 
-inline const Composition& Schema::subschemas() const {
-    static const Composition none;
-    return composition ? *composition : none;
+// A part kept apart (Bounds, Composition): as written, or empty when none is; and the
+// part to fill in, made when first written.
+template <typename Part>
+const Part& part_or_none(const std::unique_ptr<Part>& part) {
+    static const Part none;
+    return part ? *part : none;
 }
 
-inline Composition& Schema::writable_subschemas() {
-    if (!composition) composition = std::make_unique<Composition>();
-    return *composition;
+template <typename Part>
+Part& part_to_write(std::unique_ptr<Part>& part) {
+    if (!part) part = std::make_unique<Part>();
+    return *part;
 }
 
-inline const Bounds& Schema::value_bounds() const {
-    static const Bounds none;
-    return bounds ? *bounds : none;
-}
-
-inline Bounds& Schema::writable_bounds() {
-    if (!bounds) bounds = std::make_unique<Bounds>();
-    return *bounds;
-}
+inline const Composition& Schema::subschemas() const { return part_or_none(composition); }
+inline Composition& Schema::writable_subschemas() { return part_to_write(composition); }
+inline const Bounds& Schema::value_bounds() const { return part_or_none(bounds); }
+inline Bounds& Schema::writable_bounds() { return part_to_write(bounds); }
 
 inline const Property* Schema::find_property(std::string_view name) const {
     for (const auto& property : properties)
