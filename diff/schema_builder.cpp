@@ -107,7 +107,6 @@ public:
     }
 
 private:
-
     std::unique_ptr<Schema> build_new(const json::value& value, TextPosition position) {
         auto schema = std::make_unique<Schema>();
         build_into(*schema, value, position);
