@@ -218,7 +218,9 @@ public:
         diff_kinds();
         diff_operations();
         compare_all(jobs_);
-        for (auto& unit : units_) make_later_edges(*unit);
+        // make_later_edges appends units (compared next, from pending_): walk only those
+        // made so far, by index, since appending may move the vector.
+        for (std::size_t i = 0, made = units_.size(); i < made; ++i) make_later_edges(*units_[i]);
         compare_pending();
         propagate();
         for (auto& unit : units_)
