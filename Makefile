@@ -6,6 +6,7 @@ JOBS ?= 2
 SANITIZE_DIR ?= build-sanitize
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES ?=
 
 .PHONY: deps configure build demo test test-sanitizers bench fuzz golden-update html-screenshot clean
 
@@ -41,8 +42,8 @@ test-sanitizers: deps
 fuzz:
 	@scripts/install-deps.sh clang libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DKOMPAT_FUZZ=ON > /dev/null
-	@cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check
-	fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+	@cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline
+	fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) "$(FUZZ_HARNESSES)"
 
 # Rewrites the golden cases' inputs (golden/generate.py), docs/rules.md and expected
 # reports. On purpose only; review the diff.

@@ -1,40 +1,57 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer harness built in $1 for $2 seconds each, seeded from golden/ and
-# examples/. Findings go to $1/artifacts/; each becomes a regression test in
-# tests/test_fuzz_regressions.cpp. Exits 1 when any harness found something.
+# Runs the libFuzzer harnesses built in $1 for $2 seconds each, one after another, seeded
+# from golden/, examples/ and fuzz/seeds/. $3, when given, names the harnesses to run
+# (space separated); the default is all. Findings go to $1/artifacts/; each becomes a
+# regression test. Exits 1 when any harness found something.
+#
+# fuzz_check runs in fork mode, so that one crash does not end the run: it goes on and
+# writes every crash it finds. The YAML and config harnesses get a dictionary of YAML's
+# indicators, anchors, merge keys and tags (fuzz/yaml.dict).
 set -euo pipefail
 build=$(readlink -f "$1")
 seconds=$2
+harnesses=${3:-"fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline"}
 root=$(readlink -f "$(dirname "$0")/..")
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check} "$build/artifacts" "$build/logs"
+mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check,fuzz_config_baseline} "$build/artifacts" "$build/logs"
 
 n=0
 while IFS= read -r -d '' file; do
   n=$((n + 1))
   case $file in
     *.json) cp "$file" "$seeds/fuzz_json_reader/$n.json" ;;
-    *) cp "$file" "$seeds/fuzz_yaml_reader/$n.yaml" ;;
   esac
+  # JSON is YAML too: every seed feeds the YAML reader.
+  cp "$file" "$seeds/fuzz_yaml_reader/$n.yaml"
   cp "$file" "$seeds/fuzz_load/$n"
-done < <(find "$root/golden" "$root/examples" -type f \( -name '*.json' -o -name '*.yaml' \) -print0 | sort -z)
+done < <(find "$root/golden" "$root/examples" "$root/fuzz/seeds/yaml" -type f \( -name '*.json' -o -name '*.yaml' \) -print0 | sort -z)
 for dir in "$root"/golden/*/; do
   if [ -f "$dir/old.json" ] && [ -f "$dir/new.json" ]; then
     { cat "$dir/old.json"; printf '\0'; cat "$dir/new.json"; } > "$seeds/fuzz_check/$(basename "$dir")"
   fi
 done
+cp "$root"/fuzz/seeds/config_baseline/* "$seeds/fuzz_config_baseline/"
 
 status=0
-for harness in fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check; do
+for harness in $harnesses; do
   mkdir -p "$build/corpus/$harness"
   log=$build/logs/$harness.log
-  if ! "$build/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
-      -artifact_prefix="$build/artifacts/$harness-" "$build/corpus/$harness" "$seeds/$harness" > "$log" 2>&1; then
+  extra=()
+  case $harness in
+    fuzz_yaml_reader|fuzz_config_baseline) extra+=(-dict="$root/fuzz/yaml.dict") ;;
+    fuzz_check) extra+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
+  esac
+  before=$(ls "$build/artifacts" | grep -c "^$harness-" || true)
+  if ! "$build/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
+      "${extra[@]}" -artifact_prefix="$build/artifacts/$harness-" "$build/corpus/$harness" "$seeds/$harness" > "$log" 2>&1; then
     status=1
-    echo "$harness: FOUND SOMETHING, see $log and $build/artifacts/" >&2
   fi
-  runs=$(grep -Eo 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -1 || true)
-  echo "$harness: ${runs:-no summary} ($(ls "$build/corpus/$harness" | wc -l) corpus inputs)"
+  found=$(( $(ls "$build/artifacts" | grep -c "^$harness-" || true) - before ))
+  [ "$found" -gt 0 ] && status=1
+  runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1 || true)
+  [ -z "$runs" ] && runs=$(grep -Eo '#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
+  cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+' || true)
+  echo "$harness: ${runs:-?} executions, coverage ${cov:-?} edges, $found new finding(s), $(ls "$build/corpus/$harness" | wc -l) corpus inputs (log: $log)"
 done
 exit $status
