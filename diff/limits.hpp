@@ -7,10 +7,13 @@
 namespace kompat {
 
 struct Limits {
-    // Bytes in one input file, and in all files of one snapshot together.
+    // Bytes in one input file, and in all files of one snapshot together (its directory
+    // or git tree and every file a `$ref` reaches).
     std::uint64_t max_input_bytes = 256ULL * 1024 * 1024;
-    // Files read from one directory (or git tree).
+    // Files one snapshot reads: those of its directory or git tree and those `$ref`s reach.
     std::uint32_t max_files = 20000;
+    // Seconds one git command may take (REV:PATH), so a lock or a prompt never hangs a gate.
+    std::uint32_t git_timeout_seconds = 120;
     // Nesting of JSON/YAML arrays and objects.
     std::uint32_t max_nesting_depth = 1000;
     // Nodes a YAML file may expand to, beyond one per byte of its text: bounds alias bombs.

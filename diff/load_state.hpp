@@ -36,7 +36,9 @@ struct LoadState {
     using MethodAndPath = std::pair<std::string_view, std::string_view>;
     std::unordered_map<MethodAndPath, std::size_t, boost::hash<MethodAndPath>> operation_index;
 
-    LoadState(const SourceSet& s, const Limits& l) : sources(s), limits(l) {}
+    ReadBudget budget;  // what the snapshot has read: its own files, then the files `$ref`s reach
+
+    LoadState(const SourceSet& s, const Limits& l) : sources(s), limits(l), budget(s.used) {}
 
     std::uint32_t add_file(std::shared_ptr<const ParsedFile> file);
     const ParsedFile& file(std::uint32_t index) const { return *snapshot.documents[index]; }

@@ -275,7 +275,7 @@ private:
         if (const auto found = state_.file_index.find(note.file); found != state_.file_index.end()) return found->second;
         SourceFile source;
         try {
-            source = read_file_in_snapshot(state_.sources, std::string(note.file), state_.limits);
+            source = read_file_in_snapshot(state_.sources, std::string(note.file), state_.limits, state_.budget);
         } catch (const InputError& error) {
             state_.fail(note.location.file, note.location.position,
                         "cannot read the file of $ref \"" + std::string(note.written) + "\": " + error.what());

@@ -1,0 +1,36 @@
+#pragma once
+// What of a text may reach a terminal or a CI log as it is. Every input-derived text
+// (names, keys, values, file names, `$ref` strings, git paths) can hold control
+// characters or bytes that are not UTF-8; printed raw, they rewrite the terminal (ESC),
+// cut a message (NUL) or start a line of their own that the CI runner reads as a
+// command (`\n::warning ...`). See docs/security.md.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kompat {
+
+// The offset of the first byte that does not begin a well-formed UTF-8 character
+// (overlong forms, surrogates and code points past U+10FFFF are ill-formed), or nothing.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
+
+// True when `text` is well-formed UTF-8 and holds no character escape_control() escapes.
+bool is_plain_text(std::string_view text);
+
+// `text` with every C0 control, DEL, C1 control, bidirectional override and byte that is
+// not UTF-8 written as an escape (`\n`, `\t`, `\r`, `\u001b`, `\u202e`, `\xff`), so the
+// result is one line of valid UTF-8 that shows what was there. Backslashes stay as they
+// are: patterns and paths read better that way.
+std::string escape_control(std::string_view text);
+
+// escape_control() with line breaks and tabs kept: for a text of several lines (inspect,
+// explain) whose every part may come from the input.
+std::string escape_control_lines(std::string_view text);
+
+// `text`, a report of several lines, with any line that a CI runner would read as a
+// workflow command (`::name ...` or `##[name]`, after leading blanks) defused: its first
+// character is escaped. Only kompat's own github format writes such lines on purpose.
+std::string defuse_workflow_commands(std::string text);
+
+}  // namespace kompat
