@@ -4,6 +4,7 @@
 #include <fmt/chrono.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -14,7 +15,9 @@
 #include <set>
 #include <string>
 
+#include "cli/output.hpp"
 #include "diff/input_error.hpp"
+#include "diff/text_safety.hpp"
 #include "diff/schema_diff.hpp"
 #include "diff/snapshot_loader.hpp"
 #include "diff/stack_thread.hpp"
@@ -70,9 +73,7 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
 
 // The one file an option names (`-` and REV:PATH work too); `what` says what it should be.
 kompat::SourceFile read_one_file(const std::string& path, const kompat::Limits& limits, std::string_view what) {
-    auto sources = kompat::read_sources(path, limits);
-    if (sources.is_directory) throw kompat::InputError(path, {}, "is a directory, not " + std::string(what));
-    return std::move(sources.files.front());
+    return kompat::read_single_source(path, limits, what);
 }
 
 // Takes out the findings `path` accepts, and says what it accepted and which of its
@@ -130,33 +131,15 @@ void add_report_options(CLI::App* command, ReportRequest& request) {
 }
 
 
-// The whole report is built before anything is written, so a failure never leaves
-// half a report on stdout.
-int write_stdout(const std::string& text) {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
-        std::fputs("kompat: cannot write to standard output\n", stderr);
-        return exit_usage_or_input;
-    }
-    return 0;
-}
-
-int write_file(const std::string& path, const std::string& text) {
-    std::FILE* file = std::fopen(path.c_str(), "wb");
-    const bool written = file != nullptr && std::fwrite(text.data(), 1, text.size(), file) == text.size();
-    if (file == nullptr || std::fclose(file) != 0 || !written) {
-        std::cerr << "kompat: cannot write " << path << '\n';
-        return exit_usage_or_input;
-    }
-    return 0;
-}
-
 // Every report is rendered before any is written.
 int write_reports(const Comparison& comparison, const ReportRequest& request, kompat::Severity fail_on) {
     const auto formats = request.formats.empty() ? std::vector<std::string>{"text"} : request.formats;
     std::vector<std::string> texts;
     for (std::size_t i = 0; i < formats.size(); ++i) texts.push_back(render(comparison, formats[i], i >= request.outputs.size(), fail_on));
     for (std::size_t i = 0; i < texts.size(); ++i)
-        if (const int written = i < request.outputs.size() ? write_file(request.outputs[i], texts[i]) : write_stdout(texts[i]); written != 0)
+        if (const int written = i < request.outputs.size() ? kompat::cli::write_file_atomically(request.outputs[i], texts[i])
+                                                           : kompat::cli::write_stdout(texts[i], formats[i] == "github");
+            written != 0)
             return written;
     return 0;
 }
@@ -165,7 +148,9 @@ int write_reports(const Comparison& comparison, const ReportRequest& request, ko
 void add_limit_options(CLI::App* command, kompat::Limits& limits, bool compares) {
     command->add_option("--max-input-bytes", limits.max_input_bytes, "Limit: bytes of one input file and of one snapshot")
         ->check(CLI::PositiveNumber)->group("Limits");
-    command->add_option("--max-files", limits.max_files, "Limit: spec files in one directory or git tree")
+    command->add_option("--max-files", limits.max_files, "Limit: files one snapshot reads (its directory or git tree, and $ref targets)")
+        ->check(CLI::PositiveNumber)->group("Limits");
+    command->add_option("--git-timeout", limits.git_timeout_seconds, "Limit: seconds one git command may take (REV:PATH)")
         ->check(CLI::PositiveNumber)->group("Limits");
     // Capped: every stage walks nested values recursively, and deeper would risk the stack.
     command->add_option("--max-nesting-depth", limits.max_nesting_depth, "Limit: nesting of arrays and objects (at most 2000)")
@@ -265,18 +250,35 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        // Not app.exit(): the message may quote an argument, which is escaped like any input.
+        kompat::cli::print_error(std::string("kompat: ") + e.what());
+        kompat::cli::print_error("Run with --help for more information.");
         return exit_usage_or_input;
     }
 
     if (reports.outputs.size() > std::max<std::size_t>(reports.formats.size(), 1)) {
-        std::cerr << "kompat: more --output than --format options\n";
+        kompat::cli::print_error("kompat: more --output than --format options");
         return exit_usage_or_input;
     }
     if (reports.formats.size() > reports.outputs.size() + 1) {
-        std::cerr << "kompat: several reports to standard output; give each --format but one an --output\n";
+        kompat::cli::print_error("kompat: several reports to standard output; give each --format but one an --output");
         return exit_usage_or_input;
     }
+
+    // No output may overwrite an input or another output (a report on a spec of the PR
+    // would pass the next run).
+    {
+        std::vector<std::string> outputs = reports.outputs;
+        outputs.insert(outputs.end(), changelog_reports.outputs.begin(), changelog_reports.outputs.end());
+        if (!write_baseline_to.empty()) outputs.push_back(write_baseline_to);
+        std::vector<std::string> inputs;
+        for (const auto* input : {&old_spec, &new_spec, &spec, &reports.config, &changelog_reports.config, &feature_gates})
+            if (!input->empty() && *input != "-") inputs.push_back(*input);
+        if (!baseline.empty() && baseline != write_baseline_to) inputs.push_back(baseline);
+        if (const int refused = kompat::cli::check_outputs(outputs, inputs); refused != 0) return refused;
+    }
+    // A file-size limit (ulimit -f) must fail a write with EFBIG, reported, not kill kompat.
+    std::signal(SIGXFSZ, SIG_IGN);
 
     // Every stage walks nested values recursively: the command runs on a stack large enough
     // for the deepest nesting --max-nesting-depth allows, sanitizers on.
@@ -288,7 +290,8 @@ int main(int argc, char** argv) {
                 auto comparison = compare(old_spec, new_spec, limits);
                 if (!reports.config.empty()) apply_configuration(comparison, reports.config, limits);
                 if (!write_baseline_to.empty()) {
-                    if (const int written = write_file(write_baseline_to, kompat::write_baseline(comparison.findings)); written != 0)
+                    if (const int written = kompat::cli::write_file_atomically(write_baseline_to, kompat::write_baseline(comparison.findings));
+                        written != 0)
                         return written;
                     if (baseline.empty()) baseline = write_baseline_to;
                 }
@@ -322,25 +325,27 @@ int main(int argc, char** argv) {
             if (explain->parsed()) {
                 const auto snapshot = kompat::load_snapshot(spec, limits);
                 const auto target = kompat::find_explain_target(snapshot, resource, api_version);
-                return write_stdout(explain_output == "openapiv3" ? kompat::explain_openapi_v3(snapshot, target)
-                                                                  : kompat::explain_text(snapshot, target, explain_options));
+                return kompat::cli::write_stdout(explain_output == "openapiv3"
+                                                     ? kompat::explain_openapi_v3(snapshot, target)
+                                                     : kompat::escape_control_lines(kompat::explain_text(snapshot, target, explain_options)));
             }
             if (inspect->parsed()) {
                 const auto snapshot = kompat::load_snapshot(spec, limits);
-                return write_stdout(format == "json" ? kompat::inspect_json(snapshot) : kompat::inspect_text(snapshot));
+                return kompat::cli::write_stdout(format == "json" ? kompat::inspect_json(snapshot)
+                                                                  : kompat::escape_control_lines(kompat::inspect_text(snapshot)));
             }
         } catch (const kompat::InputError& error) {
-            std::cerr << error.describe() << '\n';
+            kompat::cli::print_error(error.describe());
             return exit_usage_or_input;
         } catch (const kompat::LookupError& error) {
-            std::cerr << "kompat explain: " << error.what() << '\n';
+            kompat::cli::print_error(std::string("kompat explain: ") + error.what());
             return exit_usage_or_input;
         } catch (const std::bad_alloc&) {
-            std::cerr << "kompat: out of memory\n";
+            kompat::cli::print_error("kompat: out of memory");
             return exit_usage_or_input;
         } catch (const std::exception& error) {
             // A failure of kompat itself: still exit 2, never a verdict.
-            std::cerr << "kompat: internal error: " << error.what() << '\n';
+            kompat::cli::print_error(std::string("kompat: internal error: ") + error.what());
             return exit_usage_or_input;
         }
         return exit_usage_or_input;

@@ -4,6 +4,7 @@
 #include <boost/json/value_stack.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <bit>
 #include <cstring>
 #include <optional>
@@ -168,11 +169,22 @@ struct LocatingHandler {
     bool on_number_part(json::string_view, json::error_code&) { return true; }
     bool on_int64(std::int64_t i, json::string_view, json::error_code&) { stack.push_int64(i); return true; }
     bool on_uint64(std::uint64_t u, json::string_view, json::error_code&) { stack.push_uint64(u); return true; }
-    bool on_double(double d, json::string_view, json::error_code&) { stack.push_double(d); return true; }
+    bool on_double(double d, json::string_view text, json::error_code& ec) {
+        // 1e400 parses as infinity, which JSON cannot write back: refused, not reported as Infinity.
+        if (!std::isfinite(d)) {
+            non_finite_size = text.size();
+            ec = json::error::exponent_overflow;
+            return false;
+        }
+        stack.push_double(d);
+        return true;
+    }
     bool on_bool(bool b, json::error_code&) { stack.push_bool(b); return true; }
     bool on_null(json::error_code&) { stack.push_null(); return true; }
     bool on_comment_part(json::string_view, json::error_code&) { return true; }
     bool on_comment(json::string_view, json::error_code&) { return true; }
+
+    std::size_t non_finite_size = 0;  // of the number that is out of a double's range, once met
 };
 
 // The slow path, taken only when a duplicate key was seen: finds the first duplicate
@@ -256,8 +268,10 @@ ParsedFile read_json(const SourceFile& source, const Limits& limits) {
     json::error_code ec;
     const auto consumed = parser.write_some(false, body.data(), body.size(), ec);
     if (ec) {
-        throw InputError(source.name, position_at(text, skipped + consumed),
-                         describe_parse_error(ec, limits));
+        if (const auto size = parser.handler().non_finite_size; size > 0)
+            throw InputError(source.name, position_at(text, skipped + consumed - std::min(size, consumed)),
+                             "number out of range: it is not finite as a double, and JSON has no Infinity");
+        throw InputError(source.name, position_at(text, skipped + consumed), describe_parse_error(ec, limits));
     }
     if (parser.handler().duplicate_seen) {
         json::basic_parser<DuplicateFinder> finder(options_for(limits), text);

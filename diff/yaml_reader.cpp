@@ -1,4 +1,6 @@
 #include "diff/yaml_reader.hpp"
+#include "diff/json_reader.hpp"
+#include "diff/text_safety.hpp"
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
@@ -198,9 +200,20 @@ void refuse_stalling_streams(const SourceFile& source) {
         if (check.stalled()) throw InputError(source.name, position_of_mark(check.mark()), "malformed YAML: unexpected token");
 }
 
+// YAML is read as UTF-8 text: bytes that are not, or a raw NUL, would reach the reports
+// as they are (the JSON reader refuses them the same way).
+void refuse_non_text(const SourceFile& source) {
+    const std::string_view text = source.bytes;
+    const auto nul = text.find('\0');
+    const auto invalid = first_invalid_utf8(text.substr(0, nul));
+    if (invalid) throw InputError(source.name, position_at(text, *invalid), "not UTF-8: YAML must be UTF-8 text");
+    if (nul != std::string_view::npos) throw InputError(source.name, position_at(text, nul), "a NUL byte: YAML text cannot hold one");
+}
+
 }  // namespace
 
 ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
+    refuse_non_text(source);
     ParsedFile file;
     file.name = source.name;
     std::vector<YAML::Node> documents;

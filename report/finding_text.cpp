@@ -7,7 +7,12 @@ namespace kompat {
 std::string short_value_text(const boost::json::value& value) {
     if (value.is_null()) return "(absent)";
     auto text = boost::json::serialize(value);
-    if (text.size() > 120) text = text.substr(0, 117) + "...";
+    if (text.size() > 120) {
+        // Cut at a character's start, never inside a multi-byte UTF-8 character.
+        std::size_t cut = 117;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0U) == 0x80) --cut;
+        text = text.substr(0, cut) + "...";
+    }
     return text;
 }
 

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "diff/text_safety.hpp"
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
 
@@ -67,12 +68,14 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
 }
 
 std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, bool colour) {
+    // Every piece that comes from the inputs is escaped (docs/security.md): only kompat's
+    // own colour codes and line breaks reach the terminal.
     const auto paint = [&](std::string_view text, std::string_view code) {
         return colour ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
     };
-    std::string out = fmt::format("kompat: {} ({}) -> {} ({})\n", sources.old_side.source, sources.old_side.format,
-                                  sources.new_side.source, sources.new_side.format);
-    for (const auto& note : sources.notes) out += "note: " + note + "\n";
+    std::string out = fmt::format("kompat: {} ({}) -> {} ({})\n", escape_control(sources.old_side.source), sources.old_side.format,
+                                  escape_control(sources.new_side.source), sources.new_side.format);
+    for (const auto& note : sources.notes) out += "note: " + escape_control(note) + "\n";
     // Group by what the finding is about, keeping the report's order (errors first).
     std::vector<std::string> groups;
     std::map<std::string, std::vector<const Finding*>> by_group;
@@ -83,22 +86,23 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
         list.push_back(&finding);
     }
     for (const auto& group : groups) {
-        out += "\n" + paint(group, "1") + "\n";
+        out += "\n" + paint(escape_control(group), "1") + "\n";
         for (const auto* finding : by_group[group]) {
             const auto severity = std::string(to_string(finding->severity));
             const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
             // Under its kind's heading a line needs only the path; without a kind, it says
             // which operation or type it is about.
             const auto place = finding->kind ? finding->path : place_of(*finding);
-            out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, place,
-                               finding->message, short_value_text(finding->old_value), short_value_text(finding->new_value));
+            out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, escape_control(place),
+                               escape_control(finding->message), escape_control(short_value_text(finding->old_value)),
+                               escape_control(short_value_text(finding->new_value)));
             const auto& at = finding_location(*finding);
-            if (at.known()) out += fmt::format("  [{}:{}:{}]", at.file, at.position.line, at.position.column);
+            if (at.known()) out += fmt::format("  [{}:{}:{}]", escape_control(at.file), at.position.line, at.position.column);
             out += '\n';
         }
     }
     out += fmt::format("\n{} error(s), {} warning(s), {} info\n", summary.error, summary.warning, summary.info);
-    return out;
+    return defuse_workflow_commands(std::move(out));
 }
 
 }  // namespace kompat

@@ -1,13 +1,13 @@
 #include "rules/config.hpp"
 
 #include <boost/json/serialize.hpp>
-#include <fnmatch.h>
 
 #include <algorithm>
 #include <set>
 
 #include "diff/yaml_reader.hpp"
 #include "rules/baseline.hpp"
+#include "rules/ignore_index.hpp"
 #include "rules/rule_table.hpp"
 
 namespace kompat {
@@ -139,20 +139,18 @@ ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, 
         active.push_back(&ignore);
     }
     std::vector<std::size_t> ignored(active.size(), 0);
+    IgnoreIndex index(active, config.file);
     for (auto& finding : findings) {
         const auto setting = std::find_if(config.rules.begin(), config.rules.end(), [&](const RuleSetting& s) { return s.rule == finding.rule; });
         if (setting != config.rules.end()) {
             if (!setting->severity) continue;  // off
             finding.severity = *setting->severity;
         }
-        const auto place = place_of(finding);
-        bool skip = false;
-        for (std::size_t i = 0; i < active.size() && !skip; ++i) {
-            if (active[i]->rule != finding.rule || fnmatch(active[i]->location.c_str(), place.c_str(), 0) != 0) continue;
-            ++ignored[i];
-            skip = true;
+        if (const auto match = index.first_match(finding.rule, place_of(finding))) {
+            ++ignored[*match];
+            continue;
         }
-        if (!skip) outcome.findings.push_back(std::move(finding));
+        outcome.findings.push_back(std::move(finding));
     }
     for (std::size_t i = 0; i < active.size(); ++i)
         outcome.notes.push_back(described(config, *active[i]) +

@@ -1,0 +1,104 @@
+#include "cli/output.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <set>
+
+#include "diff/text_safety.hpp"
+
+namespace kompat::cli {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr int exit_usage_or_input = 2;
+
+// The path as the file system knows it: links in its directory resolved, the last part kept.
+fs::path place_of(const std::string& path) {
+    std::error_code ec;
+    const auto absolute = fs::absolute(path, ec).lexically_normal();
+    auto directory = fs::weakly_canonical(absolute.parent_path(), ec);
+    if (ec) directory = absolute.parent_path();
+    return directory / absolute.filename();
+}
+
+}  // namespace
+
+void print_error(std::string_view line) { std::cerr << defuse_workflow_commands(escape_control(line)) << '\n'; }
+
+int write_stdout(const std::string& text, bool may_hold_commands) {
+    const auto safe = may_hold_commands ? text : defuse_workflow_commands(text);
+    if (std::fwrite(safe.data(), 1, safe.size(), stdout) != safe.size() || std::fflush(stdout) != 0) {
+        print_error("kompat: cannot write to standard output");
+        return exit_usage_or_input;
+    }
+    return 0;
+}
+
+int write_file_atomically(const std::string& path, const std::string& text) {
+    const auto target = place_of(path);
+    std::error_code ec;
+    if (fs::is_directory(fs::symlink_status(target, ec))) {
+        print_error("kompat: cannot write " + path + ": it is a directory");
+        return exit_usage_or_input;
+    }
+    auto pattern = (target.parent_path() / ("." + target.filename().string() + ".kompat-XXXXXX")).string();
+    const int fd = mkstemp(pattern.data());
+    if (fd < 0) {
+        print_error("kompat: cannot write " + path + ": " + std::strerror(errno));
+        return exit_usage_or_input;
+    }
+    // A report is for reading: the usual mode of a new file, not mkstemp's 0600.
+    const mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666U & ~mask);
+    std::size_t written = 0;
+    int error = 0;
+    while (written < text.size()) {
+        const auto n = write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            error = n < 0 ? errno : ENOSPC;
+            break;
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (error == 0 && fsync(fd) != 0 && errno != EINVAL) error = errno;
+    if (close(fd) != 0 && error == 0) error = errno;
+    if (error == 0 && std::rename(pattern.c_str(), target.c_str()) != 0) error = errno;
+    if (error != 0) {
+        unlink(pattern.c_str());
+        print_error("kompat: cannot write " + path + ": " + std::strerror(error) + "; the previous file, if any, is unchanged");
+        return exit_usage_or_input;
+    }
+    return 0;
+}
+
+int check_outputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
+    std::set<fs::path> seen;
+    for (const auto& output : outputs) {
+        const auto place = place_of(output);
+        if (!seen.insert(place).second) {
+            print_error("kompat: two reports to one --output " + output + "; give each its own file");
+            return exit_usage_or_input;
+        }
+        for (const auto& input : inputs) {
+            std::error_code ec;
+            const auto real_input = fs::weakly_canonical(fs::absolute(input, ec), ec);
+            const auto real_output = fs::weakly_canonical(place, ec);
+            if (real_output == real_input) {
+                print_error("kompat: --output " + output + " would overwrite the input " + input);
+                return exit_usage_or_input;
+            }
+        }
+    }
+    return 0;
+}
+
+}  // namespace kompat::cli
