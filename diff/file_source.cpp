@@ -135,7 +135,9 @@ std::vector<SourceFile> read_spec_directory(const fs::path& dir, const fs::path&
             if (!path_is_inside(real, real_root))
                 fail(name, "is a symbolic link that leads out of the snapshot's directory; kompat reads only the snapshot's own files");
         }
-        if (!fs::is_regular_file(real, status_ec)) continue;
+        const auto status = fs::status(real, status_ec);
+        if (fs::is_directory(status)) continue;  // a directory named like a spec file
+        if (!fs::is_regular_file(status)) fail(name, "is not a regular file (a FIFO, socket or device); kompat reads only files");
         if (entries.size() >= limits.max_files)
             fail(argument, "directory holds more than " + std::to_string(limits.max_files) + " spec files (" + limit_hint("max-files") + ")");
         entries.push_back({it->path(), std::move(name), std::move(real)});

@@ -2,15 +2,18 @@
 
 #include <fmt/format.h>
 
+#include "diff/text_safety.hpp"
 #include "report/finding_text.hpp"
 
 namespace kompat {
 namespace {
 
 // Workflow command escaping: data escapes `%`, CR and LF; property values also `:` and `,`.
+// Other controls (ESC, NUL) are written as escapes first: they would reach the log raw;
+// a line break stays one inside the annotation.
 std::string escape_data(std::string_view text) {
     std::string out;
-    for (const char c : text) {
+    for (const char c : escape_control_lines(text)) {
         switch (c) {
             case '%': out += "%25"; break;
             case '\r': out += "%0D"; break;
@@ -56,7 +59,8 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
                                          short_value_text(finding.old_value), short_value_text(finding.new_value));
         out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
     }
-    out += fmt::format("kompat: {} -> {}: {} error(s), {} warning(s), {} info\n", sources.old_side.source, sources.new_side.source,
+    out += fmt::format("kompat: {} -> {}: {} error(s), {} warning(s), {} info\n", escape_control(sources.old_side.source),
+                       escape_control(sources.new_side.source),
                        summary.error, summary.warning, summary.info);
     return out;
 }

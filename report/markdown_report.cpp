@@ -8,17 +8,17 @@
 #include <map>
 #include <set>
 
+#include "diff/text_safety.hpp"
 #include "report/finding_text.hpp"
 
 namespace kompat {
 namespace {
 
-// Text for a table cell or list item: no line breaks, pipes escaped.
+// Text for a table cell or list item: controls escaped (line breaks too), pipes escaped.
 std::string cell(std::string_view text) {
     std::string out;
-    for (const char c : text) {
-        if (c == '\n' || c == '\r') out += ' ';
-        else if (c == '|') out += "\\|";
+    for (const char c : escape_control(text)) {
+        if (c == '|') out += "\\|";
         else out += c;
     }
     return out;
@@ -48,7 +48,7 @@ std::string lifecycle_text(const FindingLifecycle& lifecycle) {
 }
 
 // A field's lifecycle stage as release notes name it: a field with no stage left is GA.
-std::string stage(const boost::json::value& v) { return v.is_string() ? std::string(v.get_string()) : "GA"; }
+std::string stage(const boost::json::value& v) { return v.is_string() ? cell(v.get_string()) : "GA"; }
 
 std::string title(const ReportSources& sources) { return code(sources.old_side.source) + " → " + code(sources.new_side.source); }
 
@@ -132,7 +132,7 @@ std::string changelog_report(const std::vector<Finding>& findings, const Summary
         if (found == sections.end()) continue;
         out += fmt::format("\n## {}\n", heading);
         for (const auto& [group_version, kinds] : found->second) {
-            out += fmt::format("\n### {}\n\n", group_version);
+            out += fmt::format("\n### {}\n\n", cell(group_version));
             for (const auto& [kind, lines] : kinds)
                 for (const auto& line : lines) out += fmt::format("- **{}** {}\n", cell(kind), line);
         }

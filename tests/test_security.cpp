@@ -1,0 +1,322 @@
+// The attacks of docs/security.md, one test each: the PR's author writes every file
+// kompat reads (specs, names, links, config, baseline, git objects). Each refused run
+// must exit 2 with one stderr line holding no raw control character, print nothing on
+// stdout, and let no byte of a file outside the snapshot reach any output.
+#include <sys/stat.h>
+
+#include "diff/text_safety.hpp"
+#include "test_support.hpp"
+
+using kompat::test::read_file;
+using kompat::test::run;
+using kompat::test::RunResult;
+using kompat::test::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+// What a file of the CI runner holds; it must never appear in kompat's output.
+const std::string secret = R"({"swagger": "2.0", "info": {"title": "RUNNER-SECRET-7f3a9", "version": "1"}, "paths": {},
+  "definitions": {"RunnerToken": {"type": "object", "description": "RUNNER-SECRET-7f3a9"}}})";
+const std::string secret_marker = "RUNNER-SECRET-7f3a9";
+
+std::string kompat_command(const std::string& args) { return "'" + kompat::test::kompat_binary() + "' " + args; }
+std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+std::string in_dir(const fs::path& dir, const std::string& args) { return "cd " + quoted(dir) + " && " + kompat_command(args); }
+
+std::string swagger(const std::string& definitions) {
+    return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {)" + definitions + "}}";
+}
+const std::string old_spec = swagger(R"("Widget": {"type": "object", "properties": {"size": {"type": "integer"}, "name": {"type": "string"}}})");
+const std::string new_spec = swagger(R"("Widget": {"type": "object", "properties": {"size": {"type": "integer"}}})");  // name removed
+
+// One line on stderr, valid UTF-8, no control character but its end, no workflow command.
+bool one_clean_line(const std::string& err) {
+    if (err.empty() || err.back() != '\n' || std::count(err.begin(), err.end(), '\n') != 1) return false;
+    const auto body = err.substr(0, err.size() - 1);
+    const bool controls = std::any_of(body.begin(), body.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte < 0x20 || byte == 0x7F;
+    });
+    return !controls && kompat::is_plain_text(body) && !body.starts_with("::");
+}
+
+// A refused run: exit 2, one clean line, nothing on stdout, no secret anywhere.
+void check_refused(const RunResult& result, const std::string& says) {
+    INFO("stderr: " << result.err);
+    CHECK(result.exit_code == 2);
+    CHECK(one_clean_line(result.err));
+    CHECK(result.out.empty());
+    CHECK(result.err.find(says) != std::string::npos);
+    CHECK(result.err.find(secret_marker) == std::string::npos);
+}
+
+// Every report format of `check OLD NEW`: refused, and the secret in none of them.
+void check_every_format_refused(const fs::path& cwd, const std::string& old_arg, const std::string& new_arg, const std::string& says) {
+    for (const auto* format : {"text", "json", "github", "junit", "sarif", "markdown", "html"}) {
+        INFO(format);
+        check_refused(run(in_dir(cwd, "check " + old_arg + " " + new_arg + " --format " + format)), says);
+    }
+    check_refused(run(in_dir(cwd, "changelog " + old_arg + " " + new_arg)), says);
+}
+
+void git(const fs::path& repo, const std::string& args) {
+    REQUIRE(std::system(("git -C " + quoted(repo) + " -c user.name=t -c user.email=t@t " + args + " > /dev/null 2>&1").c_str()) == 0);
+}
+
+fs::path new_repository(const TempDir& dir) {
+    const auto repo = dir.path() / "repo";
+    fs::create_directories(repo);
+    git(repo, "init -q -b main");
+    return repo;
+}
+
+void write(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+}  // namespace
+
+TEST_CASE("security: a directory named like REV:PATH cannot stand in for the revision") {
+    TempDir dir;
+    const auto repo = new_repository(dir);
+    write(repo / "api/spec.json", old_spec);
+    git(repo, "add -A");
+    git(repo, "commit -qm base");
+    git(repo, "checkout -q -b pr");
+    write(repo / "api/spec.json", new_spec);
+    write(repo / "main:api/spec.json", new_spec);  // the shadow: the PR's spec under the revision's name
+    git(repo, "add -A");
+    git(repo, "commit -qm pr");
+
+    check_refused(run(in_dir(repo, "check main:api api")), "ambiguous: both a path on disk and REV:PATH");
+    // Each reading can be asked for by name.
+    CHECK(run(in_dir(repo, "check git:main:api api")).exit_code == 1);
+    CHECK(run(in_dir(repo, "check ./main:api api")).exit_code == 0);
+    // Without the shadow, REV:PATH is read from git as before.
+    fs::remove_all(repo / "main:api");
+    CHECK(run(in_dir(repo, "check main:api api")).exit_code == 1);
+    // git: never reads the disk: no revision of that name is an error, not a file.
+    write(repo / "nope:api/spec.json", new_spec);
+    check_refused(run(in_dir(repo, "check git:nope:api api")), "cannot read from git");
+}
+
+TEST_CASE("security: a link in a snapshot's directory that leads out of it is refused, naming the link") {
+    TempDir dir;
+    write(dir.path() / "runner/config.json", secret);
+    write(dir.path() / "work/old/spec.json", old_spec);
+    write(dir.path() / "work/new/spec.json", new_spec);
+    fs::create_symlink(dir.path() / "runner/config.json", dir.path() / "work/new/docker.json");
+    check_every_format_refused(dir.path() / "work", "old", "new", "new/docker.json:1:1: is a symbolic link that leads out of the snapshot's directory");
+    check_refused(run(in_dir(dir.path() / "work", "inspect new")), "new/docker.json");
+    // A link that stays inside is the file it names.
+    fs::remove(dir.path() / "work/new/docker.json");
+    fs::create_symlink("spec.json", dir.path() / "work/new/alias.json");
+    fs::remove(dir.path() / "work/new/spec.json");
+    write(dir.path() / "work/new/real/spec.json", new_spec);
+    fs::remove(dir.path() / "work/new/alias.json");
+    fs::create_symlink("real/spec.json", dir.path() / "work/new/alias.json");
+    CHECK(run(in_dir(dir.path() / "work", "inspect new")).exit_code == 0);
+}
+
+TEST_CASE("security: a $ref through a link out of the snapshot is refused") {
+    TempDir dir;
+    write(dir.path() / "runner/config.json", secret);
+    write(dir.path() / "work/old/spec.json", old_spec);
+    write(dir.path() / "work/new/spec.json",
+          swagger(R"("Widget": {"type": "object", "properties": {"creds": {"$ref": "docker.cfg#/definitions/RunnerToken"}}})"));
+    fs::create_symlink(dir.path() / "runner/config.json", dir.path() / "work/new/docker.cfg");
+    check_every_format_refused(dir.path() / "work", "old", "new", "leads out of the snapshot's directory through a symbolic link");
+    check_refused(run(in_dir(dir.path() / "work", "explain new/spec.json Widget --output openapiv3")), "symbolic link");
+}
+
+TEST_CASE("security: a dangling link, a FIFO and a link given as the file itself are refused") {
+    TempDir dir;
+    write(dir.path() / "runner/config.json", secret);
+    write(dir.path() / "work/old.json", old_spec);
+    fs::create_directories(dir.path() / "work/dangling");
+    fs::create_symlink("nowhere.json", dir.path() / "work/dangling/spec.json");
+    check_refused(run(in_dir(dir.path() / "work", "inspect dangling")), "dangling/spec.json:1:1: is a symbolic link that leads nowhere");
+
+    fs::create_directories(dir.path() / "work/fifo");
+    REQUIRE(mkfifo((dir.path() / "work/fifo/spec.json").c_str(), 0600) == 0);
+    check_refused(run(in_dir(dir.path() / "work", "inspect fifo")), "is not a regular file");
+    check_refused(run(in_dir(dir.path() / "work", "inspect fifo/spec.json")), "is not a regular file");
+
+    fs::create_symlink(dir.path() / "runner/config.json", dir.path() / "work/new.json");
+    check_refused(run(in_dir(dir.path() / "work", "check old.json new.json --format json")), "leads out of the working directory");
+    // Named by an absolute path, the link still leads out of its own directory.
+    check_refused(run(kompat_command("inspect " + quoted(dir.path() / "work/new.json"))), "leads out of its directory");
+}
+
+TEST_CASE("security: a directory inside the working directory that is a link out of it is refused") {
+    TempDir dir;
+    write(dir.path() / "runner/config.json", secret);
+    write(dir.path() / "work/old/spec.json", old_spec);
+    fs::create_symlink(dir.path() / "runner", dir.path() / "work/api");
+    check_every_format_refused(dir.path() / "work", "old", "api", "api:1:1: leads out of the working directory through a symbolic link");
+    check_refused(run(in_dir(dir.path() / "work", "inspect api/config.json")), "leads out of the working directory");
+}
+
+TEST_CASE("security: a symbolic link in a git tree is refused, never followed on disk") {
+    TempDir dir;
+    write(dir.path() / "runner/config.json", secret);
+    const auto repo = new_repository(dir);
+    write(repo / "api/spec.json", old_spec);
+    fs::create_symlink(dir.path() / "runner/config.json", repo / "api/docker.json");
+    git(repo, "add -A");
+    git(repo, "commit -qm links");
+    check_refused(run(in_dir(repo, "inspect HEAD:api")), "HEAD:api/docker.json:1:1: is a symbolic link in the git tree");
+    check_refused(run(in_dir(repo, "inspect HEAD:api/docker.json")), "is a symbolic link in the git tree");
+}
+
+TEST_CASE("security: names, keys and file names cannot write to the terminal or start a workflow command") {
+    TempDir dir;
+    // A property name with a line break and a workflow command, an ESC sequence and a NUL.
+    const std::string hostile_name = R"(x\n::warning file=README.md,line=1::pwned\u001b[2J\u0000)";
+    write(dir.path() / "old.json", swagger(R"("Widget": {"type": "object", "properties": {")" + hostile_name + R"(": {"type": "string"}}})"));
+    write(dir.path() / "new.json", swagger(R"("Widget": {"type": "object", "properties": {")" + hostile_name + R"(": {"type": "integer"}}})"));
+    for (const auto* format : {"text", "json", "github", "junit", "sarif", "markdown", "html"}) {
+        INFO(format);
+        const auto result = run(in_dir(dir.path(), std::string("check old.json new.json --format ") + format));
+        CHECK(result.exit_code == 1);
+        CHECK(result.out.find('\x1b') == std::string::npos);
+        CHECK(result.out.find('\0') == std::string::npos);
+        std::istringstream lines(result.out);
+        for (std::string line; std::getline(lines, line);) {
+            const auto first = line.find_first_not_of(" \t");
+            if (first == std::string::npos || !line.substr(first).starts_with("::")) continue;
+            // Only the github format writes commands, and only its own.
+            CHECK(std::string(format) == "github");
+            CHECK(line.starts_with("::error "));
+        }
+    }
+    const auto text = run(in_dir(dir.path(), "check old.json new.json"));
+    CHECK(text.out.find(R"(x\n::warning file=README.md,line=1::pwned\u001b[2J\u0000)") != std::string::npos);
+    // The same name in an error message: one escaped line on stderr.
+    write(dir.path() / "dup.json", R"({"swagger": "2.0", "paths": {}, "definitions": {"a\n::error::x\u001b": {}, "a\n::error::x\u001b": {}}})");
+    check_refused(run(in_dir(dir.path(), "inspect dup.json")), R"(duplicate key "a\n::error::x\u001b")");
+    // A file name with a control character is refused, and said escaped.
+    write(dir.path() / "specs/ok.json", old_spec);
+    write(dir.path() / "specs/\x1b[31mred\n::warning::x.json", old_spec);
+    check_refused(run(in_dir(dir.path(), "inspect specs")), "file name holds a control character");
+    // A file named like a workflow command, given on the command line.
+    write(dir.path() / "::warning::x.json", "{");
+    check_refused(run(in_dir(dir.path(), "inspect '::warning::x.json'")), R"(\u003a:warning::x.json)");
+}
+
+TEST_CASE("security: reports are never written through a link, over an input, or twice to one file") {
+    TempDir dir;
+    write(dir.path() / "old.json", old_spec);
+    write(dir.path() / "new.json", new_spec);
+    write(dir.path() / "victim.txt", "keep me");
+    fs::create_symlink("victim.txt", dir.path() / "kompat-junit.xml");
+    fs::create_symlink("victim.txt", dir.path() / "kompat.baseline");
+    CHECK(run(in_dir(dir.path(), "check old.json new.json --format junit --output kompat-junit.xml")).exit_code == 1);
+    CHECK(run(in_dir(dir.path(), "check old.json new.json --write-baseline kompat.baseline")).exit_code == 0);
+    CHECK(read_file(dir.path() / "victim.txt") == "keep me");
+    CHECK(fs::is_regular_file(fs::symlink_status(dir.path() / "kompat-junit.xml")));
+    CHECK(read_file(dir.path() / "kompat-junit.xml").starts_with("<?xml"));
+    CHECK(fs::is_regular_file(fs::symlink_status(dir.path() / "kompat.baseline")));
+
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output new.json")), "would overwrite the input new.json");
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output r --format sarif --output ./r")),
+                  "two reports to one --output");
+    CHECK(read_file(dir.path() / "new.json") == new_spec);
+}
+
+TEST_CASE("security: a report that cannot be written whole leaves the previous one and exits 2") {
+    TempDir dir;
+    write(dir.path() / "old.json", old_spec);
+    write(dir.path() / "new.json", new_spec);
+    write(dir.path() / "report.json", "previous report");
+    // A file size limit of 1 KiB (ulimit -f counts 512-byte blocks): the report is larger.
+    const auto result = run("ulimit -f 2; " + in_dir(dir.path(), "check old.json new.json --format html --output report.json"));
+    check_refused(result, "cannot write report.json");
+    CHECK(read_file(dir.path() / "report.json") == "previous report");
+    for (const auto& entry : fs::directory_iterator(dir.path())) CHECK(entry.path().filename().string().find(".kompat-") == std::string::npos);
+}
+
+TEST_CASE("security: every file a snapshot reads, $refs too, counts against one budget") {
+    TempDir dir;
+    std::string properties;
+    for (int i = 0; i < 10; ++i) {
+        const auto n = std::to_string(i);
+        if (!properties.empty()) properties += ",";
+        properties += R"("p)" + n + R"(": {"$ref": "part)" + n + R"(.json#/definitions/Part"})";
+        write(dir.path() / "api" / ("part" + n + ".json"), swagger(R"("Part": {"type": "string", "description": ")" + std::string(9000, 'x') + R"("})"));
+    }
+    write(dir.path() / "api/spec.json", swagger(R"("Widget": {"type": "object", "properties": {)" + properties + "}}"));
+    // Each file is below 50,000 bytes, the ten together are not.
+    check_refused(run(in_dir(dir.path(), "inspect api/spec.json --max-input-bytes 50000")), "limit max-input-bytes");
+    check_refused(run(in_dir(dir.path(), "inspect api/spec.json --max-files 5")), "limit max-files");
+    CHECK(run(in_dir(dir.path(), "inspect api/spec.json")).exit_code == 0);
+}
+
+TEST_CASE("security: git gets no option from a revision, no network, no prompt and no endless wait") {
+    TempDir dir;
+    const auto repo = new_repository(dir);
+    write(repo / "spec.json", old_spec);
+    write(repo / "api/spec.json", old_spec);
+    git(repo, "add -A");
+    git(repo, "commit -qm one");
+
+    // A revision that reads as an option.
+    check_refused(run(in_dir(repo, "inspect git:--output=owned:spec.json")), "may not be empty or start with '-'");
+    CHECK_FALSE(fs::exists(repo / "owned"));
+    // REV: and REV:. are the root tree.
+    CHECK(run(in_dir(repo, "inspect HEAD:")).exit_code == 0);
+    CHECK(run(in_dir(repo, "inspect HEAD:.")).out.find("files:      2") != std::string::npos);
+
+    // A blob-less partial clone: the blob is not fetched, and the message says how to get it.
+    git(repo, "config uploadpack.allowFilter true");
+    const auto clone = dir.path() / "clone";
+    REQUIRE(std::system(("git clone -q --no-checkout --filter=blob:none 'file://" + repo.string() + "' " + quoted(clone) + " 2>/dev/null").c_str()) == 0);
+    check_refused(run(in_dir(clone, "inspect HEAD:api/spec.json")), "partial clone");
+    CHECK(std::system(("git -C " + quoted(clone) + " -c protocol.allow=never cat-file -e HEAD:api/spec.json 2>/dev/null").c_str()) != 0);
+
+    // A git that never answers (a lock, a prompt) is stopped at --git-timeout.
+    write(dir.path() / "bin/git", "#!/bin/sh\nsleep 30\n");
+    fs::permissions(dir.path() / "bin/git", fs::perms::owner_all);
+    const auto slow = run("cd " + quoted(repo) + " && PATH=" + quoted(dir.path() / "bin") + ":\"$PATH\" " + kompat_command("inspect git:HEAD:spec.json --git-timeout 1"));
+    check_refused(slow, "git did not finish within 1 seconds (limit git-timeout");
+}
+
+TEST_CASE("security: input that cannot be read faithfully is refused with its position") {
+    TempDir dir;
+    write(dir.path() / "bad-utf8.yaml", "swagger: \"2.0\"\ninfo: {title: \"\xff\xfe\", version: \"1\"}\n");
+    check_refused(run(in_dir(dir.path(), "inspect bad-utf8.yaml")), "bad-utf8.yaml:2:16: not UTF-8");
+    write(dir.path() / "nul.yaml", std::string("swagger: \"2.0\"\ninfo: {title: a\0b}\n", 35));
+    check_refused(run(in_dir(dir.path(), "inspect nul.yaml")), "nul.yaml:2:16: a NUL byte");
+    write(dir.path() / "inf.json", R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {},
+  "definitions": {"W": {"type": "number", "maximum": 1e400}}})");
+    check_refused(run(in_dir(dir.path(), "inspect inf.json")), "inf.json:2:54: number out of range");
+    check_refused(run(in_dir(dir.path(), "explain inf.json W --output openapiv3")), "number out of range");
+
+    write(dir.path() / "old.json", old_spec);
+    write(dir.path() / "new.json", new_spec);
+    write(dir.path() / "confdir/big.json", std::string(1 << 20, ' '));
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --config confdir")), "confdir:1:1: is a directory, not a configuration file");
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --baseline confdir")), "confdir:1:1: is a directory, not a baseline file");
+}
+
+TEST_CASE("security: the first ignore in the config's order applies, exact and wildcard alike") {
+    TempDir dir;
+    write(dir.path() / "old.json", old_spec);
+    write(dir.path() / "new.json", new_spec);
+    const auto config_with = [&](const std::string& ignores) {
+        write(dir.path() / "kompat.yaml", "ruleset: 1\nignores:\n" + ignores);
+        return run(in_dir(dir.path(), "check old.json new.json --config kompat.yaml --format json"));
+    };
+    const auto exact = config_with("  - {rule: field-removed, location: \"Widget .name\", reason: one}\n"
+                                   "  - {rule: field-removed, location: \"Widget*\", reason: two}\n");
+    CHECK(exact.exit_code == 0);
+    CHECK(exact.out.find("(field-removed Widget .name) ignored 1 finding(s): one") != std::string::npos);
+    CHECK(exact.out.find("(field-removed Widget*) matches no finding: two") != std::string::npos);
+    const auto wildcard_first = config_with("  - {rule: field-removed, location: \"W*\", reason: one}\n"
+                                            "  - {rule: field-removed, location: \"Widget .name\", reason: two}\n");
+    CHECK(wildcard_first.out.find("(field-removed W*) ignored 1 finding(s): one") != std::string::npos);
+    const auto other_rule = config_with("  - {rule: field-added, location: \"*\", reason: one}\n");
+    CHECK(other_rule.exit_code == 1);
+}
