@@ -3,7 +3,8 @@
 // - loading a snapshot against boost::json::parse of the same bytes;
 // - `check` of two releases (load both, diff, judge) against parsing both, and each of
 //   its stages alone against the same;
-// - `check` of synthetic specs of 1x, 4x and 16x a base size, against the 1x one.
+// - `check` of synthetic specs of 1x, 4x and 16x a base size, against the 1x one;
+// - 50,000 config ignores against 50,000 findings, against the same findings without.
 //
 //   build/kompat_bench                       the benchmarks and their ratios
 //   build/kompat_bench --rss SPEC            peak RSS of loading SPEC, against its size
@@ -26,6 +27,7 @@
 
 #include "diff/schema_diff.hpp"
 #include "diff/snapshot_loader.hpp"
+#include "rules/config.hpp"
 #include "rules/evaluate.hpp"
 
 namespace fs = std::filesystem;
@@ -174,6 +176,33 @@ BENCHMARK_CAPTURE(check_pair, v3_directory, "kubernetes/v1.31/v3", v3_directory)
 BENCHMARK_CAPTURE(check_pair_loads_in_turn, v3_directory, "kubernetes/v1.31/v3", v3_directory)->Unit(benchmark::kMillisecond);
 BENCHMARK(check_synthetic)->Arg(1)->Arg(4)->Arg(16)->Unit(benchmark::kMillisecond);
 
+// A PR's kompat.yaml of 50,000 ignores against 50,000 findings (both files come from the
+// PR): 0 without ignores (the reference), 1 with 50,000 exact locations that match
+// nothing, 2 with 50,000 `literal*` locations that each match one finding.
+void ignores_against_findings(benchmark::State& state) {
+    constexpr int count = 50'000;
+    std::vector<kompat::Finding> findings;
+    kompat::Config config;
+    config.file = "kompat.yaml";
+    for (int i = 0; i < count; ++i) {
+        kompat::Finding finding;
+        finding.rule = "field-removed";
+        finding.kind = "example.io/v1 Widget";
+        finding.type = "io.example.v1.WidgetSpec";
+        finding.path = ".spec.field" + std::to_string(i);
+        finding.fingerprint = std::to_string(i);
+        findings.push_back(std::move(finding));
+        if (state.range(0) == 0) continue;
+        kompat::IgnoreEntry ignore;
+        ignore.rule = "field-removed";
+        ignore.location = "example.io/v1 Widget .spec.field" + std::to_string(i) + (state.range(0) == 1 ? ".absent" : "*");
+        ignore.reason = "bench";
+        config.ignores.push_back(std::move(ignore));
+    }
+    for (auto _ : state) benchmark::DoNotOptimize(kompat::apply_config(findings, config, "2026-01-01"));
+}
+BENCHMARK(ignores_against_findings)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
 // Keeps the fastest repetition of each benchmark (the estimate least disturbed by the
 // rest of the machine) so ratios can be printed at the end.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -293,6 +322,8 @@ int main(int argc, char** argv) {
     reporter.print_ratio("check_pair_loads_in_turn/v3_directory", "parse_pair_with_boost/v3_directory");
     reporter.print_ratio("check_synthetic/4", "check_synthetic/1");
     reporter.print_ratio("check_synthetic/16", "check_synthetic/1");
+    reporter.print_ratio("ignores_against_findings/1", "ignores_against_findings/0");
+    reporter.print_ratio("ignores_against_findings/2", "ignores_against_findings/0");
     benchmark::Shutdown();
     return 0;
 }
