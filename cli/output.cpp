@@ -41,8 +41,28 @@ int write_stdout(const std::string& text, bool may_hold_commands) {
     return 0;
 }
 
+// A path inside the working directory, as written, whose directory leads out of it
+// through a link (`reports -> /home/runner/.ssh`, committed by the PR).
+bool leaves_working_directory(const std::string& path) {
+    std::error_code ec;
+    const auto working = fs::current_path(ec);
+    if (ec) return false;
+    const auto lexical = fs::absolute(path, ec).lexically_normal();
+    const auto inside = [](const fs::path& inner, const fs::path& outer) {
+        const auto relative = inner.lexically_relative(outer);
+        return !relative.empty() && *relative.begin() != "..";
+    };
+    if (!inside(lexical, working)) return false;  // the workflow named a place outside: its own choice
+    const auto real_working = fs::canonical(working, ec);
+    return !ec && !inside(place_of(path), real_working);
+}
+
 int write_file_atomically(const std::string& path, const std::string& text) {
     const auto target = place_of(path);
+    if (leaves_working_directory(path)) {
+        print_error("kompat: cannot write " + path + ": its directory leads out of the working directory through a symbolic link");
+        return exit_usage_or_input;
+    }
     std::error_code ec;
     if (fs::is_directory(fs::symlink_status(target, ec))) {
         print_error("kompat: cannot write " + path + ": it is a directory");

@@ -220,6 +220,17 @@ TEST_CASE("security: reports are never written through a link, over an input, or
     CHECK(read_file(dir.path() / "kompat-junit.xml").starts_with("<?xml"));
     CHECK(fs::is_regular_file(fs::symlink_status(dir.path() / "kompat.baseline")));
 
+    // A directory of the PR that links out of the working directory.
+    fs::create_directories(dir.path() / "elsewhere");
+    const auto work = dir.path() / "work";
+    fs::create_directories(work);
+    fs::copy(dir.path() / "old.json", work / "old.json");
+    fs::copy(dir.path() / "new.json", work / "new.json");
+    fs::create_symlink(dir.path() / "elsewhere", work / "reports");
+    check_refused(run(in_dir(work, "check old.json new.json --format sarif --output reports/kompat.sarif")),
+                  "its directory leads out of the working directory");
+    CHECK(fs::is_empty(dir.path() / "elsewhere"));
+
     check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output new.json")), "would overwrite the input new.json");
     check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output r --format sarif --output ./r")),
                   "two reports to one --output");
