@@ -66,7 +66,7 @@ GitOutput run_git(const std::vector<std::string>& args, const std::string& name,
 
     // stdin from an unlinked temporary file: no pipe to keep fed, no SIGPIPE.
     const std::unique_ptr<std::FILE, int (*)(std::FILE*)> stdin_file(std::tmpfile(), &std::fclose);
-    if (!stdin_file || std::fwrite(input.data(), 1, input.size(), stdin_file.get()) != input.size() ||
+    if (!stdin_file || (!input.empty() && std::fwrite(input.data(), 1, input.size(), stdin_file.get()) != input.size()) ||
         std::fflush(stdin_file.get()) != 0 || lseek(fileno(stdin_file.get()), 0, SEEK_SET) != 0)
         fail(name, "cannot start git: no temporary file");
     std::array<int, 2> out{};

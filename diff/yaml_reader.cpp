@@ -7,6 +7,7 @@
 #include <yaml-cpp/yaml.h>
 
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -62,11 +63,19 @@ private:
         throw InputError(source_.name, position_of_mark(node.Mark()), message);
     }
 
-    // Keys of a merged map (`<<`) never replace keys the map sets itself.
+    // Keys of a merged map (`<<`) never replace keys the map sets itself. A merge that
+    // reaches a mapping being filled (`&s {<<: *s}`) is refused, and every merged entry
+    // counts against the node budget, so merges cannot loop or multiply without bound.
     void fill_map(json::object& object, const YAML::Node& node, std::uint32_t depth, bool merging) {
+        if (std::any_of(filling_.begin(), filling_.end(), [&](const YAML::Node& open) { return open.is(node); }))
+            fail(node, "merge key (<<) reaches the mapping it is in");
+        filling_.push_back(node);
         std::vector<YAML::Node> merges;
         for (const auto& entry : node) {
             const auto& key = entry.first;
+            if (merging && ++nodes_ > node_budget_)
+                fail(key, "YAML expands to more than " + std::to_string(node_budget_) + " nodes (merge keys; " +
+                              limit_hint("max-yaml-extra-nodes") + ")");
             if (!key.IsScalar()) fail(key, "mapping key must be a scalar");
             if (key.Tag() == "?" && key.Scalar() == "<<") {
                 merges.push_back(entry.second);
@@ -93,6 +102,7 @@ private:
                 fail(merge, "merge key (<<) needs a mapping or a list of mappings");
             }
         }
+        filling_.pop_back();
     }
 
     json::value scalar(const YAML::Node& node) const {
@@ -140,6 +150,7 @@ private:
     json::storage_ptr sp_;
     std::uint64_t node_budget_;
     std::uint64_t nodes_ = 0;
+    std::vector<YAML::Node> filling_;  // the mappings fill_map is filling, outermost first
 };
 
 // yaml-cpp 0.7's LoadAll never ends on some malformed streams (a lone `,`): the parser

@@ -41,3 +41,23 @@ TEST_CASE("fuzz regression: a pair whose new side starts with a comma is refused
     REQUIRE(split != std::string::npos);
     CHECK(load_error_of(bytes.substr(split + 1)) == "input:1:1: malformed YAML: unexpected token");
 }
+
+TEST_CASE("fuzz regression: a merge key that reaches the mapping it is in is refused, not recursed into") {
+    // fuzz_yaml_reader, 133 bytes: `properties: &props` merged into itself; the stack overflowed.
+    CHECK(load_error_of(read_file(regression("yaml-merge-reaches-itself.yaml"))) ==
+          "input:4:15: merge key (<<) reaches the mapping it is in");
+    CHECK(kompat::test::load_error("s.yaml", "a: &s {<<: *s}\n") == "s.yaml:1:4: merge key (<<) reaches the mapping it is in");
+    CHECK(kompat::test::load_error("c.yaml", "a: &s {b: {<<: *s}}\n").find("merge key (<<) reaches the mapping it is in") != std::string::npos);
+}
+
+TEST_CASE("fuzz regression: merged entries count against the YAML node budget (a merge-key billion laughs)") {
+    // Eight levels, each merging the one before ten times: 10^8 merged entries from 600 bytes.
+    std::string text = "l0: &l0 {k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7, k8: 8, k9: 9}\n";
+    for (int level = 1; level <= 8; ++level) {
+        const auto previous = "*l" + std::to_string(level - 1);
+        text += "l" + std::to_string(level) + ": &l" + std::to_string(level) + " {<<: [";
+        for (int i = 0; i < 10; ++i) text += (i == 0 ? "" : ", ") + previous;
+        text += "]}\n";
+    }
+    CHECK(kompat::test::load_error("bomb.yaml", text).find("limit max-yaml-extra-nodes") != std::string::npos);
+}
