@@ -11,7 +11,6 @@
 #include <functional>
 #include <algorithm>
 #include <initializer_list>
-#include <iostream>
 #include <set>
 #include <string>
 
@@ -71,15 +70,10 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     return comparison;
 }
 
-// The one file an option names (`-` and REV:PATH work too); `what` says what it should be.
-kompat::SourceFile read_one_file(const std::string& path, const kompat::Limits& limits, std::string_view what) {
-    return kompat::read_single_source(path, limits, what);
-}
-
 // Takes out the findings `path` accepts, and says what it accepted and which of its
 // entries accept nothing any more.
 void accept_baseline(Comparison& comparison, const std::string& path, const kompat::Limits& limits) {
-    const auto file = read_one_file(path, limits, "a baseline file");
+    const auto file = kompat::read_single_source(path, limits, "a baseline file");
     auto outcome = kompat::apply_baseline(std::move(comparison.findings), kompat::parse_baseline(file));
     comparison.findings = std::move(outcome.findings);
     comparison.summary = kompat::summarize(comparison.findings);
@@ -91,7 +85,7 @@ void accept_baseline(Comparison& comparison, const std::string& path, const komp
 
 // Applies the configuration file at `path`, as of today (UTC) for the ignores' expiry.
 void apply_configuration(Comparison& comparison, const std::string& path, const kompat::Limits& limits) {
-    const auto config = kompat::parse_config(read_one_file(path, limits, "a configuration file"), limits);
+    const auto config = kompat::parse_config(kompat::read_single_source(path, limits, "a configuration file"), limits);
     const auto today = fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr)));
     auto outcome = kompat::apply_config(std::move(comparison.findings), config, today);
     comparison.findings = std::move(outcome.findings);
@@ -310,7 +304,7 @@ int main(int argc, char** argv) {
                 kompat::LintOptions options;
                 if (!feature_gates.empty()) {
                     options.feature_gates =
-                        kompat::parse_feature_gates(read_one_file(feature_gates, limits, "a file of feature gate names").bytes);
+                        kompat::parse_feature_gates(kompat::read_single_source(feature_gates, limits, "a file of feature gate names").bytes);
                 }
                 const auto snapshot = kompat::load_snapshot(spec, limits);
                 Comparison report;
