@@ -11,6 +11,7 @@
 #include <iostream>
 #include <set>
 
+#include "diff/file_source.hpp"
 #include "diff/text_safety.hpp"
 
 namespace kompat::cli {
@@ -41,25 +42,10 @@ int write_stdout(const std::string& text, bool may_hold_commands) {
     return 0;
 }
 
-// A path inside the working directory, as written, whose directory leads out of it
-// through a link (`reports -> /home/runner/.ssh`, committed by the PR).
-bool leaves_working_directory(const std::string& path) {
-    std::error_code ec;
-    const auto working = fs::current_path(ec);
-    if (ec) return false;
-    const auto lexical = fs::absolute(path, ec).lexically_normal();
-    const auto inside = [](const fs::path& inner, const fs::path& outer) {
-        const auto relative = inner.lexically_relative(outer);
-        return !relative.empty() && *relative.begin() != "..";
-    };
-    if (!inside(lexical, working)) return false;  // the workflow named a place outside: its own choice
-    const auto real_working = fs::canonical(working, ec);
-    return !ec && !inside(place_of(path), real_working);
-}
-
 int write_file_atomically(const std::string& path, const std::string& text) {
     const auto target = place_of(path);
-    if (leaves_working_directory(path)) {
+    // A directory committed by the PR that links out (`reports -> /home/runner/.ssh`).
+    if (leaves_working_directory(path, target)) {
         print_error("kompat: cannot write " + path + ": its directory leads out of the working directory through a symbolic link");
         return exit_usage_or_input;
     }
@@ -102,18 +88,22 @@ int write_file_atomically(const std::string& path, const std::string& text) {
 
 int check_outputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
     std::set<fs::path> seen;
+    std::vector<fs::path> real_inputs;
+    for (const auto& input : inputs) {
+        std::error_code ec;
+        real_inputs.push_back(fs::weakly_canonical(fs::absolute(input, ec), ec));
+    }
     for (const auto& output : outputs) {
         const auto place = place_of(output);
         if (!seen.insert(place).second) {
             print_error("kompat: two reports to one --output " + output + "; give each its own file");
             return exit_usage_or_input;
         }
-        for (const auto& input : inputs) {
-            std::error_code ec;
-            const auto real_input = fs::weakly_canonical(fs::absolute(input, ec), ec);
-            const auto real_output = fs::weakly_canonical(place, ec);
-            if (real_output == real_input) {
-                print_error("kompat: --output " + output + " would overwrite the input " + input);
+        std::error_code ec;
+        const auto real_output = fs::weakly_canonical(place, ec);
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            if (real_output == real_inputs[i]) {
+                print_error("kompat: --output " + output + " would overwrite the input " + inputs[i]);
                 return exit_usage_or_input;
             }
         }

@@ -100,16 +100,18 @@ std::string read_regular_file(const fs::path& real_path, const std::string& name
     return bytes;
 }
 
-void check_stays_in_working_directory(const fs::path& path, const std::string& name) {
+bool leaves_working_directory(const fs::path& path, const fs::path& real_path) {
     std::error_code ec;
     const auto working = fs::current_path(ec);
-    if (ec) return;
-    const auto lexical = (path.is_absolute() ? path : working / path).lexically_normal();
-    if (!path_is_inside(lexical, working)) return;  // the user named a place outside: theirs to judge
+    if (ec) return false;
+    if (!path_is_inside((path.is_absolute() ? path : working / path).lexically_normal(), working)) return false;
     const auto real_working = fs::canonical(working, ec);
-    if (ec) return;
-    if (!path_is_inside(real_path_of(path, name), real_working))
-        fail(name, "leads out of the working directory through a symbolic link; kompat reads only files inside it");
+    return !ec && !path_is_inside(real_path, real_working);
+}
+
+void check_listed_files(std::size_t listed, const std::string& argument, const Limits& limits) {
+    if (listed > limits.max_files)
+        fail(argument, "directory holds more than " + std::to_string(limits.max_files) + " spec files (" + limit_hint("max-files") + ")");
 }
 
 std::vector<SourceFile> read_spec_directory(const fs::path& dir, const fs::path& real_root, const std::string& argument,
@@ -138,8 +140,7 @@ std::vector<SourceFile> read_spec_directory(const fs::path& dir, const fs::path&
         const auto status = fs::status(real, status_ec);
         if (fs::is_directory(status)) continue;  // a directory named like a spec file
         if (!fs::is_regular_file(status)) fail(name, "is not a regular file (a FIFO, socket or device); kompat reads only files");
-        if (entries.size() >= limits.max_files)
-            fail(argument, "directory holds more than " + std::to_string(limits.max_files) + " spec files (" + limit_hint("max-files") + ")");
+        check_listed_files(entries.size() + 1, argument, limits);
         entries.push_back({it->path(), std::move(name), std::move(real)});
     }
     if (ec) fail(argument, "cannot list directory: " + ec.message());

@@ -1,7 +1,8 @@
 #pragma once
 // Reading spec files from disk so that a snapshot is its own files and nothing else: no
 // symbolic link that leads out of the snapshot's directory, no FIFO or device, no file
-// past the snapshot's budget. Internal to diff/ (source_reader.cpp).
+// past the snapshot's budget. Used by diff/'s readers; the CLI judges its outputs with
+// leaves_working_directory().
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -39,9 +40,15 @@ bool path_is_inside(const std::filesystem::path& inner, const std::filesystem::p
 std::string read_regular_file(const std::filesystem::path& real_path, const std::string& name, const Limits& limits,
                               ReadBudget& used);
 
-// Refuses a relative path that stays inside the working directory as written but leads
-// out of it through a symbolic link (`api -> /home/runner`).
-void check_stays_in_working_directory(const std::filesystem::path& path, const std::string& name);
+// True when `path`, as written, lies inside the working directory while `real_path` (its
+// real path, or for a file still to be written, its directory's real path and its name)
+// does not: a link committed by the PR leads out (`api -> /home/runner`). A path the user
+// wrote outside the working directory is theirs to judge: false.
+bool leaves_working_directory(const std::filesystem::path& path, const std::filesystem::path& real_path);
+
+// Refuses a directory or git tree listing more than `limits.max_files` spec files, before
+// any is read.
+void check_listed_files(std::size_t listed, const std::string& argument, const Limits& limits);
 
 // The spec files (.json, .yaml, .yml) of the directory `dir` and below, sorted, read
 // within `limits`. A link among them must lead to a file inside `real_root`; links to

@@ -27,6 +27,11 @@ namespace {
 
 [[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
 
+// What a partial clone without the object is told: git would fetch it, but no protocol is allowed.
+constexpr std::string_view not_in_clone =
+    "is not in this clone (a partial clone); kompat never fetches: fetch it first (for example run "
+    "`git cat-file -e REV:PATH` in a step before), or clone without a filter";
+
 // The environment git runs in: the caller's, with whatever could make it prompt, page,
 // or fetch switched off.
 std::vector<std::string> git_environment() {
@@ -157,10 +162,8 @@ std::string checked_git(const std::vector<std::string>& args, const std::string&
                         std::string_view input = {}) {
     auto result = run_git(args, name, limits, input);
     if (result.exit_code == 0) return std::move(result.out);
-    // A partial clone without the object: git would have fetched it, but no protocol is allowed.
     if (result.err.find("promisor remote") != std::string::npos || result.err.find("lazy fetching disabled") != std::string::npos)
-        fail(name, "an object is not in this clone (a partial clone); kompat never fetches: fetch it first (for example run "
-                   "`git cat-file -e REV:PATH` in a step before), or clone without a filter");
+        fail(name, "an object " + std::string(not_in_clone));
     fail(name, "cannot read from git: " + reason_of(result.err));
 }
 
@@ -219,9 +222,7 @@ std::vector<std::string> read_blobs(const std::vector<std::string>& objects, con
         const auto header_end = output.find('\n', at);
         const std::string_view header =
             header_end == std::string::npos ? std::string_view() : std::string_view(output).substr(at, header_end - at);
-        if (header.ends_with(" missing"))
-            fail(names[i], "the blob is not in this clone (a partial clone); kompat never fetches: fetch it first (for example "
-                           "run `git cat-file -e REV:PATH` in a step before), or clone without a filter");
+        if (header.ends_with(" missing")) fail(names[i], "the blob " + std::string(not_in_clone));
         const auto last_space = header.rfind(' ');
         if (header_end == std::string::npos || last_space == std::string_view::npos) fail(names[i], "cannot read from git: unexpected output");
         const auto size = std::strtoull(std::string(header.substr(last_space + 1)).c_str(), nullptr, 10);
@@ -311,9 +312,7 @@ SourceSet read_git_source(std::string_view argument, std::string_view rev_path, 
         const auto name = prefix + entry.path;
         check_file_name(name);
         refuse_link_or_submodule(entry, name);
-        if (specs.size() >= limits.max_files)
-            fail(set.argument, "directory holds more than " + std::to_string(limits.max_files) + " spec files (" +
-                                   limit_hint("max-files") + ")");
+        check_listed_files(specs.size() + 1, set.argument, limits);
         specs.push_back(std::move(entry));
     }
     std::sort(specs.begin(), specs.end(), [](const TreeEntry& a, const TreeEntry& b) { return a.path < b.path; });

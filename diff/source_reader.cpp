@@ -54,8 +54,9 @@ SourceSet read_path(std::string_view argument, const Limits& limits, bool direct
                                    "\" is not a git revision here");
         fail(set.argument, "cannot open: no such file or directory");
     }
-    check_stays_in_working_directory(path, set.argument);
     const auto real = real_path_of(path, set.argument);
+    if (leaves_working_directory(path, real))
+        fail(set.argument, "leads out of the working directory through a symbolic link; kompat reads only files inside it");
     if (fs::is_directory(real, ec)) {
         if (!directory_allowed) fail(set.argument, "is a directory, not " + std::string(what));
         set.is_directory = true;

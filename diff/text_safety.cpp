@@ -52,11 +52,16 @@ void append_escape(std::string& out, std::uint32_t code) {
     for (int shift = 12; shift >= 0; shift -= 4) out += hex_digits[(code >> static_cast<unsigned>(shift)) & 0xFU];
 }
 
+// Whether `code` is escaped; line breaks and tabs stay when `keep_layout`.
+bool escapes(std::uint32_t code, bool keep_layout) {
+    return must_escape(code) && !(keep_layout && (code == '\n' || code == '\t'));
+}
+
 // As is_plain_text() and escape_control(), with line breaks and tabs kept when `keep_layout`.
 bool plain(std::string_view text, bool keep_layout) {
     for (std::size_t at = 0; at < text.size();) {
         const auto [length, code] = decode(text, at);
-        if (length == 0 || (must_escape(code) && !(keep_layout && (code == '\n' || code == '\t')))) return false;
+        if (length == 0 || escapes(code, keep_layout)) return false;
         at += length;
     }
     return true;
@@ -76,7 +81,7 @@ std::string escaped(std::string_view text, bool keep_layout) {
             ++at;
             continue;
         }
-        if (must_escape(code) && !(keep_layout && (code == '\n' || code == '\t'))) append_escape(out, code);
+        if (escapes(code, keep_layout)) append_escape(out, code);
         else out.append(text.substr(at, length));
         at += length;
     }
