@@ -26,7 +26,7 @@
 #include <sstream>
 
 #include "diff/schema_diff.hpp"
-#include "diff/snapshot_loader.hpp"
+#include "load/snapshot_loader.hpp"
 #include "rules/config.hpp"
 #include "rules/evaluate.hpp"
 

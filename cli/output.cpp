@@ -11,8 +11,8 @@
 #include <iostream>
 #include <set>
 
-#include "diff/file_source.hpp"
-#include "diff/text_safety.hpp"
+#include "load/file_source.hpp"
+#include "load/text_safety.hpp"
 
 namespace kompat::cli {
 namespace fs = std::filesystem;

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "diff/lifecycle.hpp"
-#include "diff/snapshot.hpp"
+#include "load/lifecycle.hpp"
+#include "load/snapshot.hpp"
 
 namespace kompat {
 

@@ -4,8 +4,8 @@
 // in its `reaches`. Fail-closed: a keyword difference no change kind names becomes
 // `unclassified_change` with the old and new JSON.
 #include "diff/change.hpp"
-#include "diff/limits.hpp"
-#include "diff/snapshot.hpp"
+#include "load/limits.hpp"
+#include "load/snapshot.hpp"
 
 namespace kompat {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "diff/schema_diff.hpp"
-#include "diff/snapshot_loader.hpp"
+#include "load/snapshot_loader.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "report/findings_report.hpp"
 #include "report/html_report.hpp"

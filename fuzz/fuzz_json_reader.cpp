@@ -1,5 +1,5 @@
 // libFuzzer harness: the JSON reader (Boost.JSON with key positions).
-#include "diff/json_reader.hpp"
+#include "load/json_reader.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,8 +1,8 @@
 // libFuzzer harness: one file loaded as a snapshot, whatever its format (Swagger 2.0,
 // OpenAPI 3, CRDs; the seeds hold each), then everything that reads one snapshot:
 // inspect, lint, and explain of its first kind (text, recursive, openapiv3).
-#include "diff/explain_target.hpp"
-#include "diff/snapshot_loader.hpp"
+#include "load/explain_target.hpp"
+#include "load/snapshot_loader.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "report/explain_report.hpp"
 #include "report/inspect_report.hpp"

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "diff/limits.hpp"
-#include "diff/source_reader.hpp"
+#include "load/limits.hpp"
+#include "load/source_reader.hpp"
 
 namespace kompat::fuzz {
 

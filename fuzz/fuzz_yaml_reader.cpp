@@ -1,6 +1,6 @@
 // libFuzzer harness: the YAML reader (yaml-cpp, go-yaml scalar resolution, merge keys,
 // alias budget).
-#include "diff/yaml_reader.hpp"
+#include "load/yaml_reader.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

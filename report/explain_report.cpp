@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "diff/lifecycle.hpp"
-#include "diff/json_values.hpp"
+#include "load/lifecycle.hpp"
+#include "load/json_values.hpp"
 #include "report/json_writer.hpp"
 
 namespace kompat {

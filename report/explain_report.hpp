@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string>
 
-#include "diff/explain_target.hpp"
+#include "load/explain_target.hpp"
 
 namespace kompat {
 

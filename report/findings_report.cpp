@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "diff/text_safety.hpp"
+#include "load/text_safety.hpp"
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
 

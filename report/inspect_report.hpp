@@ -3,7 +3,7 @@
 // program (json). Pure functions of the Snapshot.
 #include <string>
 
-#include "diff/snapshot.hpp"
+#include "load/snapshot.hpp"
 
 namespace kompat {
 

@@ -8,7 +8,7 @@
 #include <map>
 #include <set>
 
-#include "diff/text_safety.hpp"
+#include "load/text_safety.hpp"
 #include "report/finding_text.hpp"
 
 namespace kompat {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "diff/source_reader.hpp"
+#include "load/source_reader.hpp"
 #include "rules/finding.hpp"
 
 namespace kompat {

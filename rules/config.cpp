@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-#include "diff/yaml_reader.hpp"
+#include "load/yaml_reader.hpp"
 #include "rules/baseline.hpp"
 #include "rules/ignore_index.hpp"
 #include "rules/rule_table.hpp"

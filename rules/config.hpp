@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "diff/limits.hpp"
-#include "diff/source_reader.hpp"
+#include "load/limits.hpp"
+#include "load/source_reader.hpp"
 #include "rules/finding.hpp"
 
 namespace kompat {

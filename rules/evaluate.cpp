@@ -1,7 +1,7 @@
 #include "rules/evaluate.hpp"
 
-#include "diff/json_values.hpp"
-#include "diff/sort_large.hpp"
+#include "load/json_values.hpp"
+#include "load/sort_large.hpp"
 
 #include <boost/json/serialize.hpp>
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "diff/input_error.hpp"
+#include "load/input_error.hpp"
 
 namespace kompat {
 namespace {

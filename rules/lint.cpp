@@ -1,11 +1,11 @@
 #include "rules/lint.hpp"
 
-#include "diff/json_values.hpp"
+#include "load/json_values.hpp"
 
 #include <algorithm>
 #include <map>
 
-#include "diff/lifecycle.hpp"
+#include "load/lifecycle.hpp"
 #include "diff/schema_diff.hpp"
 #include "rules/rule_table.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "diff/snapshot.hpp"
+#include "load/snapshot.hpp"
 #include "rules/finding.hpp"
 
 namespace kompat {

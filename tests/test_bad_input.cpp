@@ -1,7 +1,7 @@
 // Bad input: every case is one InputError with file, line and column, never a crash
 // or a hang.
-#include "diff/json_reader.hpp"
-#include "diff/yaml_reader.hpp"
+#include "load/json_reader.hpp"
+#include "load/yaml_reader.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;

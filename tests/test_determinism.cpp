@@ -7,7 +7,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "diff/schema_diff.hpp"
-#include "diff/yaml_reader.hpp"
+#include "load/yaml_reader.hpp"
 #include "report/findings_report.hpp"
 #include "rules/evaluate.hpp"
 #include "rules/lint.hpp"

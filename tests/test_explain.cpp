@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "diff/explain_target.hpp"
+#include "load/explain_target.hpp"
 #include "report/explain_report.hpp"
 #include "test_support.hpp"
 

@@ -2,7 +2,7 @@
 // in tests/fuzz_regressions/ and run the way its harness ran it. Each must now be refused
 // as bad input (exit 2 with file:line:col), promptly.
 #include "diff/schema_diff.hpp"
-#include "diff/yaml_reader.hpp"
+#include "load/yaml_reader.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;

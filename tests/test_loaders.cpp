@@ -1,5 +1,5 @@
 // Each input form into one Snapshot.
-#include "diff/source_reader.hpp"
+#include "load/source_reader.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;

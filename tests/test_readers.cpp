@@ -1,6 +1,6 @@
 // The JSON and YAML readers: values, key positions, scalar resolution.
-#include "diff/json_reader.hpp"
-#include "diff/yaml_reader.hpp"
+#include "load/json_reader.hpp"
+#include "load/yaml_reader.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;

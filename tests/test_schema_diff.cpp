@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
-#include "diff/json_values.hpp"
-#include "diff/lifecycle.hpp"
+#include "load/json_values.hpp"
+#include "load/lifecycle.hpp"
 #include "diff/schema_diff.hpp"
 #include "test_support.hpp"
 

@@ -4,7 +4,7 @@
 // stdout, and let no byte of a file outside the snapshot reach any output.
 #include <sys/stat.h>
 
-#include "diff/text_safety.hpp"
+#include "load/text_safety.hpp"
 #include "test_support.hpp"
 
 using kompat::test::read_file;

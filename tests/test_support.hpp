@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "diff/input_error.hpp"
-#include "diff/snapshot_loader.hpp"
+#include "load/input_error.hpp"
+#include "load/snapshot_loader.hpp"
 
 namespace kompat::test {
 

@@ -1,0 +1,90 @@
+#pragma once
+// What every part of the differ reads: the two snapshots, their named types by name, and
+// how a change is made and filed in its unit. Internal to diff/.
+#include "diff/change.hpp"
+#include "diff/unit_graph.hpp"
+#include "load/snapshot.hpp"
+
+#include <boost/json/value.hpp>
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace kompat {
+
+// A snapshot's named types by name, hashed: the diff looks a type up at every `$ref`.
+class TypeIndex {
+public:
+    explicit TypeIndex(const Snapshot& snapshot);
+    [[nodiscard]] const Schema* find(std::string_view name) const {
+        const auto found = by_name_.find(name);
+        return found == by_name_.end() ? nullptr : found->second;
+    }
+
+private:
+    std::unordered_map<std::string_view, const Schema*> by_name_;
+};
+
+struct DiffContext {
+    DiffContext(const Snapshot& old_snapshot, const Snapshot& new_snapshot);
+
+    const Snapshot& old_side;
+    const Snapshot& new_side;
+    const TypeIndex old_types;
+    const TypeIndex new_types;
+    // Group-versions with kinds, "group/version".
+    const std::set<std::string> old_group_versions;
+    const std::set<std::string> new_group_versions;
+    // OpenAPI v2 against v3: keywords v2 cannot carry are not compared.
+    bool lossy = false;
+
+    [[nodiscard]] SourcePosition position(const Snapshot& snapshot, const Location& location) const;
+    // A change at `path` between o and n, with their positions and n's lifecycle.
+    [[nodiscard]] Change make(ChangeKind kind, const std::string& path, const Schema& o, const Schema& n) const;
+    void emit(Unit& unit, ChangeKind kind, const std::string& path, const Schema& o, const Schema& n, boost::json::value old_value,
+              boost::json::value new_value, std::string detail = {}) const;
+};
+
+// meta.v1 types (DeleteOptions, WatchEvent, …) carry a GVK for every group-version: they
+// are no kind of the group-version they name.
+bool is_auxiliary_kind(const Kind& kind);
+
+// Files a change in its unit, which names its type and operation unless it names its own.
+void add_change(Unit& unit, Change change);
+
+// A bound as JSON: integral values as integers (5, not 5E0), as specs write them.
+boost::json::value number_json(double value);
+inline boost::json::value number_json(std::uint64_t value) { return value; }
+
+bool is_alpha(const Lifecycle& lifecycle);
+
+// Walks two lists sorted by `order` side by side: `only_old` for an element of `before`
+// alone, `only_new` for one of `after` alone, `both` for a pair. After the first of
+// equal neighbours, the others are skipped (a spec may repeat a name; the first counts).
+template <typename List, typename Order, typename OnlyOld, typename OnlyNew, typename Both>
+void merge_sorted(const List& before, const List& after, Order order, OnlyOld only_old, OnlyNew only_new, Both both) {
+    auto o = before.begin();
+    auto n = after.begin();
+    const auto next = [&](auto& it, const List& list) {
+        const auto current = it;
+        while (++it != list.end() && order(*current, *it) == 0) {}
+    };
+    while (o != before.end() || n != after.end()) {
+        if (n == after.end() || (o != before.end() && order(*o, *n) < 0)) {
+            only_old(*o);
+            next(o, before);
+        } else if (o == before.end() || order(*o, *n) > 0) {
+            only_new(*n);
+            next(n, after);
+        } else {
+            both(*o, *n);
+            next(o, before);
+            next(n, after);
+        }
+    }
+}
+
+}  // namespace kompat

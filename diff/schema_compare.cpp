@@ -1,0 +1,229 @@
+#include "diff/schema_compare.hpp"
+
+#include "diff/kubernetes_compare.hpp"
+#include "diff/schema_diff.hpp"
+#include "diff/value_compare.hpp"
+#include "load/json_values.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include <algorithm>
+
+namespace kompat {
+namespace json = boost::json;
+
+namespace {
+
+// Appends a child's part to the path being walked and takes it off again at the end of
+// the scope: one buffer for a whole walk instead of a new string per field.
+class PathScope {
+public:
+    PathScope(std::string& path, std::string_view part, std::string_view more = {}) : path_(path), size_(path.size()) {
+        path_ += part;
+        path_ += more;
+    }
+    ~PathScope() { path_.resize(size_); }
+    PathScope(const PathScope&) = delete;
+    PathScope& operator=(const PathScope&) = delete;
+
+private:
+    std::string& path_;
+    std::size_t size_;
+};
+
+}  // namespace
+
+void SchemaComparer::compare(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                             unsigned roles) const {
+    if (!o.ref.empty() && !n.ref.empty()) {
+        compare_keywords(context_, o, n, unit, path);
+        refer(unit, o.ref, n.ref, path, alpha, roles);
+        return;
+    }
+    if (!o.ref.empty() || !n.ref.empty()) {
+        // One side refers, the other is inline: compare the target with the inline schema.
+        if (depth > 64) return;
+        const auto* old_target = o.ref.empty() ? &o : context_.old_types.find(o.ref);
+        const auto* new_target = n.ref.empty() ? &n : context_.new_types.find(n.ref);
+        if (old_target != nullptr && new_target != nullptr) compare(*old_target, *new_target, unit, path, alpha, depth + 1, roles);
+        return;
+    }
+    compare_keywords(context_, o, n, unit, path);
+    compare_structure(o, n, unit, path, alpha, depth, roles);
+}
+
+void SchemaComparer::refer(Unit& unit, std::string_view old_name, std::string_view new_name, const std::string& path, bool alpha,
+                           unsigned roles) const {
+    const auto* old_schema = context_.old_types.find(old_name);
+    const auto* new_schema = context_.new_types.find(new_name);
+    if (old_schema == nullptr || new_schema == nullptr) return;
+    if (const auto found = graph_.type_units.find({old_schema, new_schema}); found != graph_.type_units.end())
+        unit.edges.push_back({path, found->second, alpha, roles});
+    else
+        unit.later_edges.push_back({path, old_schema, new_schema, new_name, alpha, roles});
+}
+
+void SchemaComparer::compare_structure(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                                       unsigned roles) const {
+    // v2 writes a oneOf/anyOf of types (Quantity, IntOrString) as `type: string`.
+    const auto flattened = [](const Schema& s) {
+        return s.type.empty() && (!s.subschemas().one_of.empty() || !s.subschemas().any_of.empty());
+    };
+    const bool type_comparable = !context_.lossy || (!flattened(o) && !flattened(n));
+    if (o.type != n.type && type_comparable)
+        context_.emit(unit, ChangeKind::type_changed, path, o, n, strings_json(o.type), strings_json(n.type));
+    compare_text(context_, o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
+    compare_enum(context_, o, n, unit, path);
+    if (o.bounds || n.bounds) compare_bounds(context_, o, n, unit, path);
+    compare_validations(context_, o, n, unit, path);
+    compare_kubernetes_extensions(context_, o, n, unit, path);
+
+    compare_properties(o, n, unit, path, alpha, depth, roles);
+
+    if (o.items && n.items) {
+        const PathScope items(path, "[*]");
+        compare(*o.items, *n.items, unit, path, alpha, depth + 1, roles);
+    } else if (o.items || n.items) {
+        context_.emit(unit, ChangeKind::unclassified_change, path, o, n, o.items ? schema_summary(*o.items) : json::value(nullptr),
+                      n.items ? schema_summary(*n.items) : json::value(nullptr), "items");
+    }
+
+    compare_additional_properties(o, n, unit, path, alpha, depth, roles);
+    if (o.composition || n.composition) compare_subschemas(o, n, unit, path, alpha, depth, roles);
+}
+
+void SchemaComparer::compare_subschemas(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                                        unsigned roles) const {
+    const auto& before = o.subschemas();
+    const auto& after = n.subschemas();
+    compare_branches(before.all_of, after.all_of, "allOf", unit, path, o, n, alpha, depth, roles);
+    if (!context_.lossy) {
+        compare_branches(before.one_of, after.one_of, "oneOf", unit, path, o, n, alpha, depth, roles);
+        compare_branches(before.any_of, after.any_of, "anyOf", unit, path, o, n, alpha, depth, roles);
+    }
+}
+
+void SchemaComparer::compare_additional_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha,
+                                                   int depth, unsigned roles) const {
+    if (o.additional_properties && n.additional_properties) {
+        const PathScope values(path, "{*}");
+        compare(*o.additional_properties, *n.additional_properties, unit, path, alpha, depth + 1, roles);
+        return;
+    }
+    // How open the map is: any value (absent or true) > a schema > nothing (false).
+    const auto openness = [](const Schema& s) {
+        if (s.additional_properties) return 1;
+        return s.additional_properties_allowed == false ? 0 : 2;
+    };
+    const auto describe = [](const Schema& s) -> json::value {
+        if (s.additional_properties) return schema_summary(*s.additional_properties);
+        if (s.additional_properties_allowed) return *s.additional_properties_allowed;
+        return nullptr;
+    };
+    const auto before = openness(o);
+    const auto after = openness(n);
+    if (before == after) return;
+    context_.emit(unit, after < before ? ChangeKind::additional_properties_tightened : ChangeKind::additional_properties_relaxed, path, o,
+                  n, describe(o), describe(n));
+}
+
+void SchemaComparer::compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword,
+                                      Unit& unit, std::string& path, const Schema& o, const Schema& n, bool alpha, int depth,
+                                      unsigned roles) const {
+    if (before.empty() && after.empty()) return;
+    if (before.size() == after.size()) {
+        for (std::size_t i = 0; i < before.size(); ++i) {
+            const PathScope branch(path, "/" + std::string(keyword), "[" + std::to_string(i) + "]");
+            compare(before[i], after[i], unit, path, alpha, depth + 1, roles);
+        }
+        return;
+    }
+    // Branches added or removed: said once, with the edit dtl finds.
+    std::vector<std::string> old_text;
+    std::vector<std::string> new_text;
+    json::array old_json;
+    json::array new_json;
+    for (const auto& s : before) old_json.push_back(schema_summary(s));
+    for (const auto& s : after) new_json.push_back(schema_summary(s));
+    for (const auto& v : old_json) old_text.push_back(json::serialize(v));
+    for (const auto& v : new_json) new_text.push_back(json::serialize(v));
+    const auto [removed, added] = edits(old_text, new_text);
+    std::string detail(keyword);
+    for (const auto& r : removed) detail += " -" + r;
+    for (const auto& a : added) detail += " +" + a;
+    context_.emit(unit, ChangeKind::unclassified_change, path, o, n, std::move(old_json), std::move(new_json), detail);
+}
+
+void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                                        unsigned roles) const {
+    const auto required_in = [](const Schema& s, std::string_view name) {
+        return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
+    };
+    std::vector<const Property*> removed;
+    std::vector<const Property*> added;
+    // Properties mostly keep their places: the same index is tried before a search.
+    const auto counterpart = [](const Schema& in, std::size_t index, std::string_view name) {
+        return index < in.properties.size() && in.properties[index].name == name ? &in.properties[index] : in.find_property(name);
+    };
+    for (std::size_t index = 0; index < o.properties.size(); ++index) {
+        const auto& property = o.properties[index];
+        const auto* other = counterpart(n, index, property.name);
+        const PathScope field(path, ".", property.name);
+        if (other == nullptr) {
+            removed.push_back(&property);
+            auto change = context_.make(ChangeKind::field_removed, path, property.schema, property.schema);
+            change.new_position = {};
+            change.old_value = schema_summary(property.schema);
+            change.lifecycle = lifecycle_of(property.schema);
+            add_change(unit, std::move(change));
+            continue;
+        }
+        const bool was_required = required_in(o, property.name);
+        const bool is_required = required_in(n, property.name);
+        if (was_required != is_required)
+            context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path, property.schema,
+                          other->schema, was_required, is_required);
+        const auto before = lifecycle_of(property.schema);
+        // The same description and no lifecycle extension on either side: the same lifecycle.
+        const bool same_source = property.schema.description == other->schema.description && property.schema.lifecycle.empty() &&
+                                 other->schema.lifecycle.empty();
+        const auto after = same_source ? before : lifecycle_of(other->schema);
+        compare_lifecycle(context_, property.schema, other->schema, before, after, unit, path);
+        const bool child_alpha = alpha || is_alpha(before) || is_alpha(after);
+        compare(property.schema, other->schema, unit, path, child_alpha, depth + 1, roles);
+    }
+    for (std::size_t index = 0; index < n.properties.size(); ++index) {
+        const auto& property = n.properties[index];
+        if (counterpart(o, index, property.name) != nullptr) continue;
+        added.push_back(&property);
+        const auto child = path + "." + std::string(property.name);
+        auto change = context_.make(required_in(n, property.name) ? ChangeKind::field_added_required : ChangeKind::field_added, child,
+                                    property.schema, property.schema);
+        change.old_position = {};
+        change.new_value = schema_summary(property.schema);
+        add_change(unit, std::move(change));
+    }
+    // A removed and an added field with the same schema in one object: perhaps a rename.
+    if (removed.empty() || added.empty()) return;
+    // By name, so which added field a removed one is matched with does not depend on key order.
+    const auto by_name = [](const Property* a, const Property* b) { return a->name < b->name; };
+    std::sort(removed.begin(), removed.end(), by_name);
+    std::sort(added.begin(), added.end(), by_name);
+    std::vector<json::value> added_summaries;
+    for (const auto* fresh : added) added_summaries.push_back(schema_summary(fresh->schema));
+    for (const auto* gone : removed) {
+        const auto gone_summary = schema_summary(gone->schema);
+        for (std::size_t i = 0; i < added.size(); ++i) {
+            const auto* fresh = added[i];
+            if (added_summaries[i] != gone_summary) continue;
+            auto change = context_.make(ChangeKind::field_possibly_renamed, path + "." + std::string(fresh->name), gone->schema, fresh->schema);
+            change.old_value = json::value(gone->name);
+            change.new_value = json::value(fresh->name);
+            change.detail = std::string(gone->name) + " -> " + std::string(fresh->name);
+            add_change(unit, std::move(change));
+            break;
+        }
+    }
+}
+
+}  // namespace kompat

@@ -1,0 +1,42 @@
+#pragma once
+// Comparing two schemas at one place: their structure (type, properties, items, maps,
+// allOf/oneOf/anyOf) walked field by field, each place's keywords handed to
+// value_compare and kubernetes_compare, and `$ref`s recorded as edges of the unit graph.
+// Internal to diff/.
+#include "diff/diff_context.hpp"
+#include "diff/unit_graph.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kompat {
+
+// Read-only while it compares: each comparison writes only to its own unit and reads units
+// that exist already, so several threads may compare at once.
+class SchemaComparer {
+public:
+    SchemaComparer(const DiffContext& context, const UnitGraph& graph) : context_(context), graph_(graph) {}
+
+    // `path` is where o and n stand inside the unit; it is extended for children and
+    // given back as it came.
+    void compare(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles = 0) const;
+
+private:
+    void compare_structure(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
+    void compare_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
+    void compare_additional_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                                       unsigned roles) const;
+    void compare_subschemas(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
+    void compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword, Unit& unit,
+                          std::string& path, const Schema& o, const Schema& n, bool alpha, int depth, unsigned roles) const;
+    // A reference from `unit` at `path` to the pair of named types old_name → new_name:
+    // an edge to its unit, or, when the pair has none yet, a later edge.
+    void refer(Unit& unit, std::string_view old_name, std::string_view new_name, const std::string& path, bool alpha,
+               unsigned roles) const;
+
+    const DiffContext& context_;
+    const UnitGraph& graph_;
+};
+
+}  // namespace kompat

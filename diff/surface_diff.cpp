@@ -1,0 +1,174 @@
+// Kinds, versions, CRD facts and named types: what exists on one side only, and the
+// pairs whose schemas are compared.
+#include "diff/surface_diff.hpp"
+
+#include "diff/schema_diff.hpp"
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+namespace kompat {
+namespace json = boost::json;
+
+namespace {
+
+bool has_group_kind(const Snapshot& snapshot, const GroupVersionKind& gvk) {
+    return std::any_of(snapshot.kinds.begin(), snapshot.kinds.end(), [&](const Kind& k) {
+        return k.gvk.group == gvk.group && k.gvk.kind == gvk.kind && !is_auxiliary_kind(k);
+    });
+}
+
+bool is_list_of_other(const Snapshot& snapshot, const Kind& kind) {
+    if (!kind.gvk.kind.ends_with("List")) return false;
+    auto base = kind.gvk;
+    base.kind.resize(base.kind.size() - 4);
+    return snapshot.find_kind(base) != nullptr;
+}
+
+void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind, const Kind& k, bool removed, bool whole_gv) {
+    Change change;
+    change.kind = kind;
+    change.type = k.type_name;
+    change.stability = k.stability;
+    change.whole_group_version = whole_gv;
+    const auto& side = removed ? context.old_side : context.new_side;
+    (removed ? change.old_position : change.new_position) = context.position(side, k.location);
+    (removed ? change.old_value : change.new_value) = json::value(k.gvk.to_string());
+    Reach reach;
+    reach.path = ".";
+    reach.from = k.gvk.to_string();
+    reach.stability = k.stability;
+    change.reaches.push_back(reach);
+    plan.surface.push_back(std::move(change));
+}
+
+void diff_kind_pair(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan, const Kind& old_kind,
+                    const Kind& new_kind) {
+    auto& unit = graph.new_unit(old_kind.type_name, "");
+    if (old_kind.crd && new_kind.crd && old_kind.crd->served != new_kind.crd->served) {
+        Change change;
+        change.kind = old_kind.crd->served ? ChangeKind::crd_version_unserved : ChangeKind::crd_version_served;
+        change.old_value = old_kind.crd->served;
+        change.new_value = new_kind.crd->served;
+        change.old_position = context.position(context.old_side, old_kind.location);
+        change.new_position = context.position(context.new_side, new_kind.location);
+        change.detail = new_kind.gvk.to_string();
+        add_change(unit, std::move(change));
+    }
+    plan.jobs.push_back([&comparer, &old_kind, &new_kind, &unit](Worker&) {
+        std::string path;
+        comparer.compare(old_kind.schema, new_kind.schema, unit, path, false, 0);
+    });
+    plan.roots.push_back({new_kind.gvk.to_string(), true, new_kind.stability, &unit, 0});
+}
+
+// Scope and storage version belong to a CRD (group + kind), not to one version.
+void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
+    struct Facts {
+        const Kind* any = nullptr;
+        std::string storage;
+        const Kind* storage_kind = nullptr;
+    };
+    auto collect = [](const Snapshot& snapshot) {
+        std::map<std::pair<std::string, std::string>, Facts> out;
+        for (const auto& kind : snapshot.kinds) {
+            if (!kind.crd) continue;
+            auto& facts = out[{kind.gvk.group, kind.gvk.kind}];
+            if (facts.any == nullptr) facts.any = &kind;
+            if (kind.crd->storage) {
+                facts.storage = kind.gvk.version;
+                facts.storage_kind = &kind;
+            }
+        }
+        return out;
+    };
+    const auto old_facts = collect(context.old_side);
+    const auto new_facts = collect(context.new_side);
+    for (const auto& [key, before] : old_facts) {
+        const auto found = new_facts.find(key);
+        if (found == new_facts.end()) continue;
+        const auto& after = found->second;
+        auto emit = [&](ChangeKind kind, json::value old_value, json::value new_value, const Kind& old_kind, const Kind& new_kind) {
+            Change change;
+            change.kind = kind;
+            change.type = new_kind.type_name;
+            change.detail = key.first + " " + key.second;
+            change.old_value = std::move(old_value);
+            change.new_value = std::move(new_value);
+            change.old_position = context.position(context.old_side, old_kind.location);
+            change.new_position = context.position(context.new_side, new_kind.location);
+            change.stability = new_kind.stability;
+            Reach reach;
+            reach.from = new_kind.gvk.to_string();
+            reach.path = ".";
+            reach.stability = new_kind.stability;
+            change.reaches.push_back(reach);
+            plan.surface.push_back(std::move(change));
+        };
+        if (before.any->crd->scope != after.any->crd->scope)
+            emit(ChangeKind::crd_scope_changed, json::value(before.any->crd->scope), json::value(after.any->crd->scope), *before.any,
+                 *after.any);
+        if (!before.storage.empty() && !after.storage.empty() && before.storage != after.storage)
+            emit(ChangeKind::crd_storage_version_changed, json::value(before.storage), json::value(after.storage), *before.storage_kind,
+                 *after.storage_kind);
+    }
+}
+
+// A named type of one side alone (types synthesised for other pointers, named with '#',
+// are not the user's definitions).
+void definition_surface(const DiffContext& context, DiffPlan& plan, const std::string& name, const Schema& schema, bool removed) {
+    if (name.find('#') != std::string::npos) return;
+    Change change;
+    change.kind = removed ? ChangeKind::definition_removed : ChangeKind::definition_added;
+    change.type = name;
+    (removed ? change.old_value : change.new_value) = schema_summary(schema);
+    (removed ? change.old_position : change.new_position) = context.position(removed ? context.old_side : context.new_side, schema.location);
+    plan.surface.push_back(std::move(change));
+}
+
+}  // namespace
+
+void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan) {
+    const auto& old_side = context.old_side;
+    const auto& new_side = context.new_side;
+    for (const auto& kind : old_side.kinds) {
+        if (is_auxiliary_kind(kind)) continue;
+        const auto* other = new_side.find_kind(kind.gvk);
+        if (other == nullptr) {
+            const bool whole = !context.new_group_versions.contains(kind.gvk.group + "/" + kind.gvk.version);
+            if (whole && is_list_of_other(old_side, kind)) continue;  // said with its item kind
+            surface_change(context, plan, has_group_kind(new_side, kind.gvk) ? ChangeKind::version_removed : ChangeKind::kind_removed, kind,
+                           true, whole);
+            continue;
+        }
+        diff_kind_pair(context, comparer, graph, plan, kind, *other);
+    }
+    for (const auto& kind : new_side.kinds) {
+        if (is_auxiliary_kind(kind) || old_side.find_kind(kind.gvk) != nullptr) continue;
+        const bool whole = !context.old_group_versions.contains(kind.gvk.group + "/" + kind.gvk.version);
+        if (whole && is_list_of_other(new_side, kind)) continue;
+        surface_change(context, plan, has_group_kind(old_side, kind.gvk) ? ChangeKind::version_added : ChangeKind::kind_added, kind, false,
+                       whole);
+    }
+    diff_crd_group_kinds(context, plan);
+}
+
+void diff_definitions(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan) {
+    merge_sorted(
+        context.old_side.types, context.new_side.types, [](const auto& a, const auto& b) { return a.first.compare(b.first); },
+        [&](const auto& only_old) { definition_surface(context, plan, only_old.first, only_old.second, true); },
+        [&](const auto& only_new) { definition_surface(context, plan, only_new.first, only_new.second, false); },
+        [&](const auto& before, const auto& after) {
+            auto& unit = graph.new_unit(before.first, "");
+            const auto* old_schema = &before.second;
+            const auto* new_schema = &after.second;
+            graph.type_units.emplace(std::pair(old_schema, new_schema), &unit);
+            plan.jobs.push_back([&comparer, old_schema, new_schema, &unit](Worker&) {
+                std::string path;
+                comparer.compare(*old_schema, *new_schema, unit, path, false, 0);
+            });
+        });
+}
+
+}  // namespace kompat

@@ -1,0 +1,177 @@
+#include "diff/value_compare.hpp"
+
+#include "load/json_values.hpp"
+
+#include <dtl/dtl.hpp>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <optional>
+#include <set>
+
+namespace kompat {
+namespace json = boost::json;
+
+namespace {
+
+// A default that cannot apply to its schema's type (`default: {}` on a reference to a
+// string type, as the Kubernetes generator once emitted) is no default.
+const json::value* effective_default(const Schema& schema, const Snapshot& snapshot) {
+    if (schema.default_value == nullptr) return nullptr;
+    const auto& target = schema.ref.empty() ? schema : snapshot.resolve(*snapshot.find_type(schema.ref));
+    const auto& value = *schema.default_value;
+    const auto is_object_type = std::find(target.type.begin(), target.type.end(), "object") != target.type.end();
+    // `{}` is the zero value the generator wrote for every named type; on one that is
+    // not an object (Time, Quantity, IntOrString, JSON) it is no default.
+    if (value.is_object() && value.get_object().empty() && !schema.ref.empty() && !is_object_type) return nullptr;
+    if (target.int_or_string) return value.is_object() || value.is_array() ? nullptr : &value;
+    if (target.type.empty()) return &value;
+    const auto fits = [&](std::string_view type) {
+        if (type == "object") return value.is_object();
+        if (type == "array") return value.is_array();
+        if (type == "string") return value.is_string();
+        if (type == "integer" || type == "number") return value.is_number();
+        if (type == "boolean") return value.is_bool();
+        return true;
+    };
+    return std::any_of(target.type.begin(), target.type.end(), fits) || value.is_null() ? &value : nullptr;
+}
+
+void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword>& before, const std::vector<Keyword>& after,
+                           Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+    for (const auto& keyword : before) {
+        const auto found = std::find_if(after.begin(), after.end(), [&](const Keyword& k) { return k.name == keyword.name; });
+        if (found == after.end())
+            context.emit(unit, ChangeKind::unclassified_change, path, o, n, detached(*keyword.value), nullptr, std::string(keyword.name));
+        else if (!json_equal(*found->value, *keyword.value))
+            context.emit(unit, ChangeKind::unclassified_change, path, o, n, detached(*keyword.value), detached(*found->value),
+                         std::string(keyword.name));
+    }
+    for (const auto& keyword : after)
+        if (std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
+            context.emit(unit, ChangeKind::unclassified_change, path, o, n, nullptr, detached(*keyword.value), std::string(keyword.name));
+}
+
+// An upper bound (maxLength, maximum, …) tightens when it appears or falls; a lower
+// bound (minLength, minimum, …) when it appears or rises.
+enum class Bound { upper, lower };
+
+template <typename T>
+void compare_bound(const DiffContext& context, Bound bound, const std::optional<T>& before, const std::optional<T>& after,
+                   ChangeKind tightened, ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+    if (before == after) return;
+    const auto value = [](const std::optional<T>& v) { return v ? number_json(*v) : json::value(nullptr); };
+    const bool tighter = !before || (after && (bound == Bound::upper ? *after < *before : *after > *before));
+    context.emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
+}
+
+}  // namespace
+
+void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    if (o.description != n.description)
+        context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(o.description), json::value(n.description));
+    if (!context.lossy) {
+        const auto* od = effective_default(o, context.old_side);
+        const auto* nd = effective_default(n, context.new_side);
+        if (od == nullptr && nd != nullptr) context.emit(unit, ChangeKind::default_added, path, o, n, nullptr, detached(*nd));
+        else if (od != nullptr && nd == nullptr) context.emit(unit, ChangeKind::default_removed, path, o, n, detached(*od), nullptr);
+        else if (od != nullptr && !json_equal(*od, *nd))
+            context.emit(unit, ChangeKind::default_changed, path, o, n, detached(*od), detached(*nd));
+        if (o.nullable != n.nullable)
+            context.emit(unit, n.nullable ? ChangeKind::nullable_added : ChangeKind::nullable_removed, path, o, n, o.nullable, n.nullable);
+    }
+    compare_keyword_lists(context, o.extensions, n.extensions, unit, path, o, n);
+    compare_keyword_lists(context, o.other_keywords, n.other_keywords, unit, path, o, n);
+}
+
+void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit,
+                  const std::string& path, const Schema& o, const Schema& n) {
+    if (before != after) context.emit(unit, after ? on : off, path, o, n, before, after);
+}
+
+void compare_text(const DiffContext& context, std::string_view before, std::string_view after, ChangeKind kind, Unit& unit,
+                  const std::string& path, const Schema& o, const Schema& n) {
+    if (before != after)
+        context.emit(unit, kind, path, o, n, before.empty() ? json::value(nullptr) : json::value(before),
+                     after.empty() ? json::value(nullptr) : json::value(after));
+}
+
+std::pair<std::vector<std::string>, std::vector<std::string>> edits(const std::vector<std::string>& before,
+                                                                    const std::vector<std::string>& after) {
+    dtl::Diff<std::string, std::vector<std::string>> diff(before, after);
+    diff.compose();
+    std::multiset<std::string> removed;
+    std::multiset<std::string> added;
+    for (const auto& [element, info] : diff.getSes().getSequence()) {
+        if (info.type == dtl::SES_DELETE) removed.insert(element);
+        else if (info.type == dtl::SES_ADD) added.insert(element);
+    }
+    std::vector<std::string> only_removed;
+    std::vector<std::string> only_added;
+    std::set_difference(removed.begin(), removed.end(), added.begin(), added.end(), std::back_inserter(only_removed));
+    std::set_difference(added.begin(), added.end(), removed.begin(), removed.end(), std::back_inserter(only_added));
+    return {only_removed, only_added};
+}
+
+void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    if (o.enum_values == nullptr && n.enum_values == nullptr) return;
+    if (o.enum_values == nullptr) {
+        context.emit(unit, ChangeKind::enum_restriction_added, path, o, n, nullptr, detached(*n.enum_values));
+        return;
+    }
+    if (n.enum_values == nullptr) {
+        context.emit(unit, ChangeKind::enum_restriction_removed, path, o, n, detached(*o.enum_values), nullptr);
+        return;
+    }
+    std::vector<std::string> before;
+    std::vector<std::string> after;
+    for (const auto& v : *o.enum_values) before.push_back(json::serialize(v));
+    for (const auto& v : *n.enum_values) after.push_back(json::serialize(v));
+    if (before == after) return;
+    const auto [removed, added] = edits(before, after);
+    for (const auto& value : removed) context.emit(unit, ChangeKind::enum_value_removed, path, o, n, json::parse(value), nullptr, value);
+    for (const auto& value : added) context.emit(unit, ChangeKind::enum_value_added, path, o, n, nullptr, json::parse(value), value);
+}
+
+void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    const auto& before = o.value_bounds();
+    const auto& after = n.value_bounds();
+    const auto bound = [&](Bound kind, const auto& old_bound, const auto& new_bound, ChangeKind tightened, ChangeKind relaxed) {
+        compare_bound(context, kind, old_bound, new_bound, tightened, relaxed, unit, path, o, n);
+    };
+    bound(Bound::upper, before.max_length, after.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed);
+    bound(Bound::lower, before.min_length, after.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed);
+    bound(Bound::upper, before.maximum, after.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed);
+    bound(Bound::lower, before.minimum, after.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed);
+    compare_flag(context, before.exclusive_maximum, after.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
+                 ChangeKind::exclusive_maximum_relaxed, unit, path, o, n);
+    compare_flag(context, before.exclusive_minimum, after.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,
+                 ChangeKind::exclusive_minimum_relaxed, unit, path, o, n);
+    bound(Bound::upper, before.max_items, after.max_items, ChangeKind::max_items_tightened, ChangeKind::max_items_relaxed);
+    bound(Bound::lower, before.min_items, after.min_items, ChangeKind::min_items_tightened, ChangeKind::min_items_relaxed);
+    bound(Bound::upper, before.max_properties, after.max_properties, ChangeKind::max_properties_tightened,
+          ChangeKind::max_properties_relaxed);
+    bound(Bound::lower, before.min_properties, after.min_properties, ChangeKind::min_properties_tightened,
+          ChangeKind::min_properties_relaxed);
+    compare_flag(context, before.unique_items, after.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed,
+                 unit, path, o, n);
+    if (before.multiple_of != after.multiple_of) {
+        const auto value = [](const std::optional<double>& v) { return v ? number_json(*v) : json::value(nullptr); };
+        // A new step that is a multiple of the old one admits fewer values.
+        const bool relaxed = !after.multiple_of || (before.multiple_of && std::fmod(*before.multiple_of, *after.multiple_of) == 0.0);
+        context.emit(unit, relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, path, o, n,
+                     value(before.multiple_of), value(after.multiple_of));
+    }
+    if (before.pattern != after.pattern) {
+        const auto value = [](const std::optional<std::string_view>& v) { return v ? json::value(*v) : json::value(nullptr); };
+        // A changed expression may both admit and refuse values: both are said.
+        if (after.pattern) context.emit(unit, ChangeKind::pattern_tightened, path, o, n, value(before.pattern), value(after.pattern));
+        if (before.pattern) context.emit(unit, ChangeKind::pattern_relaxed, path, o, n, value(before.pattern), value(after.pattern));
+    }
+}
+
+}  // namespace kompat

@@ -1,0 +1,27 @@
+#pragma once
+// Comparing what one schema says of its values: description, default, nullable, format,
+// enum, bounds and pattern, and keywords no change kind names. Internal to diff/.
+#include "diff/diff_context.hpp"
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace kompat {
+
+// Description, default, nullable, and the extensions and keywords kept as JSON.
+void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
+void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
+void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
+// A text keyword (format, map type, patch strategy): absent is null in the change.
+void compare_text(const DiffContext& context, std::string_view before, std::string_view after, ChangeKind kind, Unit& unit,
+                  const std::string& path, const Schema& o, const Schema& n);
+void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit,
+                  const std::string& path, const Schema& o, const Schema& n);
+
+// The values dtl finds only on one side (removed, added); a value that merely moved is on both.
+std::pair<std::vector<std::string>, std::vector<std::string>> edits(const std::vector<std::string>& before,
+                                                                    const std::vector<std::string>& after);
+
+}  // namespace kompat

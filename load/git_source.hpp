@@ -1,0 +1,26 @@
+#pragma once
+// Reading `REV:PATH` with git itself: one `ls-tree` for what is there (modes and sizes,
+// so links, submodules and the budget are judged before a byte is read) and one
+// `cat-file --batch` for the blobs. git runs with no shell, no terminal prompt, no pager,
+// no network (no protocol allowed, so a partial clone cannot fetch a missing blob), and
+// a time limit. Internal to load/ (source_reader.cpp).
+#include <string>
+#include <string_view>
+
+#include "load/limits.hpp"
+#include "load/source_reader.hpp"
+
+namespace kompat {
+
+// True when `revision` names a tree or commit in the repository of the working directory
+// (false outside a repository, and for a revision that starts with '-').
+bool git_revision_resolves(std::string_view revision, const Limits& limits);
+
+// The file or directory `rev_path` (`REV:PATH`; `REV:` and `REV:.` are the root) names.
+// `argument` is what the user wrote, for messages. Throws InputError.
+SourceSet read_git_source(std::string_view argument, std::string_view rev_path, const Limits& limits);
+
+// One file of a git snapshot by name (`REV:path`), for a `$ref`. Throws InputError.
+SourceFile read_git_file(const std::string& name, const Limits& limits, ReadBudget& used);
+
+}  // namespace kompat

@@ -1,0 +1,112 @@
+#pragma once
+// The one model every input format is loaded into: kinds, named types, operations.
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/parsed_file.hpp"
+#include "load/schema.hpp"
+
+namespace kompat {
+
+enum class SnapshotFormat { openapi_v2, openapi_v3, crd };
+std::string_view to_string(SnapshotFormat format);  // "openapi-v2", "openapi-v3", "crd"
+
+enum class Stability { alpha, beta, ga };
+std::string_view to_string(Stability stability);  // "alpha", "beta", "ga"
+
+// Stability of a group-version from its version name, as Kubernetes orders versions:
+// `v1alpha1` alpha, `v2beta3` beta, `v1` GA. A name that does not follow the
+// convention is alpha or beta when it says so (`v1-alpha`), GA otherwise.
+Stability stability_of_version(std::string_view version);
+
+// What a CustomResourceDefinition says of one of its versions.
+struct CrdVersion {
+    std::string name;         // metadata.name of the CRD, e.g. widgets.example.com
+    std::string scope;        // Namespaced or Cluster
+    bool served = false;
+    bool storage = false;
+    bool deprecated = false;
+    std::string_view deprecation_warning;
+    std::string plural;
+    std::string singular;
+    std::string list_kind;
+    std::vector<std::string> short_names;
+    std::vector<std::string> categories;
+    std::vector<std::string_view> subresources;  // status, scale
+};
+
+struct Kind {
+    GroupVersionKind gvk;
+    Stability stability = Stability::ga;
+    // The named type for OpenAPI documents (`io.k8s.api.apps.v1.Deployment`), the
+    // kind's name for CRDs.
+    std::string type_name;
+    // For OpenAPI documents a `$ref` to type_name; for CRDs the version's own schema.
+    Schema schema;
+    std::optional<CrdVersion> crd;
+    Location location;
+};
+
+struct Parameter {
+    std::string_view name;
+    std::string_view in;  // path, query, header, cookie, body, formData
+    bool required = false;
+    Schema schema;  // the body's schema, or the parameter's own type keywords
+    Location location;
+};
+
+struct Response {
+    std::string status;  // "200", "default"
+    std::optional<Schema> schema;
+    Location location;
+};
+
+struct Operation {
+    std::string method;  // upper case
+    std::string path;
+    std::string_view operation_id;
+    // Path-level ones merged in, sorted by (in, name). Shared: Kubernetes refers to the
+    // same parameter definitions from hundreds of operations.
+    std::vector<std::shared_ptr<const Parameter>> parameters;
+    std::optional<Schema> request_body;
+    bool request_body_required = false;
+    std::vector<Response> responses;  // sorted by status
+    Location location;
+
+    [[nodiscard]] std::string key() const { return method + " " + path; }
+};
+
+struct Snapshot {
+    std::string source;  // the argument it was loaded from
+    SnapshotFormat format = SnapshotFormat::openapi_v2;
+    bool from_directory = false;
+    std::vector<std::string> files;  // Location::file indexes this
+
+    std::vector<Kind> kinds;                             // sorted by group, version, kind
+    std::map<std::string, Schema, std::less<>> types;    // named schemas by name
+    std::vector<Operation> operations;                   // sorted by path, then method
+    // What kompat decided while loading that a user may want to know (for example,
+    // which copy of a type it kept when two files disagree). Shown by `inspect`.
+    std::vector<std::string> notes;
+
+    // The parsed files the schemas' strings point into.
+    std::vector<std::shared_ptr<const ParsedFile>> documents;
+    // The type names `$ref`s were given, which Schema::ref views: a deque keeps its
+    // strings in place as it grows and when the snapshot is moved.
+    std::deque<std::string> ref_names;
+
+    [[nodiscard]] const Schema* find_type(std::string_view name) const;
+    // Follows `$ref`s from `schema` to the first schema that is not only a reference.
+    // The loader has refused unresolvable references, cycles of bare references and
+    // chains past the limit, so this always ends.
+    [[nodiscard]] const Schema& resolve(const Schema& schema) const;
+    [[nodiscard]] const Kind* find_kind(const GroupVersionKind& gvk) const;
+    [[nodiscard]] std::string_view file_of(const Location& location) const;
+};
+
+}  // namespace kompat

@@ -1,0 +1,357 @@
+#include "load/snapshot_loader.hpp"
+#include "load/sort_large.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <exception>
+#include <optional>
+
+#include "load/json_reader.hpp"
+#include "load/load_state.hpp"
+#include "load/stack_thread.hpp"
+#include "load/yaml_reader.hpp"
+
+namespace kompat {
+namespace json = boost::json;
+
+// ---- LoadState -------------------------------------------------------------
+
+std::uint32_t LoadState::add_file(std::shared_ptr<const ParsedFile> file) {
+    const auto index = static_cast<std::uint32_t>(snapshot.documents.size());
+    file_index.emplace(file->name, index);
+    snapshot.files.push_back(file->name);
+    snapshot.documents.push_back(std::move(file));
+    return index;
+}
+
+void LoadState::fail(std::uint32_t index, TextPosition position, const std::string& message) const {
+    throw InputError(index < snapshot.files.size() ? snapshot.files[index] : sources.argument, position, message);
+}
+
+std::string LoadState::where(const Location& location) const {
+    return std::string(snapshot.file_of(location)) + ":" + std::to_string(location.position.line) + ":" +
+           std::to_string(location.position.column);
+}
+
+SchemaBuildContext LoadState::schema_context(std::uint32_t index) {
+    SchemaBuildContext context{file(index), index, {}, {}};
+    context.name_ref = [this, index](std::string_view written, Location at) { return name_ref(index, written, at); };
+    return context;
+}
+
+std::string_view LoadState::name_ref(std::uint32_t index, std::string_view written, Location at) {
+    if (const auto known = named_refs.find({index, written}); known != named_refs.end()) return refs[known->second].type_name;
+    const auto& from = file(index).name;
+    auto refuse = [&](const std::string& why) -> std::string_view {
+        throw InputError(from, at.position, "$ref \"" + std::string(written) + "\" " + why);
+    };
+    if (written.find("://") != std::string_view::npos || written.starts_with("//"))
+        return refuse("is a URL; kompat never fetches anything: only #/... and files inside the snapshot's directory are followed");
+    const auto hash = written.find('#');
+    const auto file_part = written.substr(0, hash);
+    const auto fragment = hash == std::string_view::npos ? std::string_view() : written.substr(hash + 1);
+    if (!fragment.empty() && fragment.front() != '/') return refuse("is not a JSON pointer (#/...)");
+    std::string_view target = from;
+    if (!file_part.empty()) {
+        if (sources.origin == SourceOrigin::standard_input) return refuse("names a file, but the snapshot was read from stdin");
+        auto resolved = resolve_relative(sources, from, file_part);
+        if (!resolved) return refuse("leaves the snapshot's directory; only files inside it are followed");
+        target = resolved_files.emplace_back(std::move(*resolved));
+    }
+    RefNote note{{}, target, fragment, written, at};
+    // A type of the files the user named keeps its own name, so references to it
+    // read the same from every file of a directory and from v2 and v3 alike.
+    auto named = named_type_of_pointer(fragment);
+    note.type_name = snapshot.ref_names.emplace_back(named && main_files.contains(target) ? std::move(*named)
+                                                                                           : std::string(target) + "#" + std::string(fragment));
+    named_refs.emplace(WrittenRef{index, written}, refs.size());
+    refs.push_back(std::move(note));
+    return refs.back().type_name;
+}
+
+void LoadState::build(Schema& out, std::uint32_t index, const json::value& value, TextPosition position) {
+    auto context = schema_context(index);
+    build_schema(out, value, position, context);
+}
+
+std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const json::value& root, std::string_view pointer) {
+    PointerTarget target{&root, file.documents.empty() ? TextPosition{} : file.document_starts.front()};
+    for (const auto& token : pointer_tokens(pointer)) {
+        if (const auto* object = target.value->if_object()) {
+            const auto found = object->find(token);
+            if (found == object->end()) return std::nullopt;
+            target = {&found->value(), file.position_of(*found)};
+        } else if (const auto* array = target.value->if_array()) {
+            std::size_t index = 0;
+            const auto* end = token.data() + token.size();
+            if (token.empty() || std::from_chars(token.data(), end, index).ptr != end || index >= array->size())
+                return std::nullopt;
+            const auto& element = (*array)[index];
+            target.value = &element;
+            if (const auto* element_object = element.if_object(); element_object != nullptr && !element_object->empty())
+                target.position = file.position_of(*element_object);
+        } else {
+            return std::nullopt;
+        }
+    }
+    return target;
+}
+
+PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::value& root, const json::value& value,
+                                           TextPosition position) {
+    const auto ref_of = [](const json::value& v) -> const json::value* {
+        const auto* object = v.if_object();
+        return object != nullptr ? object->if_contains("$ref") : nullptr;
+    };
+    const auto* first_ref = ref_of(value);
+    if (first_ref == nullptr) return {&value, position};
+    // Kubernetes refers to the same few shared parameters thousands of times.
+    const auto* first_text = first_ref->if_string();
+    const WrittenRef cache_key{index, first_text != nullptr ? std::string_view(*first_text) : std::string_view()};
+    if (const auto cached = followed_refs.find(cache_key); first_text != nullptr && cached != followed_refs.end())
+        return cached->second;
+    PointerTarget target{&value, position};
+    for (std::uint32_t hops = 0;; ++hops) {
+        const auto* ref = ref_of(*target.value);
+        if (ref == nullptr) break;
+        if (hops >= limits.max_ref_chain)
+            fail(index, target.position, "$ref chain longer than " + std::to_string(limits.max_ref_chain) +
+                                             " (" + limit_hint("max-ref-chain") + ")");
+        const auto* written = ref->if_string();
+        if (written == nullptr || !written->starts_with("#/"))
+            fail(index, target.position, "only local $refs (#/...) are followed for parameters, responses and request bodies");
+        const auto found = walk_pointer(file(index), root, std::string_view(written->data() + 1, written->size() - 1));
+        if (!found) fail(index, target.position, "unresolvable $ref \"" + std::string(*written) + "\"");
+        target = *found;
+    }
+    if (first_text != nullptr) followed_refs.emplace(cache_key, target);
+    return target;
+}
+
+// ---- recognising documents -------------------------------------------------
+
+namespace {
+
+enum class DocumentKind { openapi_v2, openapi_v3, crd, list, other_kubernetes_object, unknown };
+
+std::string_view string_member(const json::object& object, std::string_view key) {
+    const auto* value = object.if_contains(key);
+    return value != nullptr && value->is_string() ? std::string_view(value->get_string()) : std::string_view();
+}
+
+DocumentKind classify(const json::value& document) {
+    const auto* object = document.if_object();
+    if (object == nullptr) return DocumentKind::unknown;
+    if (string_member(*object, "swagger") == "2.0") return DocumentKind::openapi_v2;
+    if (string_member(*object, "openapi").starts_with("3.")) return DocumentKind::openapi_v3;
+    const auto api_version = string_member(*object, "apiVersion");
+    const auto kind = string_member(*object, "kind");
+    if (kind == "CustomResourceDefinition" &&
+        (api_version == "apiextensions.k8s.io/v1" || api_version == "apiextensions.k8s.io/v1beta1"))
+        return DocumentKind::crd;
+    if (kind.ends_with("List") && object->contains("items")) return DocumentKind::list;
+    if (!api_version.empty() && !kind.empty()) return DocumentKind::other_kubernetes_object;
+    return DocumentKind::unknown;
+}
+
+bool is_json_name(std::string_view name, std::string_view bytes) {
+    if (name.ends_with(".json")) return true;
+    if (name.ends_with(".yaml") || name.ends_with(".yml")) return false;
+    const auto first = bytes.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && (bytes[first] == '{' || bytes[first] == '[');
+}
+
+std::shared_ptr<const ParsedFile> parse(const SourceFile& source, const Limits& limits) {
+    if (is_json_name(source.name, source.bytes)) return std::make_shared<ParsedFile>(read_json(source, limits));
+    return std::make_shared<ParsedFile>(read_yaml(source, limits));
+}
+
+struct FoundDocument {
+    std::uint32_t file;
+    const json::object* object;
+    DocumentKind kind;
+    TextPosition position;
+};
+
+std::string_view family_name(DocumentKind kind) {
+    switch (kind) {
+        case DocumentKind::openapi_v2: return "OpenAPI v2";
+        case DocumentKind::openapi_v3: return "OpenAPI v3";
+        default: return "CustomResourceDefinition";
+    }
+}
+
+class Loader {
+public:
+    Loader(const SourceSet& sources, const Limits& limits) : state_(sources, limits) {}
+
+    Snapshot load() {
+        const auto& sources = state_.sources;
+        auto& snapshot = state_.snapshot;
+        snapshot.source = sources.argument;
+        snapshot.from_directory = sources.is_directory;
+        for (const auto& source : sources.files) state_.main_files.insert(source.name);
+        std::vector<FoundDocument> found;
+        for (const auto& source : sources.files) {
+            const auto index = state_.add_file(parse(source, state_.limits));
+            const auto& file = state_.file(index);
+            for (std::size_t d = 0; d < file.documents.size(); ++d)
+                find_documents(index, file.documents[d], file.document_starts[d], found, 0);
+        }
+        if (found.empty()) {
+            if (skipped_ > 0)
+                state_.fail(0, {}, "no OpenAPI document or CustomResourceDefinition found (" + std::to_string(skipped_) +
+                                       " other Kubernetes objects)");
+            throw InputError(sources.argument, {}, "no OpenAPI document or CustomResourceDefinition found");
+        }
+        const auto family = found.front().kind;
+        for (const auto& document : found)
+            if (document.kind != family)
+                state_.fail(document.file, document.position,
+                            std::string(family_name(document.kind)) + " document in a snapshot of " +
+                                std::string(family_name(family)) + " documents (" + state_.where({found.front().file, found.front().position}) +
+                                "); a snapshot is one kind of input");
+        snapshot.format = family == DocumentKind::openapi_v2   ? SnapshotFormat::openapi_v2
+                          : family == DocumentKind::openapi_v3 ? SnapshotFormat::openapi_v3
+                                                               : SnapshotFormat::crd;
+        for (const auto& document : found) {
+            if (family == DocumentKind::crd) load_crd(state_, document.file, *document.object);
+            else load_openapi_document(state_, document.file, *document.object);
+        }
+        resolve_refs();
+        check_ref_chains();
+        if (family != DocumentKind::crd) collect_openapi_kinds(state_);
+        sort_large(snapshot.kinds, [](const Kind& a, const Kind& b) { return a.gvk < b.gvk; });
+        sort_large(snapshot.operations,
+                   [](const Operation& a, const Operation& b) { return std::tie(a.path, a.method) < std::tie(b.path, b.method); });
+        if (skipped_ > 0)
+            state_.note(std::to_string(skipped_) + " Kubernetes object(s) that are not CustomResourceDefinitions were skipped");
+        return std::move(state_.snapshot);
+    }
+
+private:
+    void find_documents(std::uint32_t file, const json::value& value, TextPosition position,
+                        std::vector<FoundDocument>& found, int depth) {
+        const auto kind = classify(value);
+        switch (kind) {
+            case DocumentKind::unknown:
+                state_.fail(file, position,
+                            "unrecognised document: expected an OpenAPI v2 (\"swagger\": \"2.0\") or v3 (\"openapi\": \"3.x\") "
+                            "document, or a CustomResourceDefinition (apiextensions.k8s.io/v1 or v1beta1)");
+            case DocumentKind::other_kubernetes_object:
+                ++skipped_;
+                return;
+            case DocumentKind::list: {
+                const auto* items = value.get_object().at("items").if_array();
+                if (items == nullptr || depth > 4) state_.fail(file, position, "\"items\" of a List must be a list");
+                for (const auto& item : *items) {
+                    const auto* object = item.if_object();
+                    find_documents(file, item, object != nullptr ? state_.file(file).position_of(*object) : position, found, depth + 1);
+                }
+                return;
+            }
+            default:
+                found.push_back({file, &value.get_object(), kind, position});
+        }
+    }
+
+    // Every `$ref` names a type; those not yet built (pointers other than a named type,
+    // and types in other files) are found and built now, which may note more refs.
+    void resolve_refs() {
+        auto& refs = state_.refs;
+        for (std::size_t i = 0; i < refs.size(); ++i) {
+            if (state_.snapshot.types.contains(refs[i].type_name)) continue;
+            const auto note = refs[i];  // copied: building appends to refs
+            const auto index = file_for(note);
+            const auto& file = state_.file(index);
+            const auto target = file.documents.empty() ? std::nullopt : walk_pointer(file, file.documents.front(), note.pointer);
+            if (!target) state_.fail(note.location.file, note.location.position, "unresolvable $ref \"" + std::string(note.written) + "\"");
+            auto& built = state_.snapshot.types.try_emplace(std::string(note.type_name)).first->second;
+            state_.build(built, index, *target->value, target->position);
+        }
+    }
+
+    std::uint32_t file_for(const RefNote& note) {
+        if (const auto found = state_.file_index.find(note.file); found != state_.file_index.end()) return found->second;
+        SourceFile source;
+        try {
+            source = read_file_in_snapshot(state_.sources, std::string(note.file), state_.limits, state_.budget);
+        } catch (const InputError& error) {
+            state_.fail(note.location.file, note.location.position,
+                        "cannot read the file of $ref \"" + std::string(note.written) + "\": " + error.what());
+        }
+        return state_.add_file(parse(source, state_.limits));
+    }
+
+    // A chain of bare `$ref`s must reach a schema within the limit, and never loop.
+    void check_ref_chains() {
+        const auto& types = state_.snapshot.types;
+        for (const auto& [name, schema] : types) {
+            if (!schema.only_refers()) continue;
+            std::vector<std::string_view> chain{name};
+            const Schema* current = &schema;
+            while (current->only_refers()) {
+                const auto next = types.find(current->ref);
+                if (next == types.end()) break;
+                if (std::find(chain.begin(), chain.end(), next->first) != chain.end()) {
+                    std::string path;
+                    for (const auto link : chain) path += std::string(link) + " -> ";
+                    state_.fail(schema.location.file, schema.location.position,
+                                "$ref cycle with nothing else in it: " + path + next->first);
+                }
+                if (chain.size() > state_.limits.max_ref_chain)
+                    state_.fail(schema.location.file, schema.location.position,
+                                "$ref chain longer than " + std::to_string(state_.limits.max_ref_chain) +
+                                    " (" + limit_hint("max-ref-chain") + ")");
+                chain.push_back(next->first);
+                current = &next->second;
+            }
+        }
+    }
+
+    LoadState state_;
+    std::size_t skipped_ = 0;
+};
+
+}  // namespace
+
+Snapshot load_snapshot(const SourceSet& sources, const Limits& limits) { return Loader(sources, limits).load(); }
+
+Snapshot load_snapshot(std::string_view argument, const Limits& limits) {
+    return load_snapshot(read_sources(argument, limits), limits);
+}
+
+SnapshotPair::~SnapshotPair() {
+    // Small snapshots are not worth a thread.
+    if (old_snapshot.types.size() + new_snapshot.types.size() < 256) return;
+    StackThread freeing_old([this] { old_snapshot = Snapshot(); }, large_stack_bytes);
+    new_snapshot = Snapshot();
+}
+
+SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& new_sources, const Limits& limits) {
+    std::optional<Snapshot> after;
+    std::exception_ptr new_error;
+    StackThread loading_new(
+        [&] {
+            try {
+                after = load_snapshot(new_sources, limits);
+            } catch (...) {
+                new_error = std::current_exception();
+            }
+        },
+        large_stack_bytes);
+    // When this throws, loading_new's destructor waits for the other load first.
+    auto before = load_snapshot(old_sources, limits);
+    loading_new.join();
+    if (new_error) std::rethrow_exception(new_error);
+    return {std::move(before), std::move(*after)};
+}
+
+SnapshotPair load_snapshot_pair(std::string_view old_argument, std::string_view new_argument, const Limits& limits) {
+    // Read one after the other (both may be `-`, or git); only the parsing and building overlap.
+    const auto old_sources = read_sources(old_argument, limits);
+    const auto new_sources = read_sources(new_argument, limits);
+    return load_snapshot_pair(old_sources, new_sources, limits);
+}
+
+}  // namespace kompat

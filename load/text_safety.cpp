@@ -1,0 +1,128 @@
+#include "load/text_safety.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+namespace kompat {
+namespace {
+
+constexpr std::array<char, 16> hex_digits{'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
+
+// The length of the well-formed UTF-8 character at `at` and its code point; length 0
+// when the bytes there are not one (RFC 3629, as Boost.JSON validates).
+std::pair<std::size_t, std::uint32_t> decode(std::string_view text, std::size_t at) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char lead = byte(at);
+    if (lead < 0x80) return {1, lead};
+    std::size_t length = 0;
+    std::uint32_t code = 0;
+    std::uint32_t lowest = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2, code = lead & 0x1FU, lowest = 0x80;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        length = 3, code = lead & 0x0FU, lowest = 0x800;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4, code = lead & 0x07U, lowest = 0x10000;
+    } else {
+        return {0, 0};
+    }
+    if (at + length > text.size()) return {0, 0};
+    for (std::size_t i = 1; i < length; ++i) {
+        if ((byte(at + i) & 0xC0U) != 0x80) return {0, 0};
+        code = (code << 6U) | (byte(at + i) & 0x3FU);
+    }
+    if (code < lowest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return {0, 0};
+    return {length, code};
+}
+
+bool must_escape(std::uint32_t code) {
+    return code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F) || (code >= 0x202A && code <= 0x202E) ||
+           (code >= 0x2066 && code <= 0x2069) || code == 0x2028 || code == 0x2029;
+}
+
+void append_escape(std::string& out, std::uint32_t code) {
+    switch (code) {
+        case '\n': out += "\\n"; return;
+        case '\t': out += "\\t"; return;
+        case '\r': out += "\\r"; return;
+        default: break;
+    }
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4) out += hex_digits[(code >> static_cast<unsigned>(shift)) & 0xFU];
+}
+
+// Whether `code` is escaped; line breaks and tabs stay when `keep_layout`.
+bool escapes(std::uint32_t code, bool keep_layout) {
+    return must_escape(code) && !(keep_layout && (code == '\n' || code == '\t'));
+}
+
+// As is_plain_text() and escape_control(), with line breaks and tabs kept when `keep_layout`.
+bool plain(std::string_view text, bool keep_layout) {
+    for (std::size_t at = 0; at < text.size();) {
+        const auto [length, code] = decode(text, at);
+        if (length == 0 || escapes(code, keep_layout)) return false;
+        at += length;
+    }
+    return true;
+}
+
+std::string escaped(std::string_view text, bool keep_layout) {
+    if (plain(text, keep_layout)) return std::string(text);
+    std::string out;
+    out.reserve(text.size() + 16);
+    for (std::size_t at = 0; at < text.size();) {
+        const auto [length, code] = decode(text, at);
+        if (length == 0) {
+            const auto byte = static_cast<unsigned char>(text[at]);
+            out += "\\x";
+            out += hex_digits[byte >> 4U];
+            out += hex_digits[byte & 0xFU];
+            ++at;
+            continue;
+        }
+        if (escapes(code, keep_layout)) append_escape(out, code);
+        else out.append(text.substr(at, length));
+        at += length;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+    for (std::size_t at = 0; at < text.size();) {
+        const auto [length, code] = decode(text, at);
+        if (length == 0) return at;
+        at += length;
+    }
+    return std::nullopt;
+}
+
+bool is_plain_text(std::string_view text) { return plain(text, false); }
+
+std::string escape_control(std::string_view text) { return escaped(text, false); }
+
+std::string escape_control_lines(std::string_view text) { return escaped(text, true); }
+
+std::string defuse_workflow_commands(std::string text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t start = 0; start < text.size();) {
+        auto end = text.find('\n', start);
+        end = end == std::string::npos ? text.size() : end + 1;
+        const std::string_view line(text.data() + start, end - start);
+        const auto first = line.find_first_not_of(" \t");
+        if (first != std::string_view::npos && (line.substr(first).starts_with("::") || line.substr(first).starts_with("##["))) {
+            out.append(line.substr(0, first));
+            out += line[first] == ':' ? "\\u003a" : "\\u0023";
+            out.append(line.substr(first + 1));
+        } else {
+            out.append(line);
+        }
+        start = end;
+    }
+    return out;
+}
+
+}  // namespace kompat
