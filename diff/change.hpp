@@ -47,6 +47,7 @@ namespace kompat {
     X(exclusive_minimum_tightened, "exclusive-minimum-tightened")                           \
     X(exclusive_minimum_relaxed, "exclusive-minimum-relaxed")                               \
     X(pattern_tightened, "pattern-tightened") X(pattern_relaxed, "pattern-relaxed")         \
+    X(pattern_changed, "pattern-changed")                                                   \
     X(max_items_tightened, "max-items-tightened") X(max_items_relaxed, "max-items-relaxed") \
     X(min_items_tightened, "min-items-tightened") X(min_items_relaxed, "min-items-relaxed") \
     X(unique_items_tightened, "unique-items-tightened") X(unique_items_relaxed, "unique-items-relaxed") \
@@ -58,7 +59,9 @@ namespace kompat {
     X(additional_properties_tightened, "additional-properties-tightened")                   \
     X(additional_properties_relaxed, "additional-properties-relaxed")                       \
     X(cel_rules_tightened, "cel-rules-tightened") X(cel_rules_relaxed, "cel-rules-relaxed") \
+    X(cel_rule_changed, "cel-rule-changed")                                                 \
     X(default_added, "default-added") X(default_removed, "default-removed")                 \
+    X(default_added_by_server, "default-added-by-server")                                   \
     X(default_changed, "default-changed")                                                   \
     X(list_type_changed, "list-type-changed") X(list_map_keys_changed, "list-map-keys-changed") \
     X(list_type_became_mergeable, "list-type-became-mergeable")                             \
@@ -111,6 +114,7 @@ struct Reach {
     bool alpha_field = false;  // reached through a field whose lifecycle is alpha
     // False for an operation reaching a type that a kind reaches too: the kind's roles judge it.
     bool judges = true;
+    bool list_kind = false;  // from a List kind (`PodList`), folded into its item kind where that reaches too
 };
 
 struct Change {
@@ -127,6 +131,8 @@ struct Change {
     std::vector<Reach> reaches;  // sorted; filled by the differ
     // For kind and version removals: the whole group-version is gone.
     bool whole_group_version = false;
+    // For an operation removed: the kind version it serves is removed too, and says it.
+    bool with_its_kind = false;
     Stability stability = Stability::ga;  // of the kind, for kind-level changes
 };
 

@@ -1,5 +1,6 @@
 #include "diff/diff_context.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kompat {
@@ -12,6 +13,12 @@ std::set<std::string> group_versions(const Snapshot& snapshot) {
     for (const auto& kind : snapshot.kinds)
         if (!is_auxiliary_kind(kind)) out.insert(kind.gvk.group + "/" + kind.gvk.version);
     return out;
+}
+
+bool is_kubernetes_server(const Snapshot& snapshot) {
+    return snapshot.format != SnapshotFormat::crd && std::any_of(snapshot.kinds.begin(), snapshot.kinds.end(), [](const Kind& kind) {
+               return !kind.crd && !is_auxiliary_kind(kind);
+           });
 }
 
 }  // namespace
@@ -29,7 +36,8 @@ DiffContext::DiffContext(const Snapshot& old_snapshot, const Snapshot& new_snaps
       old_group_versions(group_versions(old_snapshot)),
       new_group_versions(group_versions(new_snapshot)),
       lossy((old_snapshot.format == SnapshotFormat::openapi_v2) != (new_snapshot.format == SnapshotFormat::openapi_v2) &&
-            old_snapshot.format != SnapshotFormat::crd && new_snapshot.format != SnapshotFormat::crd) {}
+            old_snapshot.format != SnapshotFormat::crd && new_snapshot.format != SnapshotFormat::crd),
+      kubernetes_server(is_kubernetes_server(old_snapshot) && is_kubernetes_server(new_snapshot)) {}
 
 SourcePosition DiffContext::position(const Snapshot& snapshot, const Location& location) const {
     if (location.position.line == 0) return {};
@@ -42,7 +50,7 @@ Change DiffContext::make(ChangeKind kind, const std::string& path, const Schema&
     change.path = path;
     change.old_position = position(old_side, o.location);
     change.new_position = position(new_side, n.location);
-    change.lifecycle = lifecycle_of(n);
+    change.lifecycle = lifecycle(n);
     return change;
 }
 

@@ -40,7 +40,13 @@ struct DiffContext {
     const std::set<std::string> new_group_versions;
     // OpenAPI v2 against v3: keywords v2 cannot carry are not compared.
     bool lossy = false;
+    // Both sides are a Kubernetes API server's own spec (kinds, no CRD).
+    bool kubernetes_server = false;
 
+    // A schema's lifecycle, read as its snapshot's kind (a CRD's copied core types say less).
+    [[nodiscard]] Lifecycle lifecycle(const Schema& schema) const {
+        return lifecycle_of(schema, new_side.format == SnapshotFormat::crd ? LifecycleSource::crd : LifecycleSource::kubernetes);
+    }
     [[nodiscard]] SourcePosition position(const Snapshot& snapshot, const Location& location) const;
     // A change at `path` between o and n, with their positions and n's lifecycle.
     [[nodiscard]] Change make(ChangeKind kind, const std::string& path, const Schema& o, const Schema& n) const;

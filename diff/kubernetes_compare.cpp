@@ -6,16 +6,45 @@
 #include <algorithm>
 #include <map>
 #include <string_view>
+#include <vector>
 
 namespace kompat {
 namespace json = boost::json;
 
 namespace {
 
-// An `atomic` list is what an absent x-kubernetes-list-type means.
-std::string_view list_type_of(const Schema& schema) {
-    if (!schema.list_type.empty()) return schema.list_type;
-    return "atomic";
+// How server-side apply merges a list. An absent x-kubernetes-list-type falls back to the
+// patch strategy, as kube-openapi's schemaconv does (getListElementRelationship): a
+// strategy holding `merge` with a merge key K is a map keyed by [K], `merge` alone a set,
+// anything else atomic.
+struct ListSemantics {
+    std::string_view type;
+    std::vector<std::string_view> keys;  // for a map
+    bool from_patch_strategy = false;
+    bool operator==(const ListSemantics& other) const { return type == other.type && keys == other.keys; }
+    [[nodiscard]] std::string text() const {
+        return std::string(type) + (from_patch_strategy ? " (by x-kubernetes-patch-strategy)" : "");
+    }
+};
+
+bool merges_by_patch_strategy(std::string_view strategy) {
+    while (!strategy.empty()) {
+        const auto comma = strategy.find(',');
+        if (strategy.substr(0, comma) == "merge") return true;
+        if (comma == std::string_view::npos) break;
+        strategy.remove_prefix(comma + 1);
+    }
+    return false;
+}
+
+ListSemantics list_semantics_of(const Schema& schema) {
+    if (!schema.list_type.empty())
+        return {schema.list_type, schema.list_type == "map" ? schema.list_map_keys : std::vector<std::string_view>{}, false};
+    if (merges_by_patch_strategy(schema.patch_strategy)) {
+        if (schema.patch_merge_key.empty()) return {"set", {}, true};
+        return {"map", {schema.patch_merge_key}, true};
+    }
+    return {"atomic", {}, false};
 }
 
 std::string normalized_rule(std::string_view rule) {
@@ -42,18 +71,18 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
     const bool is_array = std::find(n.type.begin(), n.type.end(), "array") != n.type.end() ||
                           std::find(o.type.begin(), o.type.end(), "array") != o.type.end();
     if (is_array) {
-        const auto before = list_type_of(o);
-        const auto after = list_type_of(n);
-        if (before != after) {
+        const auto before = list_semantics_of(o);
+        const auto after = list_semantics_of(n);
+        if (before.type != after.type) {
             // atomic → set/map makes the list mergeable (server-side apply): its keys come with it.
-            const auto kind = before == "atomic" ? ChangeKind::list_type_became_mergeable : ChangeKind::list_type_changed;
+            const auto kind = before.type == "atomic" ? ChangeKind::list_type_became_mergeable : ChangeKind::list_type_changed;
             auto change = context.make(kind, path, o, n);
-            change.old_value = json::value(before);
-            change.new_value = json::value(after);
-            change.detail = std::string(before) + " -> " + std::string(after);
+            change.old_value = json::value(before.type);
+            change.new_value = json::value(after.type);
+            change.detail = before.text() + " -> " + after.text();
             add_change(unit, std::move(change));
-        } else if (after == "map" && o.list_map_keys != n.list_map_keys) {
-            context.emit(unit, ChangeKind::list_map_keys_changed, path, o, n, strings_json(o.list_map_keys), strings_json(n.list_map_keys));
+        } else if (before != after) {
+            context.emit(unit, ChangeKind::list_map_keys_changed, path, o, n, strings_json(before.keys), strings_json(after.keys));
         }
     }
     compare_text(context, o.map_type, n.map_type, ChangeKind::map_type_changed, unit, path, o, n);
@@ -68,29 +97,77 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
 }
 
 void compare_validations(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
-    std::map<std::string, const ValidationRule*> before;
-    std::map<std::string, const ValidationRule*> after;
-    for (const auto& rule : o.validations) before.emplace(normalized_rule(rule.rule), &rule);
-    for (const auto& rule : n.validations) after.emplace(normalized_rule(rule.rule), &rule);
-    for (const auto& [text, rule] : after) {
+    if (o.validations.empty() && n.validations.empty()) return;
+    struct Entry {
+        std::string text;  // the rule, whitespace aside
+        const ValidationRule* rule;
+        std::size_t position;
+    };
+    const auto entries = [](const std::vector<ValidationRule>& rules) {
+        std::map<std::string, Entry> out;
+        for (std::size_t i = 0; i < rules.size(); ++i) {
+            auto text = normalized_rule(rules[i].rule);
+            out.emplace(text, Entry{text, &rules[i], i});
+        }
+        return out;
+    };
+    const auto before = entries(o.validations);
+    const auto after = entries(n.validations);
+    std::vector<const Entry*> removed;
+    std::vector<const Entry*> added;
+    for (const auto& [text, entry] : before)
+        if (!after.contains(text)) removed.push_back(&entry);
+    for (const auto& [text, entry] : after) {
         const auto found = before.find(text);
         if (found == before.end()) {
-            context.emit(unit, is_immutability_rule(text) ? ChangeKind::field_became_immutable : ChangeKind::cel_rules_tightened, path,
-                         o, n, nullptr, json::value(rule->rule), text);
-        } else if (found->second->message != rule->message || found->second->message_expression != rule->message_expression) {
-            context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(found->second->message),
-                         json::value(rule->message), "x-kubernetes-validations message of " + text);
+            if (is_immutability_rule(text))
+                context.emit(unit, ChangeKind::field_became_immutable, path, o, n, nullptr, json::value(entry.rule->rule), text);
+            else
+                added.push_back(&entry);
+        } else if (found->second.rule->message != entry.rule->message ||
+                   found->second.rule->message_expression != entry.rule->message_expression) {
+            context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(found->second.rule->message),
+                         json::value(entry.rule->message), "x-kubernetes-validations message of " + text);
         }
     }
-    for (const auto& [text, rule] : before)
-        if (!after.contains(text)) context.emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(rule->rule), nullptr, text);
+    // A rule rewritten is one change showing both expressions: paired by its message, then
+    // by its fieldPath, then by its place in the list, then as the only two left.
+    const auto pair_by = [&](auto same) {
+        for (auto& gone : removed) {
+            if (gone == nullptr) continue;
+            for (auto& fresh : added) {
+                if (fresh == nullptr || !same(*gone, *fresh)) continue;
+                const auto& rule = *fresh->rule;
+                const auto detail = !rule.message.empty()    ? std::string(rule.message)
+                                    : !rule.field_path.empty() ? std::string(rule.field_path)
+                                                               : "rule " + std::to_string(fresh->position + 1);
+                context.emit(unit, ChangeKind::cel_rule_changed, path, o, n, json::value(gone->rule->rule), json::value(rule.rule), detail);
+                gone = nullptr;
+                fresh = nullptr;
+                break;
+            }
+        }
+    };
+    pair_by([](const Entry& a, const Entry& b) { return !a.rule->message.empty() && a.rule->message == b.rule->message; });
+    pair_by([](const Entry& a, const Entry& b) { return !a.rule->field_path.empty() && a.rule->field_path == b.rule->field_path; });
+    pair_by([](const Entry& a, const Entry& b) { return a.position == b.position; });
+    // One rule gone and one come at the same place, whatever else: one rule rewritten.
+    const auto left = [](const std::vector<const Entry*>& entries) {
+        return std::count_if(entries.begin(), entries.end(), [](const Entry* e) { return e != nullptr; });
+    };
+    if (left(removed) == 1 && left(added) == 1) pair_by([](const Entry&, const Entry&) { return true; });
+    for (const auto* entry : added)
+        if (entry != nullptr) context.emit(unit, ChangeKind::cel_rules_tightened, path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
+    for (const auto* entry : removed)
+        if (entry != nullptr) context.emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(entry->rule->rule), nullptr, entry->text);
 }
 
 void compare_lifecycle(const DiffContext& context, const Schema& o, const Schema& n, const Lifecycle& before, const Lifecycle& after,
                        Unit& unit, const std::string& path) {
     if (before.status == after.status && before.feature_gate == after.feature_gate) return;
+    // A field no marker holds back is GA: a marker that goes is a promotion to GA.
     const auto status_json = [](const Lifecycle& l) {
-        return l.status == LifecycleStatus::none ? json::value(nullptr) : json::value(to_string(l.status));
+        return l.status == LifecycleStatus::none ? json::value("ga") : json::value(to_string(l.status));
     };
     const auto rank = [](LifecycleStatus s) { return s == LifecycleStatus::alpha ? 0 : s == LifecycleStatus::beta ? 1 : 2; };
     if (after.status == LifecycleStatus::deprecated && before.status != LifecycleStatus::deprecated) {

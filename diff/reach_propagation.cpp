@@ -64,6 +64,7 @@ void merge_reach(Change& change, const Root& root, std::string_view path, unsign
         reach.judges = judges;
         reach.stability = root.stability;
         reach.alpha_field = alpha_field;
+        reach.list_kind = root.list_kind;
         change.reaches.push_back(std::move(reach));
         return;
     }
@@ -138,8 +139,9 @@ void propagate_reaches(UnitGraph& graph, std::vector<Root>& roots) {
                 for (auto edge = chain.rbegin(); edge != chain.rend(); ++edge) prefix += (*edge)->path;
                 for (auto& change : visit.unit->changes) {
                     full.assign(prefix).append(change.path);
-                    const auto roles =
-                        root.is_kind ? role_of_kind_path(full) : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
+                    const auto roles = root.list_kind ? role_response
+                                       : root.is_kind ? role_of_kind_path(full)
+                                                      : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
                     merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle));
                 }
             }

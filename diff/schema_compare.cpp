@@ -174,7 +174,7 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& 
             auto change = context_.make(ChangeKind::field_removed, path, property.schema, property.schema);
             change.new_position = {};
             change.old_value = schema_summary(property.schema);
-            change.lifecycle = lifecycle_of(property.schema);
+            change.lifecycle = context_.lifecycle(property.schema);
             add_change(unit, std::move(change));
             continue;
         }
@@ -183,11 +183,11 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& 
         if (was_required != is_required)
             context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path, property.schema,
                           other->schema, was_required, is_required);
-        const auto before = lifecycle_of(property.schema);
+        const auto before = context_.lifecycle(property.schema);
         // The same description and no lifecycle extension on either side: the same lifecycle.
         const bool same_source = property.schema.description == other->schema.description && property.schema.lifecycle.empty() &&
                                  other->schema.lifecycle.empty();
-        const auto after = same_source ? before : lifecycle_of(other->schema);
+        const auto after = same_source ? before : context_.lifecycle(other->schema);
         compare_lifecycle(context_, property.schema, other->schema, before, after, unit, path);
         const bool child_alpha = alpha || is_alpha(before) || is_alpha(after);
         compare(property.schema, other->schema, unit, path, child_alpha, depth + 1, roles);

@@ -19,11 +19,19 @@ bool has_group_kind(const Snapshot& snapshot, const GroupVersionKind& gvk) {
     });
 }
 
-bool is_list_of_other(const Snapshot& snapshot, const Kind& kind) {
-    if (!kind.gvk.kind.ends_with("List")) return false;
+// The kind a List kind lists (`v1 Pod` for `v1 PodList`), when the snapshot has it.
+const Kind* item_kind_of(const Snapshot& snapshot, const Kind& kind) {
+    if (!kind.gvk.kind.ends_with("List") || kind.crd) return nullptr;
     auto base = kind.gvk;
     base.kind.resize(base.kind.size() - 4);
-    return snapshot.find_kind(base) != nullptr;
+    return snapshot.find_kind(base);
+}
+
+// A List kind: named …List, with `items` and list metadata.
+bool is_list_kind(const Snapshot& snapshot, const Kind& kind) {
+    if (!kind.gvk.kind.ends_with("List") || kind.crd) return false;
+    const auto& schema = snapshot.resolve(kind.schema);
+    return schema.find_property("items") != nullptr && schema.find_property("metadata") != nullptr;
 }
 
 void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind, const Kind& k, bool removed, bool whole_gv) {
@@ -56,11 +64,14 @@ void diff_kind_pair(const DiffContext& context, const SchemaComparer& comparer, 
         change.detail = new_kind.gvk.to_string();
         add_change(unit, std::move(change));
     }
+    plan.roots.push_back({new_kind.gvk.to_string(), true, new_kind.stability, &unit, is_list_kind(context.new_side, new_kind)});
+    // A version no longer served is said once, by that change: what changed inside it
+    // breaks no client.
+    if (new_kind.crd && !new_kind.crd->served) return;
     plan.jobs.push_back([&comparer, &old_kind, &new_kind, &unit](Worker&) {
         std::string path;
         comparer.compare(old_kind.schema, new_kind.schema, unit, path, false, 0);
     });
-    plan.roots.push_back({new_kind.gvk.to_string(), true, new_kind.stability, &unit, 0});
 }
 
 // Scope and storage version belong to a CRD (group + kind), not to one version.
@@ -137,7 +148,8 @@ void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, Unit
         const auto* other = new_side.find_kind(kind.gvk);
         if (other == nullptr) {
             const bool whole = !context.new_group_versions.contains(kind.gvk.group + "/" + kind.gvk.version);
-            if (whole && is_list_of_other(old_side, kind)) continue;  // said with its item kind
+            // A List goes with its item kind, and is said with it.
+            if (const auto* item = item_kind_of(old_side, kind); item != nullptr && new_side.find_kind(item->gvk) == nullptr) continue;
             surface_change(context, plan, has_group_kind(new_side, kind.gvk) ? ChangeKind::version_removed : ChangeKind::kind_removed, kind,
                            true, whole);
             continue;
@@ -147,7 +159,7 @@ void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, Unit
     for (const auto& kind : new_side.kinds) {
         if (is_auxiliary_kind(kind) || old_side.find_kind(kind.gvk) != nullptr) continue;
         const bool whole = !context.old_group_versions.contains(kind.gvk.group + "/" + kind.gvk.version);
-        if (whole && is_list_of_other(new_side, kind)) continue;
+        if (const auto* item = item_kind_of(new_side, kind); item != nullptr && old_side.find_kind(item->gvk) == nullptr) continue;
         surface_change(context, plan, has_group_kind(old_side, kind.gvk) ? ChangeKind::version_added : ChangeKind::kind_added, kind, false,
                        whole);
     }

@@ -48,7 +48,9 @@ struct Root {
     bool is_kind = true;
     Stability stability = Stability::ga;
     Unit* unit = nullptr;
-    unsigned roles = 0;
+    // A List kind (`PodList`: items and list metadata) is only ever returned: what it
+    // reaches is reached in the response role.
+    bool list_kind = false;
 };
 
 using SchemaPair = std::pair<const Schema*, const Schema*>;

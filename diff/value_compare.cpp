@@ -1,5 +1,6 @@
 #include "diff/value_compare.hpp"
 
+#include "diff/pattern_compare.hpp"
 #include "load/json_values.hpp"
 
 #include <dtl/dtl.hpp>
@@ -24,10 +25,11 @@ const json::value* effective_default(const Schema& schema, const Snapshot& snaps
     if (schema.default_value == nullptr) return nullptr;
     const auto& target = schema.ref.empty() ? schema : snapshot.resolve(*snapshot.find_type(schema.ref));
     const auto& value = *schema.default_value;
-    const auto is_object_type = std::find(target.type.begin(), target.type.end(), "object") != target.type.end();
     // `{}` is the zero value the generator wrote for every named type; on one that is
     // not an object (Time, Quantity, IntOrString, JSON) it is no default.
-    if (value.is_object() && value.get_object().empty() && !schema.ref.empty() && !is_object_type) return nullptr;
+    // On an object type it is what an absent default means too (an empty object is what the
+    // server fills in): coming or going, it changes nothing.
+    if (value.is_object() && value.get_object().empty() && !schema.ref.empty()) return nullptr;
     if (target.int_or_string) return value.is_object() || value.is_array() ? nullptr : &value;
     if (target.type.empty()) return &value;
     const auto fits = [&](std::string_view type) {
@@ -69,15 +71,42 @@ void compare_bound(const DiffContext& context, Bound bound, const std::optional<
     context.emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
 }
 
+// Texts that differ only in where and how much whitespace they hold (`\n\n\n` → `\n\n`,
+// a re-wrapped line) say the same.
+bool same_but_for_whitespace(std::string_view a, std::string_view b) {
+    const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    const auto skip_space = [&](std::string_view text, std::size_t& at) {
+        const auto start = at;
+        while (at < text.size() && is_space(text[at])) ++at;
+        return at != start;
+    };
+    std::size_t i = 0;
+    std::size_t j = 0;
+    for (bool started = false;; started = true) {
+        const bool space_a = skip_space(a, i);
+        const bool space_b = skip_space(b, j);
+        if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+        // Between words a run of whitespace must stand on both sides (`a b` is not `ab`).
+        if (started && space_a != space_b) return false;
+        if (a[i] != b[j]) return false;
+        ++i;
+        ++j;
+    }
+}
+
 }  // namespace
 
 void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
-    if (o.description != n.description)
+    if (o.description != n.description && !same_but_for_whitespace(o.description, n.description))
         context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(o.description), json::value(n.description));
     if (!context.lossy) {
         const auto* od = effective_default(o, context.old_side);
         const auto* nd = effective_default(n, context.new_side);
-        if (od == nullptr && nd != nullptr) context.emit(unit, ChangeKind::default_added, path, o, n, nullptr, detached(*nd));
+        // A Kubernetes API server applied its Go defaults before its spec said so: the
+        // default of a field that exists already is not new behaviour. A CRD's structural
+        // default is, since it changes what is stored.
+        const auto added = context.kubernetes_server ? ChangeKind::default_added_by_server : ChangeKind::default_added;
+        if (od == nullptr && nd != nullptr) context.emit(unit, added, path, o, n, nullptr, detached(*nd));
         else if (od != nullptr && nd == nullptr) context.emit(unit, ChangeKind::default_removed, path, o, n, detached(*od), nullptr);
         else if (od != nullptr && !json_equal(*od, *nd))
             context.emit(unit, ChangeKind::default_changed, path, o, n, detached(*od), detached(*nd));
@@ -168,9 +197,17 @@ void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n
     }
     if (before.pattern != after.pattern) {
         const auto value = [](const std::optional<std::string_view>& v) { return v ? json::value(*v) : json::value(nullptr); };
-        // A changed expression may both admit and refuse values: both are said.
-        if (after.pattern) context.emit(unit, ChangeKind::pattern_tightened, path, o, n, value(before.pattern), value(after.pattern));
-        if (before.pattern) context.emit(unit, ChangeKind::pattern_relaxed, path, o, n, value(before.pattern), value(after.pattern));
+        // One finding for one edit: its direction where it is provable, else a change to review.
+        auto kind = !before.pattern ? ChangeKind::pattern_tightened : !after.pattern ? ChangeKind::pattern_relaxed : ChangeKind::pattern_changed;
+        if (before.pattern && after.pattern) {
+            switch (compare_patterns(*before.pattern, *after.pattern)) {
+                case PatternRelation::same: return;
+                case PatternRelation::wider: kind = ChangeKind::pattern_relaxed; break;
+                case PatternRelation::narrower: kind = ChangeKind::pattern_tightened; break;
+                case PatternRelation::unknown: break;
+            }
+        }
+        context.emit(unit, kind, path, o, n, value(before.pattern), value(after.pattern));
     }
 }
 

@@ -96,8 +96,9 @@ case("kind-added", "kind-added", "A kind is new in every version.", "Nobody: rel
 v1_and_beta = openapi()
 v1_and_beta["components"]["schemas"].update(openapi(version="v1beta1")["components"]["schemas"])
 case("version-removed", "version-removed",
-     "One version of a kind is gone while another remains. Removing a whole beta group-version is a warning "
-     "(deprecated, then removed, is the documented path); a GA one is an error; an alpha one info.",
+     "One version of a kind is gone while another remains. Removing a beta version is a warning, whether or not its "
+     "group-version survives (deprecated, then removed, is the documented path), and its operations and its List are "
+     "said by this finding; a GA one is an error; an alpha one info.",
      "Clients and manifests still using that version.", v1_and_beta, openapi(),
      ["version-removed", "definition-removed"])
 case("version-added", "version-added", "A new version of an existing kind.", "Nobody.", openapi(), v1_and_beta,
@@ -134,7 +135,9 @@ case("response-added", "response-added", "An operation documents a new response 
 case("crd-scope-changed", "crd-scope-changed", "A CRD moved between Namespaced and Cluster scope.",
      "Every client and stored object: the resource's paths and identity change.",
      crd([{"name": "v1", "storage": True}]), crd([{"name": "v1", "storage": True}], scope="Cluster"))
-case("crd-version-unserved", "crd-version-unserved", "A CRD version is no longer served.",
+case("crd-version-unserved", "crd-version-unserved",
+     "A CRD version is no longer served. Retiring a beta version is a warning (as removing it is), a GA one an error. "
+     "What changed inside the version is said by this finding alone.",
      "Clients of that version.",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]))
@@ -217,16 +220,50 @@ CONSTRAINTS = [
 ]
 for rule, keyword, loose, tight in CONSTRAINTS:
     case(f"{rule}-tightened", f"{rule}-tightened",
-         f"`{keyword}` now admits fewer values (added, or made stricter). A changed CEL rule or pattern is both tightened and relaxed.",
+         f"`{keyword}` now admits fewer values (added, or made stricter).",
          "Writers whose values no longer validate (on status: info, the server is the writer).",
          field(loose), field(tight))
     case(f"{rule}-relaxed", f"{rule}-relaxed",
          f"`{keyword}` now admits more values (removed, or made looser).",
          "Readers that relied on the old bound (on spec: warning; on status: error).", field(tight), field(loose))
 
+case("pattern-changed", "pattern-changed",
+     "A pattern changed and neither is provably wider: a change to review. Where the direction is provable (alternatives "
+     "added or removed, a character class or a repetition widened or narrowed, a small set of strings), the change is "
+     "pattern-relaxed or pattern-tightened instead; one that matches the same values is no change.",
+     "Perhaps writers (values now refused) and readers (values now accepted).",
+     field({"type": "string", "pattern": "^[a-z]+$"}), field({"type": "string", "pattern": "^[a-z]*[0-9]$"}))
+case("pattern-relaxed-alternative-added", None, "", "", field({"type": "string", "pattern": "^http(s)?://.+$"}),
+     field({"type": "string", "pattern": "^(http|https|socks5)://.+$"}), ["pattern-relaxed"])
+case("pattern-tightened-class-narrowed", None, "", "", field({"type": "string", "pattern": "^[a-z0-9]+$"}),
+     field({"type": "string", "pattern": "^[a-z]+$"}), ["pattern-tightened"])
+case("no-change-pattern-same-values", None, "", "", field({"type": "string", "pattern": "^[-a-zSA-Z0-9]+$"}),
+     field({"type": "string", "pattern": "^[-a-zA-Z0-9]+$"}), [])
+case("cel-rule-changed", "cel-rule-changed",
+     "A CEL rule was rewritten: paired old with new by its message, then its fieldPath, then its place in the list, then "
+     "as the only rule gone and the only one come at that place. "
+     "One finding shows both expressions; its effect cannot be known from the spec. A change of whitespace inside an "
+     "expression is no change.",
+     "Perhaps writers (values the new rule refuses).",
+     field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size() <= 63", "message": "too long"}]}),
+     field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size() <= 32", "message": "too long"}]}))
+case("no-change-cel-whitespace", None, "", "",
+     field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size() <= 63", "message": "too long"}]}),
+     field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size()\n  <= 63", "message": "too long"}]}), [])
+
 # ---- defaults ----
-case("default-added", "default-added", "A field gained a default.", "Both: objects read back differ from what was written.",
-     field({"type": "integer"}), field({"type": "integer", "default": 1}))
+def crd_field(schema):
+    return crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+        "size": schema}}}}}])
+
+
+case("default-added", "default-added",
+     "A field gained a default. In a CRD this is an error: structural defaulting changes what is stored. In a Kubernetes "
+     "API server's own spec it is info: the server's Go defaulting applied the value already, the spec now says so.",
+     "Both: objects read back differ from what was written.",
+     crd_field({"type": "integer"}), crd_field({"type": "integer", "default": 1}))
+case("default-added-kubernetes-server-is-info", None, "", "", field({"type": "integer"}), field({"type": "integer", "default": 1}),
+     ["default-added"])
 case("default-removed", "default-removed", "A field lost its default.", "Both: readers relied on the value being set.",
      field({"type": "integer", "default": 1}), field({"type": "integer"}))
 case("default-changed", "default-changed", "A field's default changed.", "Both: the same manifest now means something else.",
@@ -274,11 +311,13 @@ case("embedded-resource-changed", "embedded-resource-changed", "`x-kubernetes-em
 case("patch-strategy-changed", "patch-strategy-changed", "`x-kubernetes-patch-strategy` changed.",
      "Clients using strategic merge patch.",
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
-     field(dict(LIST, **{"x-kubernetes-patch-merge-key": "name"})))
+     field(dict(LIST, **{"x-kubernetes-patch-merge-key": "name"})),
+     ["patch-strategy-changed", "list-type-changed"])  # with no list type, apply follows the patch strategy
 case("patch-merge-key-changed", "patch-merge-key-changed", "`x-kubernetes-patch-merge-key` changed.",
      "Clients using strategic merge patch.",
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
-     field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "port"})))
+     field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "port"})),
+     ["patch-merge-key-changed", "list-map-keys-changed"])
 case("field-became-immutable", "field-became-immutable",
      "A CEL transition rule `self == oldSelf` was added: the field can no longer change (api_changes.md: mutable must not become immutable).",
      "Writers that update it.", field({"type": "string"}),
@@ -333,6 +372,36 @@ ga_and_beta = openapi(version="v1")
 ga_and_beta["components"]["schemas"].update(openapi(version="v2")["components"]["schemas"])
 case("stability-ga-version-removed-is-error", None, "", "", ga_and_beta, openapi(version="v2"),
      ["version-removed", "definition-removed"])
+case("crd-version-unserved-ga-is-error", None, "", "", crd([{"name": "v2", "storage": True}, {"name": "v1"}]),
+     crd([{"name": "v2", "storage": True}, {"name": "v1", "served": False}]), ["crd-version-unserved"])
+case("crd-version-unserved-says-its-changes", None, "", "",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False, "schema": {"type": "object", "properties": {
+         "spec": {"type": "object", "properties": {}}}}}]), ["crd-version-unserved"])
+
+
+def with_list_kind(items_extra):
+    """Widget and its List kind (items and list metadata), the List's items as given."""
+    doc = openapi(extra={"com.example.v1.ListMeta": {"type": "object", "properties": {"continue": {"type": "string"}}}})
+    doc["components"]["schemas"]["com.example.v1.WidgetList"] = {
+        "type": "object", "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "WidgetList"}],
+        "properties": {"apiVersion": {"type": "string"}, "kind": {"type": "string"}, "metadata": ref("com.example.v1.ListMeta"),
+                       "items": dict({"type": "array", "items": ref("com.example.v1.Widget")}, **items_extra)}}
+    return doc
+
+
+# A List is only ever returned: how apply would merge its items concerns nobody.
+case("list-kind-is-a-response", None, "", "",
+     with_list_kind({"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]}), with_list_kind({}),
+     ["list-type-changed"])
+case("lifecycle-promoted-to-ga-inferred", None, "", "",
+     field({"type": "string", "description": "This field is beta-level and requires the WidgetSparkle feature gate."}),
+     field({"type": "string", "description": "Sparkle."}), ["lifecycle-promoted", "description-changed"])
+# A CRD that copies a core type (a pod template) copies its Kubernetes feature-gate text too.
+case("no-lifecycle-from-copied-kubernetes-gate", None, "", "",
+     crd_field({"type": "string", "description": "This is an alpha field and requires enabling the PodSparkle feature gate."}),
+     crd_field({"type": "string", "description": "This is a beta field and requires enabling the PodSparkle feature gate."}),
+     ["description-changed"])
 
 # ---- no change at all ----
 def reorder(value):
@@ -354,6 +423,17 @@ case("no-change-default-cannot-apply", None, "", "",
      openapi(spec={"since": dict(ref("com.example.v1.Time"), default={})}, extra=TIME),
      openapi(spec={"since": ref("com.example.v1.Time")}, extra=TIME), [])
 case("no-change-list-type-absent-is-atomic", None, "", "", field(LIST), field(dict(LIST, **{"x-kubernetes-list-type": "atomic"})), [])
+case("no-change-description-whitespace", None, "", "", field({"type": "string", "description": "One.\n\n\nTwo  words."}),
+     field({"type": "string", "description": "One.\n\nTwo words.\n"}), [])
+# Server-side apply reads the patch strategy where the list type is absent (kube-openapi's schemaconv).
+case("no-change-list-type-by-patch-strategy", None, "", "",
+     field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
+     field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name",
+                         "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})), [])
+OBJECT_TEMPLATE = {"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}}
+case("no-change-default-empty-object-on-ref", None, "", "",
+     openapi(spec={"template": ref("com.example.v1.Template")}, extra=OBJECT_TEMPLATE),
+     openapi(spec={"template": dict(ref("com.example.v1.Template"), default={})}, extra=OBJECT_TEMPLATE), [])
 case("no-change-enum-order", None, "", "", field({"type": "string", "enum": ["Fast", "Slow"]}),
      field({"type": "string", "enum": ["Slow", "Fast"]}), [])
 
@@ -410,7 +490,8 @@ def main():
         with open(os.path.join(folder, "rules"), "w") as f:
             f.write("".join(r + "\n" for r in c["rules"]))
     for entry in os.listdir(HERE):
-        if os.path.isdir(os.path.join(HERE, entry)) and entry not in names:
+        # golden/explain/ holds the explain cases, written by hand.
+        if os.path.isdir(os.path.join(HERE, entry)) and entry not in names and entry != "explain":
             shutil.rmtree(os.path.join(HERE, entry))
     write_docs()
 
@@ -425,8 +506,10 @@ def read_severities():
     names = {"E": "error", "W": "warning", "I": "info"}
     for m in re.finditer(r'R\("([a-z-]+)", "[^"]*", \w+, (\w+)\)', table):
         SEVERITIES[m.group(1)] = [names[x] for x in columns[m.group(2)]]
+    # A rule judging several change kinds: its default is its first judged change's.
+    judges = {m.group(1): columns[m.group(2)] for m in re.finditer(r"constexpr std::array<JudgedChange, \d+> (\w+)\{\{\s*\{ChangeKind::\w+, (\w+)\}", table)}
     for m in re.finditer(r'Rule\{"([a-z-]+)", "[^"]*", (\w+)', table):
-        SEVERITIES[m.group(1)] = ["error"] * 4 if m.group(2) == "none" else ["error", "error", "error", "error"]
+        SEVERITIES[m.group(1)] = ["error"] * 4 if m.group(2) == "none" else [names[x] for x in judges[m.group(2)]]
 
 
 def example(value):
@@ -456,8 +539,11 @@ def write_docs():
            "  added, a field becoming optional) is an error on status and in responses, a warning on spec (an error for",
            "  enum additions), info in requests; a removal, a type change or a default change breaks both: error.",
            "- **Stability**: inside an alpha group-version, or on a field whose lifecycle is alpha, every finding is at most",
-           "  info. Removing a whole beta group-version is a warning (deprecated, then removed, is the documented path),",
-           "  and the operations it served are info, since the kind's finding carries the verdict.",
+           "  info. Retiring a beta version (removed, or no longer served) is a warning, whether or not its group-version",
+           "  survives (deprecated, then retired, is the documented path); the operations it served, its List kind and",
+           "  what changed inside it are said by that finding. Retiring a GA version is an error.",
+           "- **List kinds** (`WidgetList`: items and list metadata) are only ever returned: what they reach is judged in the",
+           "  response role, and where the item kind reaches the same change the List folds into it.",
            "- A change inside a named type is one finding listing every kind it affects (`affects`); the same change in",
            "  several versions of one CRD is one finding too.", "",
            "Severities below read: spec / status / request / response. Each example is the golden case",

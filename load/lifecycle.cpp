@@ -6,22 +6,143 @@
 namespace kompat {
 namespace {
 
-bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+// Lower case, and a line break is a space: CRD generators wrap descriptions mid-sentence.
+char lower(char c) {
+    if (c == '\n' || c == '\r' || c == '\t') return ' ';
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+
+// `part` (lower case) in `text`, ignoring case.
+bool contains_folded(std::string_view text, std::string_view part) {
+    if (part.size() > text.size()) return false;
+    for (std::size_t at = 0; at + part.size() <= text.size(); ++at) {
+        std::size_t i = 0;
+        while (i < part.size() && lower(text[at + i]) == part[i]) ++i;
+        if (i == part.size()) return true;
+    }
+    return false;
+}
+
+bool starts_folded(std::string_view text, std::string_view part) {
+    return text.size() >= part.size() && contains_folded(text.substr(0, part.size()), part);
+}
 
 bool is_gate_name(std::string_view word) {
     if (word.size() < 3 || !std::isupper(static_cast<unsigned char>(word.front()))) return false;
-    for (const char c : word)
+    bool lower_case = false;
+    for (const char c : word) {
         if (!std::isalnum(static_cast<unsigned char>(c))) return false;
-    return true;
+        lower_case = lower_case || std::islower(static_cast<unsigned char>(c)) != 0;
+    }
+    // "This", "The", "Beta" are no gates; gates are CamelCase words of some length.
+    return lower_case && word != "This" && word != "The" && word != "Beta" && word != "Alpha";
 }
 
-// A sentence that starts "Deprecated" (at the start or after a sentence end), or says
-// the field is deprecated.
-bool says_deprecated(std::string_view description) {
-    if (description.starts_with("Deprecated")) return true;
-    for (const std::string_view marker : {". Deprecated", "\nDeprecated", "This field is deprecated", "this field is deprecated"})
-        if (contains(description, marker)) return true;
+// The sentence forms of docs/lifecycle-sentences.md, lower case. Each was found in the
+// corpus's descriptions (scripts/lifecycle_sentences.py).
+constexpr std::array alpha_forms{
+    std::string_view("alpha-level"),        std::string_view("alpha level"),        std::string_view("is an alpha field"),
+    std::string_view("is a alpha field"),   std::string_view("is an alpha type"),   std::string_view("is an alpha feature"),
+    std::string_view("(alpha) using"),      std::string_view("(alpha feature)"),  std::string_view("(alpha) this"),    std::string_view("alpha, gated by"),
+    std::string_view("field is in alpha"),  std::string_view("which is alpha"),     std::string_view("is an alpha-level"),
+};
+constexpr std::array beta_forms{
+    std::string_view("beta-level"),          std::string_view("is a beta field"),    std::string_view("is an beta field"),
+    std::string_view("is beta field"),       std::string_view("field is beta"),      std::string_view("(beta) using"),      std::string_view("(beta) this"),
+    std::string_view("(beta feature)"),      std::string_view("is a beta feature"),  std::string_view("feature is in beta"),
+    std::string_view("which is beta"),       std::string_view("a beta field from"),  std::string_view("object is beta"),
+    std::string_view("requires the beta "),  std::string_view("is an optional, beta field"),
+};
+// Anywhere in a sentence: the field itself is deprecated.
+constexpr std::array deprecated_forms{
+    std::string_view("this field is deprecated"), std::string_view("this api is deprecated"), std::string_view("this type is deprecated"),
+    std::string_view("should be considered as deprecated"), std::string_view("now is deprecated"),
+    std::string_view("field is deprecated"),
+};
+// Sentences that name a stage without giving the field one: country codes, version
+// ordering, a stage of the past ("beta in 1.21 and GA in 1.22"), a value's condition.
+constexpr std::array not_lifecycle{
+    std::string_view("alpha-2"), std::string_view("kube-like"), std::string_view("ga > beta"), std::string_view(" ga in "),
+    std::string_view("alpha stage"), std::string_view("if the alpha feature gate"),
+};
+
+template <std::size_t N>
+bool any_form(std::string_view sentence, const std::array<std::string_view, N>& forms) {
+    for (const auto form : forms)
+        if (contains_folded(sentence, form)) return true;
     return false;
+}
+
+// "Deprecated: …", "DEPRECATED: …", "*Deprecated …", "(Deprecated) …", "Deprecated in 1.23",
+// "X is deprecated: …", "Gate: Deprecated." — but not "deprecated indicates …".
+bool says_deprecated(std::string_view sentence) {
+    while (!sentence.empty() && (sentence.front() == '*' || sentence.front() == '(' || sentence.front() == ' ')) sentence.remove_prefix(1);
+    if (starts_folded(sentence, "deprecated")) {
+        const auto rest = sentence.substr(10);
+        return rest.empty() || rest.front() == ':' || rest.front() == '.' || rest.front() == ')' || rest.front() == '*' ||
+               starts_folded(rest, " in ") || starts_folded(rest, " as of") || starts_folded(rest, " since");
+    }
+    // One word, then "is deprecated:" or ": Deprecated".
+    const auto word_end = sentence.find_first_of(" :");
+    if (word_end != std::string_view::npos && word_end > 0) {
+        const auto rest = sentence.substr(word_end);
+        if (starts_folded(rest, " is deprecated:") || starts_folded(rest, ": deprecated")) return true;
+    }
+    return any_form(sentence, deprecated_forms);
+}
+
+// Calls `each` with every sentence of `text`: one ends at '.', '?' or '!' before
+// whitespace, and at a line break before what starts a sentence (a capital, '*', '(').
+template <typename Each>
+void for_each_sentence(std::string_view text, Each each) {
+    const auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+    const auto starts_sentence = [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0 || c == '*' || c == '('; };
+    std::size_t start = 0;
+    for (std::size_t at = 0; at <= text.size(); ++at) {
+        bool end = at == text.size();
+        std::size_t length = at - start;
+        if (!end && (text[at] == '.' || text[at] == '?' || text[at] == '!') && (at + 1 == text.size() || is_space(text[at + 1]))) {
+            end = true;
+            ++length;
+        } else if (!end && text[at] == '\n') {
+            auto next = at + 1;
+            while (next < text.size() && is_space(text[next])) ++next;
+            end = next < text.size() && starts_sentence(text[next]);
+        }
+        if (!end) continue;
+        auto sentence = text.substr(start, length);
+        while (!sentence.empty() && is_space(sentence.front())) sentence.remove_prefix(1);
+        if (!sentence.empty()) each(sentence);
+        start = at + 1;
+    }
+}
+
+// The gate word before `at` ("the Foo feature", "the `Foo` feature"), or "".
+std::string_view gate_before(std::string_view text, std::size_t at) {
+    auto end = at;
+    if (end > 0 && text[end - 1] == '`') --end;
+    auto start = end;
+    while (start > 0 && std::isalnum(static_cast<unsigned char>(text[start - 1]))) --start;
+    const auto word = text.substr(start, end - start);
+    return is_gate_name(word) ? word : std::string_view();
+}
+
+// The gate word from `at` on ("feature gate Foo", "--feature-gates=Foo=true", "Feature Gate \"Foo\"").
+std::string_view gate_after(std::string_view text, std::size_t at) {
+    while (at < text.size() && (text[at] == ' ' || text[at] == '"' || text[at] == '`' || text[at] == '=')) ++at;
+    auto end = at;
+    while (end < text.size() && std::isalnum(static_cast<unsigned char>(text[end]))) ++end;
+    const auto word = text.substr(at, end - at);
+    return is_gate_name(word) ? word : std::string_view();
+}
+
+// A Kubernetes feature gate named bare in a CRD: the text of a core type the CRD copied
+// (a pod template), not the project's own gate, which projects write `quoted` or as
+// `--feature-gates=…`.
+bool copied_kubernetes_gate(std::string_view description, std::string_view gate) {
+    if (gate.empty() || contains_folded(description, "--feature-gates")) return false;
+    const auto at = description.find(gate);
+    return at == std::string_view::npos || at == 0 || description[at - 1] != '`';
 }
 
 }  // namespace
@@ -37,19 +158,15 @@ std::string_view to_string(LifecycleStatus status) {
 }
 
 std::string_view feature_gate_in(std::string_view description) {
-    for (std::size_t at = description.find(" feature"); at != std::string_view::npos; at = description.find(" feature", at + 1)) {
-        // The word before " feature", without backquotes.
-        auto end = at;
-        if (end > 0 && description[end - 1] == '`') --end;
-        auto start = end;
-        while (start > 0 && std::isalnum(static_cast<unsigned char>(description[start - 1]))) --start;
-        const auto word = description.substr(start, end - start);
-        if (is_gate_name(word)) return word;
-    }
+    for (std::size_t at = description.find(" feature"); at != std::string_view::npos; at = description.find(" feature", at + 1))
+        if (const auto gate = gate_before(description, at); !gate.empty()) return gate;
+    for (const std::string_view lead : {"feature gate ", "feature-gates=", "Feature Gate ", "feature-gate "})
+        for (std::size_t at = description.find(lead); at != std::string_view::npos; at = description.find(lead, at + 1))
+            if (const auto gate = gate_after(description, at + lead.size()); !gate.empty()) return gate;
     return {};
 }
 
-Lifecycle lifecycle_of(const Schema& schema) {
+Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
     for (const auto& entry : schema.lifecycle) {
         if (entry.project != "kubernetes") continue;
         Lifecycle lifecycle;
@@ -62,23 +179,30 @@ Lifecycle lifecycle_of(const Schema& schema) {
         return lifecycle;
     }
     const auto description = schema.description;
-    // Most descriptions say none of it: a few scans for what every sentence below holds
-    // settle them ("eta" alone would let through every description that says "metadata").
-    if (description.empty() || (!contains(description, "lpha") && !contains(description, "-level") &&
-                                !contains(description, "beta field") && !description.starts_with("(Beta)") &&
-                                !contains(description, "precated")))
+    // Most descriptions say none of it: one scan for the words every form holds settles them.
+    if (description.empty() ||
+        (!contains_folded(description, "alpha") && !contains_folded(description, "beta") && !contains_folded(description, "deprecat")))
         return {};
+    bool alpha = false;
+    bool beta = false;
+    bool deprecated = false;
+    for_each_sentence(description, [&](std::string_view sentence) {
+        if (any_form(sentence, not_lifecycle)) return;
+        // "(Alpha)" opening a sentence marks the field; inside one, it marks one of its values.
+        alpha = alpha || any_form(sentence, alpha_forms) || starts_folded(sentence, "alpha:") || starts_folded(sentence, "(alpha)");
+        beta = beta || any_form(sentence, beta_forms) || starts_folded(sentence, "(beta)");
+        deprecated = deprecated || says_deprecated(sentence);
+    });
     Lifecycle lifecycle;
     lifecycle.inferred = true;
-    if (contains(description, "alpha-level") || contains(description, "is an alpha field") || description.starts_with("(Alpha)"))
-        lifecycle.status = LifecycleStatus::alpha;
-    else if (contains(description, "beta-level") || contains(description, "is a beta field") || description.starts_with("(Beta)"))
-        lifecycle.status = LifecycleStatus::beta;
-    else if (says_deprecated(description))
-        lifecycle.status = LifecycleStatus::deprecated;
-    else
-        return {};
-    if (lifecycle.status != LifecycleStatus::deprecated) lifecycle.feature_gate = feature_gate_in(description);
+    // The latest stage named wins ("an alpha field from 1.26 until 1.28 and a beta field from 1.28").
+    if (beta) lifecycle.status = LifecycleStatus::beta;
+    else if (alpha) lifecycle.status = LifecycleStatus::alpha;
+    else if (deprecated) lifecycle.status = LifecycleStatus::deprecated;
+    else return {};
+    if (lifecycle.status == LifecycleStatus::deprecated) return lifecycle;
+    lifecycle.feature_gate = feature_gate_in(description);
+    if (source == LifecycleSource::crd && copied_kubernetes_gate(description, lifecycle.feature_gate)) return {};
     return lifecycle;
 }
 

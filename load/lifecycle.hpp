@@ -1,7 +1,8 @@
 #pragma once
 // A field's lifecycle (KEP-2558): from `x-kubernetes-api-lifecycle` when the spec
-// publishes it, else inferred from the sentences Kubernetes writes in descriptions
-// ("This field is alpha-level …", "… the `JobBackoffLimitPerIndex` feature gate …").
+// publishes it, else inferred from the sentences Kubernetes and CRD projects write in
+// descriptions ("This field is alpha-level …", "… the `JobBackoffLimitPerIndex` feature
+// gate …"); docs/lifecycle-sentences.md lists every form.
 #include <string_view>
 
 #include "load/schema.hpp"
@@ -19,10 +20,14 @@ struct Lifecycle {
     friend bool operator==(const Lifecycle&, const Lifecycle&) = default;
 };
 
-Lifecycle lifecycle_of(const Schema& schema);
+// Where a schema comes from: in a CRD, a description that names a Kubernetes feature gate
+// bare is a core type's text the CRD copied (a pod template), not the CRD's own lifecycle.
+enum class LifecycleSource { kubernetes, crd };
+
+Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source = LifecycleSource::kubernetes);
 
 // The feature gate a description names ("enable the Frobber2D feature",
-// "the `JobBackoffLimitPerIndex` feature gate"), or "".
+// "the `JobBackoffLimitPerIndex` feature gate", "the feature gate PDBUnhealthyPodEvictionPolicy"), or "".
 std::string_view feature_gate_in(std::string_view description);
 
 }  // namespace kompat

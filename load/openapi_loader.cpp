@@ -136,6 +136,7 @@ private:
             else if (key == "responses") responses = &member.value();
             else if (key == "requestBody") body = &member;
             else if (key == "operationId" && member.value().is_string()) operation.operation_id = std::string_view(member.value().get_string());
+            else if (key == "x-kubernetes-group-version-kind") operation.gvk = operation_kind(member.value());
         }
         operation.parameters.reserve((own != nullptr ? own->size() : 0) + (shared != nullptr ? shared->size() : 0));
         if (own != nullptr)
@@ -147,6 +148,19 @@ private:
                   [](const auto& a, const auto& b) { return std::tie(a->in, a->name) < std::tie(b->in, b->name); });
         if (body != nullptr) read_request_body(*body, operation);
         if (responses != nullptr) read_responses(object, *responses, operation);
+    }
+
+    // Read leniently: the extension only helps tell which removals a kind's removal says.
+    static std::optional<GroupVersionKind> operation_kind(const json::value& value) {
+        const auto* object = value.if_object();
+        if (object == nullptr) return std::nullopt;
+        GroupVersionKind gvk;
+        for (auto [key, out] : {std::pair{"group", &gvk.group}, std::pair{"version", &gvk.version}, std::pair{"kind", &gvk.kind}}) {
+            const auto* text = object->if_contains(key);
+            if (text == nullptr || !text->is_string()) return std::nullopt;
+            *out = std::string(text->get_string());
+        }
+        return gvk;
     }
 
     const json::array* parameter_list(const json::object& owner, const json::value& value) const {

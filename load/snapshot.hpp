@@ -76,6 +76,8 @@ struct Operation {
     std::optional<Schema> request_body;
     bool request_body_required = false;
     std::vector<Response> responses;  // sorted by status
+    // The kind a Kubernetes operation serves (x-kubernetes-group-version-kind), when it says.
+    std::optional<GroupVersionKind> gvk;
     Location location;
 
     [[nodiscard]] std::string key() const { return method + " " + path; }

@@ -48,7 +48,7 @@ std::string lifecycle_text(const FindingLifecycle& lifecycle) {
 }
 
 // A field's lifecycle stage as release notes name it: a field with no stage left is GA.
-std::string stage(const boost::json::value& v) { return v.is_string() ? cell(v.get_string()) : "GA"; }
+std::string stage(const boost::json::value& v) { return v.is_string() && v.get_string() != "ga" ? cell(v.get_string()) : "GA"; }
 
 std::string title(const ReportSources& sources) { return code(sources.old_side.source) + " → " + code(sources.new_side.source); }
 

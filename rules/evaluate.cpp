@@ -62,8 +62,16 @@ Severity by_roles(const RoleSeverities& severities, unsigned roles) {
     return worst;
 }
 
-bool is_removal(ChangeKind kind) {
-    return kind == ChangeKind::kind_removed || kind == ChangeKind::version_removed || kind == ChangeKind::operation_removed;
+// A version retired: removed, or (CRDs) no longer served.
+bool is_retirement(ChangeKind kind) {
+    return kind == ChangeKind::kind_removed || kind == ChangeKind::version_removed || kind == ChangeKind::crd_version_unserved;
+}
+
+// `v1 PodList` folds into `v1 Pod` when both reach a change.
+bool folded_into_item_kind(const Reach& reach, const std::vector<Reach>& reaches) {
+    if (!reach.list_kind || !reach.from.ends_with("List")) return false;
+    const std::string_view item = std::string_view(reach.from).substr(0, reach.from.size() - 4);
+    return std::any_of(reaches.begin(), reaches.end(), [&](const Reach& other) { return other.is_kind && other.from == item; });
 }
 
 }  // namespace
@@ -113,10 +121,11 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         for (const auto& reach : change.reaches) {
             auto s = by_roles(judged->severities, reach.roles);
             if (reach.stability == Stability::alpha || reach.alpha_field) s = cap(s, Severity::info);
-            else if (change.kind == ChangeKind::operation_removed && change.whole_group_version)
-                s = cap(s, Severity::info);  // said by the kind-removed / version-removed finding of its group-version
-            else if (is_removal(change.kind) && change.whole_group_version && reach.stability == Stability::beta)
-                s = cap(s, Severity::warning);  // deprecated, then removed: the documented path
+            else if (change.kind == ChangeKind::operation_removed && (change.whole_group_version || change.with_its_kind))
+                s = cap(s, Severity::info);  // said by the kind-removed / version-removed finding of its kind or group-version
+            else if (is_retirement(change.kind) && reach.stability == Stability::beta)
+                s = cap(s, Severity::warning);  // a beta deprecated, then retired: the documented path
+            if (reach.is_kind && folded_into_item_kind(reach, change.reaches)) continue;  // said through its item kind
             if (reach.is_kind) {
                 if (first_kind == nullptr) first_kind = &reach;
                 if (!most_stable || *most_stable < reach.stability) most_stable = reach.stability;

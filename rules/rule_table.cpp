@@ -33,6 +33,10 @@ constexpr RoleSeverities breaks_readers{W, E, I, E};   // relaxed validation, fi
 constexpr RoleSeverities enum_addition{E, E, I, E};    // readers cannot handle a value they never saw
 constexpr RoleSeverities breaks_both{E, E, E, E};      // removed, retyped, default changed
 constexpr RoleSeverities needs_review{W, W, W, W};
+constexpr RoleSeverities changes_apply{E, E, E, I};     // how server-side apply merges: nobody applies a response
+// Granular ↔ atomic changes only how several appliers share one struct; Kubernetes makes
+// that change to its own GA types in minor releases (ServiceBackendPort in 1.31).
+constexpr RoleSeverities shares_apply{W, W, W, I};
 constexpr RoleSeverities harmless{I, I, I, I};
 
 
@@ -40,8 +44,14 @@ template <ChangeKind kind, const RoleSeverities& severities>
 constexpr std::array<JudgedChange, 1> one{{{kind, severities}}};
 
 constexpr std::array<JudgedChange, 2> list_type_judges{{
-    {ChangeKind::list_type_changed, breaks_both},
+    {ChangeKind::list_type_changed, changes_apply},
     {ChangeKind::list_type_became_mergeable, needs_review},  // atomic → set/map changes server-side apply merging
+}};
+
+// A Kubernetes API server's spec documents the Go default it applied already.
+constexpr std::array<JudgedChange, 2> default_added_judges{{
+    {ChangeKind::default_added, breaks_both},
+    {ChangeKind::default_added_by_server, harmless},
 }};
 
 constexpr std::array<JudgedChange, 0> none{};
@@ -97,8 +107,9 @@ const std::array rules{
     R("exclusive-maximum-relaxed", "maximum became inclusive", exclusive_maximum_relaxed, breaks_readers),
     R("exclusive-minimum-tightened", "minimum became exclusive", exclusive_minimum_tightened, breaks_writers),
     R("exclusive-minimum-relaxed", "minimum became inclusive", exclusive_minimum_relaxed, breaks_readers),
-    R("pattern-tightened", "pattern added or changed: some values may be refused", pattern_tightened, breaks_writers),
-    R("pattern-relaxed", "pattern removed or changed: other values may be accepted", pattern_relaxed, breaks_readers),
+    R("pattern-tightened", "pattern added or narrowed: values it accepted are refused", pattern_tightened, breaks_writers),
+    R("pattern-relaxed", "pattern removed or widened: values it refused are accepted", pattern_relaxed, breaks_readers),
+    R("pattern-changed", "pattern changed: some values may now be refused, others accepted", pattern_changed, needs_review),
     R("max-items-tightened", "maxItems tightened", max_items_tightened, breaks_writers),
     R("max-items-relaxed", "maxItems relaxed", max_items_relaxed, breaks_readers),
     R("min-items-tightened", "minItems tightened", min_items_tightened, breaks_writers),
@@ -113,23 +124,24 @@ const std::array rules{
     R("multiple-of-relaxed", "multipleOf relaxed", multiple_of_relaxed, breaks_readers),
     R("additional-properties-tightened", "additionalProperties tightened", additional_properties_tightened, breaks_writers),
     R("additional-properties-relaxed", "additionalProperties relaxed", additional_properties_relaxed, breaks_readers),
-    R("cel-rules-tightened", "CEL validation rule added or changed", cel_rules_tightened, breaks_writers),
-    R("cel-rules-relaxed", "CEL validation rule removed or changed", cel_rules_relaxed, breaks_readers),
+    R("cel-rules-tightened", "CEL validation rule added", cel_rules_tightened, breaks_writers),
+    R("cel-rules-relaxed", "CEL validation rule removed", cel_rules_relaxed, breaks_readers),
+    R("cel-rule-changed", "CEL validation rule rewritten: it may refuse values it accepted", cel_rule_changed, needs_review),
     // defaults
-    R("default-added", "default added", default_added, breaks_both),
+    Rule{"default-added", "default added", default_added_judges},
     R("default-removed", "default removed", default_removed, breaks_both),
     R("default-changed", "default changed", default_changed, breaks_both),
     Rule{"default-missing-in-version", "field has a default in another version of this kind but none here", none, true},
     // Kubernetes semantics
     Rule{"list-type-changed", "x-kubernetes-list-type changed", list_type_judges},
-    R("list-map-keys-changed", "x-kubernetes-list-map-keys changed", list_map_keys_changed, breaks_both),
-    R("map-type-changed", "x-kubernetes-map-type changed", map_type_changed, breaks_both),
+    R("list-map-keys-changed", "x-kubernetes-list-map-keys changed", list_map_keys_changed, changes_apply),
+    R("map-type-changed", "x-kubernetes-map-type changed", map_type_changed, shares_apply),
     R("preserve-unknown-fields-removed", "unknown fields are now pruned", preserve_unknown_fields_removed, breaks_both),
     R("preserve-unknown-fields-added", "unknown fields are now preserved", preserve_unknown_fields_added, harmless),
     R("int-or-string-changed", "x-kubernetes-int-or-string changed", int_or_string_changed, breaks_both),
     R("embedded-resource-changed", "x-kubernetes-embedded-resource changed", embedded_resource_changed, breaks_both),
-    R("patch-strategy-changed", "patch strategy changed", patch_strategy_changed, breaks_both),
-    R("patch-merge-key-changed", "patch merge key changed", patch_merge_key_changed, breaks_both),
+    R("patch-strategy-changed", "patch strategy changed", patch_strategy_changed, changes_apply),
+    R("patch-merge-key-changed", "patch merge key changed", patch_merge_key_changed, changes_apply),
     R("field-became-immutable", "field became immutable (CEL transition rule)", field_became_immutable, breaks_writers),
     // lifecycle (KEP-2558)
     R("lifecycle-promoted", "field promoted", lifecycle_promoted, harmless),

@@ -145,12 +145,103 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
     CHECK(status_of("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata") ==
           LifecycleStatus::none);
     CHECK(status_of("Must be alphanumeric; the beta of a level.") == LifecycleStatus::none);
+    // Every form of docs/lifecycle-sentences.md, as the corpus writes it.
+    for (const auto* alpha : {
+             "This is an alpha field and requires enabling the DRAAdminAccess feature gate.",
+             "This is an alpha type and requires enabling the DRAControlPlaneController feature gate.",
+             "This is an alpha feature and may change or be removed in the future.",
+             "Alpha, gated by the ClusterTrustBundleProjection feature gate.",
+             "(Alpha) Using the field requires the RecoverVolumeExpansionFailure feature gate to be enabled.",
+             "More info: https://kubernetes.io/docs/x (Alpha) Using this field requires the VolumeAttributesClass feature gate to be enabled.",
+             "ALPHA: This field is in alpha and must be enabled via the Frob feature gate.",
+             "This is a alpha-level feature enabled by the Frob feature flag.",
+             "This field is alpha-level.",
+             "This field  is alpha-level.",
+             "Requires the Frob feature gate to be enabled, which is alpha.",
+             "CSI represents storage that is handled by an external CSI driver (Alpha feature).",
+             "This is an Alpha Feature and is only enabled with the `--feature-gates=Frob=true` option.",
+             "This is an alpha field from kubernetes 1.22 until 1.24 which requires enabling the Frob feature gate.",
+             "Some text. This is an alpha field and requires enabling the\nFrob feature gate.",
+             "Note that the Frob custom resource definition is currently at Alpha level.",
+         }) {
+        INFO(alpha);
+        CHECK(status_of(alpha) == LifecycleStatus::alpha);
+    }
+    for (const auto* beta : {
+             "This is a beta field and requires enabling GRPCContainerProbe feature gate.",
+             "This is an beta field and requires enabling ExpandCSIVolumes feature gate.",
+             "This is beta field and must be enabled via the CronJobTimeZone feature gate.",
+             "This is a beta field and enabled/disabled by DaemonSetUpdateSurge feature gate.",
+             "This feature is in Beta state and is enabled by default.",
+             "This is a Beta Feature enabled by default.",
+             "This field is beta-level and is only honored when PodAffinityNamespaceSelector feature is enabled.",
+             "This field is beta.",
+             "This field is beta in 1.23.",
+             "(Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled.",
+             "csi represents storage that is handled by an external CSI driver (Beta feature).",
+             "This is a beta feature enabled by the Frob feature gate.",
+             "This is an optional, beta field that requires the Frob feature gate being enabled to be set.",
+             "Using the ordinals field requires the StatefulSetStartOrdinal feature gate to be enabled, which is beta.",
+             "This is an alpha field from kubernetes 1.26 until 1.28 and a beta field from 1.28.",
+             "(Note that setting a tolerance requires the beta HPAConfigurableTolerance feature gate to be enabled.)",
+         }) {
+        INFO(beta);
+        CHECK(status_of(beta) == LifecycleStatus::beta);
+    }
+    for (const auto* deprecated : {
+             "Deprecated: GCEPersistentDisk is deprecated.",
+             "DEPRECATED: Frob is deprecated.",
+             "*Deprecated: this will be removed in a future release.*",
+             "(Deprecated) The EndpointSlice controller only generates slices of addressType IPv4 and IPv6.",
+             "Deprecated in 1.16, please use the bindings subresource of pods instead.",
+             "Deprecated.",
+             "bearerToken is deprecated: this will be removed in a future release.",
+             "Frob: Deprecated.",
+             "datasetName is Name of the dataset stored as metadata -> name on the dataset for Flocker should be considered as deprecated",
+             "More info: https://kubernetes.io/docs/x The field is never populated, and now is deprecated.",
+             "This API is deprecated since 1.22",
+             "deprecated: use the 'watch' parameter with a list operation instead.",
+         }) {
+        INFO(deprecated);
+        CHECK(status_of(deprecated) == LifecycleStatus::deprecated);
+    }
+    for (const auto* none : {
+             "This should be an ISO 3166-1 alpha-2 country code.",
+             "These are sorted first by GA > beta > alpha (where GA is a version with no suffix such as beta or alpha).",
+             "This is a beta field in k8s 1.21 and GA in 1.22.",
+             "minReplicas is allowed to be 0 if the alpha feature gate HPAScaleToZero is enabled.",
+             "During Alpha stage of the EnvFiles feature gate, the key size is limited to 128 characters.",
+             "deprecated indicates this version of the custom resource API is deprecated.",
+             "Valid options are Retain, Delete, and Recycle (deprecated).",
+             "Takes precedence over Regex (deprecated) if non-empty.",
+             "This replaces the deprecated `kubernetes.io/ingress.class` annotation.",
+             "An existing custom resource that implements data population (Alpha) In order to use it, enable AnyVolumeDataSource.",
+             "This is a stable field but requires that the Frob feature gate is enabled.",
+         }) {
+        INFO(none);
+        CHECK(status_of(none) == LifecycleStatus::none);
+    }
     CHECK(status_of("") == LifecycleStatus::none);
 
     Schema gated;
     gated.description = "This field is alpha-level and is only honored by servers that enable the `JobBackoffLimitPerIndex` feature gate.";
     CHECK(lifecycle_of(gated).feature_gate == "JobBackoffLimitPerIndex");
     CHECK(lifecycle_of(gated).inferred);
+    Schema after_gate;
+    after_gate.description = "This is a beta field. The eviction API uses it when the feature gate PDBUnhealthyPodEvictionPolicy is enabled.";
+    CHECK(lifecycle_of(after_gate).feature_gate == "PDBUnhealthyPodEvictionPolicy");
+
+    // In a CRD, a Kubernetes gate named bare is a copied core type's text; a project's own
+    // gate is written `quoted` or as --feature-gates.
+    Schema copied;
+    copied.description = "This is a beta field and requires enabling MatchLabelKeysInPodAffinity feature gate (enabled by default).";
+    CHECK(lifecycle_of(copied, LifecycleSource::crd).status == LifecycleStatus::none);
+    CHECK(lifecycle_of(copied).status == LifecycleStatus::beta);
+    Schema own;
+    own.description = "(Alpha) Using this field requires the `PrometheusAgentDaemonSet` feature gate to be enabled.";
+    CHECK(lifecycle_of(own, LifecycleSource::crd).status == LifecycleStatus::alpha);
+    own.description = "This is an Alpha Feature and is only enabled with the `--feature-gates=AdditionalCertificateOutputFormats=true` option.";
+    CHECK(lifecycle_of(own, LifecycleSource::crd).feature_gate == "AdditionalCertificateOutputFormats");
 }
 
 TEST_CASE("A shared parameter's change is found in every operation that uses it, on two threads too") {

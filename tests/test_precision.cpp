@@ -1,0 +1,135 @@
+// Verdicts a Kubernetes reviewer agrees with, asserted on the real release pairs of
+// ../shared/corpus (skipped when it is absent): no false alarm on list annotations, List
+// kinds, server defaults, whitespace or retired versions; one finding for one edit.
+#include <map>
+#include <set>
+
+#include "diff/schema_diff.hpp"
+#include "rules/evaluate.hpp"
+#include "test_support.hpp"
+
+using namespace kompat;
+
+namespace {
+
+std::string corpus(const std::string& relative) { return test::corpus_dir() + "/" + relative; }
+
+std::vector<Finding> check(const std::string& before, const std::string& after) {
+    return evaluate(diff_snapshots(load_snapshot(corpus(before)), load_snapshot(corpus(after))).changes);
+}
+
+bool ends_with_list(const std::optional<std::string>& kind) { return kind && kind->ends_with("List"); }
+
+}  // namespace
+
+TEST_CASE("precision: Kubernetes 1.29 -> 1.30 keeps apply's merging, so its list annotations are no finding") {
+    if (!test::corpus_present()) return;
+    for (const auto* spec : {"v3", "swagger.json"}) {
+        INFO(spec);
+        int loud = 0;
+        for (const auto& f : check(std::string("kubernetes/v1.29/") + spec, std::string("kubernetes/v1.30/") + spec)) {
+            if (!f.rule.starts_with("list-")) continue;
+            CHECK(f.severity != Severity::error);
+            if (f.severity == Severity::warning) ++loud;
+        }
+        CHECK(loud <= 1);
+    }
+}
+
+TEST_CASE("precision: no error on a List kind, and no default-added error, in any Kubernetes pair") {
+    if (!test::corpus_present()) return;
+    for (const auto& [a, b] : test::corpus_consecutive_pairs()) {
+        if (a.find("/kubernetes/") == std::string::npos) continue;
+        INFO(a << " -> " << b);
+        for (const auto& f : evaluate(diff_snapshots(load_snapshot(a), load_snapshot(b)).changes)) {
+            if (f.severity != Severity::error) continue;
+            CHECK_FALSE(ends_with_list(f.kind));
+            CHECK(f.rule != "default-added");
+        }
+    }
+}
+
+TEST_CASE("precision: retiring a beta version is a warning, said once with its List and operations") {
+    if (!test::corpus_present()) return;
+    std::map<std::string, Severity> retired;
+    for (const auto& f : check("kubernetes/v1.32/v3", "kubernetes/v1.35/v3")) {
+        if (!f.kind || f.kind->find("admissionregistration.k8s.io/v1beta1 ValidatingAdmissionPolicy") == std::string::npos) continue;
+        if (f.rule == "version-removed" || f.rule == "kind-removed") retired[*f.kind] = f.severity;
+        else CHECK(f.severity == Severity::info);
+    }
+    const std::map<std::string, Severity> expected{
+        {"admissionregistration.k8s.io/v1beta1 ValidatingAdmissionPolicy", Severity::warning},
+        {"admissionregistration.k8s.io/v1beta1 ValidatingAdmissionPolicyBinding", Severity::warning},
+    };
+    CHECK(retired == expected);
+    // cert-manager v1.6.0 stops serving v1beta1 (and the alphas): those are the only findings there.
+    for (const auto& f : check("crds/cert-manager/v1.5.0", "crds/cert-manager/v1.6.0")) {
+        if (!f.kind || f.kind->find("/v1beta1 ") == std::string::npos) continue;
+        CHECK(f.rule == "crd-version-unserved");
+        CHECK(f.severity == Severity::warning);
+    }
+}
+
+TEST_CASE("precision: a description whose only change is whitespace is no change (gateway-api v1.1.0 -> v1.2.0)") {
+    if (!test::corpus_present()) return;
+    const auto words = [](const boost::json::value& v) {
+        std::string out;
+        bool space = false;
+        for (const char c : std::string(v.is_string() ? v.get_string() : "")) {
+            if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+                space = !out.empty();
+                continue;
+            }
+            if (space) out += ' ';
+            space = false;
+            out += c;
+        }
+        return out;
+    };
+    for (const auto* sub : {"standard", "experimental"})
+        for (const auto& f : check(std::string("crds/gateway-api/v1.1.0/") + sub, std::string("crds/gateway-api/v1.2.0/") + sub))
+            if (f.rule == "description-changed") CHECK(words(f.old_value) != words(f.new_value));
+}
+
+TEST_CASE("precision: no edit anywhere in the corpus is both tightened and relaxed") {
+    if (!test::corpus_present()) return;
+    for (const auto& [a, b] : test::corpus_consecutive_pairs()) {
+        INFO(a << " -> " << b);
+        std::map<std::string, std::set<std::string>> directions;  // keyword at a place -> directions
+        for (const auto& f : evaluate(diff_snapshots(load_snapshot(a), load_snapshot(b)).changes)) {
+            for (const std::string_view suffix : {"-tightened", "-relaxed"}) {
+                if (!f.rule.ends_with(suffix)) continue;
+                const auto keyword = f.rule.substr(0, f.rule.size() - suffix.size());
+                directions[keyword + " " + f.type + " " + f.path + " " + f.kind.value_or("")].insert(std::string(suffix));
+            }
+        }
+        for (const auto& [place, found] : directions) {
+            INFO(place);
+            CHECK(found.size() == 1);
+        }
+    }
+}
+
+TEST_CASE("precision: Kubernetes 1.24 -> 1.25 promotions, as the release notes give them") {
+    if (!test::corpus_present()) return;
+    std::map<std::string, std::pair<std::string, std::string>> promoted;
+    for (const auto& f : check("kubernetes/v1.24/v3", "kubernetes/v1.25/v3"))
+        if (f.rule == "lifecycle-promoted")
+            promoted[f.path.substr(f.path.rfind('.') + 1)] = {std::string(f.old_value.as_string()), std::string(f.new_value.as_string())};
+    CHECK(promoted["controllerExpandSecretRef"] == std::pair<std::string, std::string>("alpha", "beta"));
+    CHECK(promoted["maxSurge"] == std::pair<std::string, std::string>("beta", "ga"));
+    CHECK(promoted["endPort"] == std::pair<std::string, std::string>("beta", "ga"));
+    CHECK(promoted["timeZone"] == std::pair<std::string, std::string>("alpha", "beta"));
+}
+
+TEST_CASE("precision: a CRD's copied pod template announces no Kubernetes feature gate as its own lifecycle") {
+    if (!test::corpus_present()) return;
+    // cert-manager copies the pod template; its only lifecycle of its own here is additionalOutputFormats.
+    for (const auto& [a, b] : test::corpus_consecutive_pairs()) {
+        if (a.find("/cert-manager/") == std::string::npos) continue;
+        INFO(a << " -> " << b);
+        for (const auto& f : evaluate(diff_snapshots(load_snapshot(a), load_snapshot(b)).changes))
+            if (f.rule == "lifecycle-promoted" || f.rule == "lifecycle-demoted" || f.rule == "feature-gate-changed")
+                CHECK(f.path.ends_with(".additionalOutputFormats"));
+    }
+}
