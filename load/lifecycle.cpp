@@ -202,7 +202,7 @@ Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
     else return {};
     if (lifecycle.status == LifecycleStatus::deprecated) return lifecycle;
     lifecycle.feature_gate = feature_gate_in(description);
-    if (source == LifecycleSource::crd && copied_kubernetes_gate(description, lifecycle.feature_gate)) return {};
+    lifecycle.copied = source == LifecycleSource::crd && copied_kubernetes_gate(description, lifecycle.feature_gate);
     return lifecycle;
 }
 

@@ -17,11 +17,14 @@ struct Lifecycle {
     std::string_view feature_gate;
     std::string_view min_version;
     bool inferred = false;  // read from the description, not the extension
+    // In a CRD, read from a core type's text the CRD copied (a Kubernetes gate named
+    // bare): it still holds the field back, but its changes are not the CRD's to announce.
+    bool copied = false;
     friend bool operator==(const Lifecycle&, const Lifecycle&) = default;
 };
 
 // Where a schema comes from: in a CRD, a description that names a Kubernetes feature gate
-// bare is a core type's text the CRD copied (a pod template), not the CRD's own lifecycle.
+// bare is a core type's text the CRD copied (a pod template): Lifecycle::copied.
 enum class LifecycleSource { kubernetes, crd };
 
 Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source = LifecycleSource::kubernetes);

@@ -235,11 +235,13 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
     // gate is written `quoted` or as --feature-gates.
     Schema copied;
     copied.description = "This is a beta field and requires enabling MatchLabelKeysInPodAffinity feature gate (enabled by default).";
-    CHECK(lifecycle_of(copied, LifecycleSource::crd).status == LifecycleStatus::none);
-    CHECK(lifecycle_of(copied).status == LifecycleStatus::beta);
+    CHECK(lifecycle_of(copied, LifecycleSource::crd).copied);
+    CHECK(lifecycle_of(copied, LifecycleSource::crd).status == LifecycleStatus::beta);
+    CHECK_FALSE(lifecycle_of(copied).copied);
     Schema own;
     own.description = "(Alpha) Using this field requires the `PrometheusAgentDaemonSet` feature gate to be enabled.";
     CHECK(lifecycle_of(own, LifecycleSource::crd).status == LifecycleStatus::alpha);
+    CHECK_FALSE(lifecycle_of(own, LifecycleSource::crd).copied);
     own.description = "This is an Alpha Feature and is only enabled with the `--feature-gates=AdditionalCertificateOutputFormats=true` option.";
     CHECK(lifecycle_of(own, LifecycleSource::crd).feature_gate == "AdditionalCertificateOutputFormats");
 }
