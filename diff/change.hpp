@@ -115,6 +115,7 @@ struct Reach {
     // False for an operation reaching a type that a kind reaches too: the kind's roles judge it.
     bool judges = true;
     bool list_kind = false;  // from a List kind (`PodList`), folded into its item kind where that reaches too
+    bool at_root = false;    // the change stands in the kind's own schema (its root type or a CRD version's schema)
 };
 
 struct Change {

@@ -54,7 +54,7 @@ std::vector<bool> units_leading_to_changes(const UnitGraph& graph) {
 
 // One more way `root` reaches `change`: a new reach, or merged into the root's one.
 // Roots of one name are walked one after another, so a reach to merge with is the last.
-void merge_reach(Change& change, const Root& root, std::string_view path, unsigned roles, bool judges, bool alpha_field) {
+void merge_reach(Change& change, const Root& root, std::string_view path, unsigned roles, bool judges, bool alpha_field, bool at_root) {
     if (change.reaches.empty() || change.reaches.back().from != root.from) {
         Reach reach;
         reach.from = root.from;
@@ -65,6 +65,7 @@ void merge_reach(Change& change, const Root& root, std::string_view path, unsign
         reach.stability = root.stability;
         reach.alpha_field = alpha_field;
         reach.list_kind = root.list_kind;
+        reach.at_root = at_root;
         change.reaches.push_back(std::move(reach));
         return;
     }
@@ -72,6 +73,7 @@ void merge_reach(Change& change, const Root& root, std::string_view path, unsign
     existing.roles |= roles;
     existing.judges = existing.judges || judges;
     existing.alpha_field = existing.alpha_field && alpha_field;
+    existing.at_root = existing.at_root || at_root;
     // The shortest path is shown (the first in text order among the shortest).
     if (std::pair(path.size(), path) < std::pair(existing.path.size(), std::string_view(existing.path))) existing.path = path;
 }
@@ -142,7 +144,7 @@ void propagate_reaches(UnitGraph& graph, std::vector<Root>& roots) {
                     const auto roles = root.list_kind ? role_response
                                        : root.is_kind ? role_of_kind_path(full)
                                                       : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
-                    merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle));
+                    merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle), next == 0);
                 }
             }
             for (const auto& edge : visit.unit->edges) {

@@ -47,6 +47,7 @@ void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind,
     reach.path = ".";
     reach.from = k.gvk.to_string();
     reach.stability = k.stability;
+    reach.at_root = true;
     change.reaches.push_back(reach);
     plan.surface.push_back(std::move(change));
 }
@@ -114,6 +115,7 @@ void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
             reach.from = new_kind.gvk.to_string();
             reach.path = ".";
             reach.stability = new_kind.stability;
+            reach.at_root = true;
             change.reaches.push_back(reach);
             plan.surface.push_back(std::move(change));
         };

@@ -544,8 +544,9 @@ def write_docs():
            "  what changed inside it are said by that finding. Retiring a GA version is an error.",
            "- **List kinds** (`WidgetList`: items and list metadata) are only ever returned: what they reach is judged in the",
            "  response role, and where the item kind reaches the same change the List folds into it.",
-           "- A change inside a named type is one finding listing every kind it affects (`affects`); the same change in",
-           "  several versions of one CRD is one finding too.", "",
+           "- A change inside a named type others use (`PodSpec`) is one finding that lives in that type, with its path",
+           "  inside it, listing every kind it affects (`affects`) and the path through each (`affectedPlaces`); the",
+           "  same change in several versions of one CRD is one finding too.", "",
            "Severities below read: spec / status / request / response. Each example is the golden case",
            "`golden/<id>/` (inputs `old.json`, `new.json`, or `spec.json` for one-snapshot rules).", ""]
     for c in CASES:

@@ -20,4 +20,11 @@ const SourcePosition& finding_location(const Finding& finding) {
     return finding.new_location.known() ? finding.new_location : finding.old_location;
 }
 
+std::string affected_kinds_text(const Finding& finding) {
+    if (finding.kind || finding.operation || finding.affects.empty()) return {};
+    const auto more = finding.affects.size() - 1;
+    if (more == 0) return " (in " + finding.affects.front() + ")";
+    return " (in " + finding.affects.front() + " and " + std::to_string(more) + " more)";
+}
+
 }  // namespace kompat

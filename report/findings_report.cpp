@@ -49,6 +49,9 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
         item["stability"] = finding.stability ? json::value(to_string(*finding.stability)) : json::value(nullptr);
         item["lifecycle"] = lifecycle_json(finding.lifecycle);
         item["affects"] = std::move(affects);
+        json::array places;
+        for (const auto& place : finding.affected_places) places.push_back(json::object{{"from", place.from}, {"path", place.path}});
+        item["affectedPlaces"] = std::move(places);
         item["fingerprint"] = finding.fingerprint;
         item["oldLocation"] = location_json(finding.old_location);
         item["newLocation"] = location_json(finding.new_location);
@@ -57,7 +60,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
     json::array notes;
     for (const auto& note : sources.notes) notes.emplace_back(note);
     const json::object document{
-        {"schemaVersion", 1},
+        {"schemaVersion", 2},
         {"old", {{"source", sources.old_side.source}, {"format", sources.old_side.format}}},
         {"new", {{"source", sources.new_side.source}, {"format", sources.new_side.format}}},
         {"summary", {{"error", summary.error}, {"warning", summary.warning}, {"info", summary.info}}},
@@ -80,7 +83,8 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
     std::vector<std::string> groups;
     std::map<std::string, std::vector<const Finding*>> by_group;
     for (const auto& finding : findings) {
-        const auto group = finding.kind ? *finding.kind : finding.operation ? std::string("operations") : std::string("named types");
+        // A kind, the named type others use, or the operations.
+        const auto group = finding.kind ? *finding.kind : finding.operation ? std::string("operations") : finding.type.empty() ? std::string("named types") : finding.type;
         auto& list = by_group[group];
         if (list.empty()) groups.push_back(group);
         list.push_back(&finding);
@@ -90,9 +94,9 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
         for (const auto* finding : by_group[group]) {
             const auto severity = std::string(to_string(finding->severity));
             const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
-            // Under its kind's heading a line needs only the path; without a kind, it says
-            // which operation or type it is about.
-            const auto place = finding->kind ? finding->path : place_of(*finding);
+            // Under its kind's or type's heading a line needs only the path; under the
+            // operations', it says which operation it is about.
+            const auto place = (finding->operation && !finding->kind ? place_of(*finding) : finding->path) + affected_kinds_text(*finding);
             out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, escape_control(place),
                                escape_control(finding->message), escape_control(short_value_text(finding->old_value)),
                                escape_control(short_value_text(finding->new_value)));

@@ -55,7 +55,7 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         if (const auto& at = finding_location(finding); at.known())
             properties = fmt::format("file={},line={},col={},", escape_property(at.file), at.position.line, at.position.column);
         properties += "title=" + escape_property(fmt::format("{} ({})", finding.rule, to_string(finding.severity)));
-        const auto message = fmt::format("{}: {} ({} -> {})", place_of(finding), finding.message,
+        const auto message = fmt::format("{}{}: {} ({} -> {})", place_of(finding), affected_kinds_text(finding), finding.message,
                                          short_value_text(finding.old_value), short_value_text(finding.new_value));
         out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
     }

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
+#include <vector>
 
 #include "report/finding_text.hpp"
 #include "report/markup_text.hpp"
@@ -15,9 +17,16 @@ struct Suite {
     std::vector<const Finding*> findings;
 };
 
-std::string suite_of(const Finding& finding) {
-    if (finding.kind) return *finding.kind;
-    return finding.operation ? "operations" : "named types";
+// A finding fails the suite of its kind and of every kind it affects (a PodSpec change
+// fails `v1 Pod`, `apps/v1 Deployment`, …); one of an operation or a type no kind
+// reaches goes to `operations` or `named types`.
+std::vector<std::string> suites_of(const Finding& finding, const std::set<std::string>& kinds) {
+    std::vector<std::string> out;
+    if (finding.kind) out.push_back(*finding.kind);
+    for (const auto& affected : finding.affects)
+        if (kinds.contains(affected) && (out.empty() || affected != out.front())) out.push_back(affected);
+    if (out.empty()) out.push_back(finding.operation ? "operations" : "named types");
+    return out;
 }
 
 std::string package_of(const std::string& suite) {
@@ -29,12 +38,14 @@ std::string package_of(const std::string& suite) {
 
 std::string junit_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources, Severity fail_on) {
     std::map<std::string, Suite> suites;  // sorted by name
+    const std::set<std::string> kinds(sources.kinds.begin(), sources.kinds.end());
     for (const auto& kind : sources.kinds) suites[kind].package = package_of(kind);
     for (const auto& finding : findings) {
-        const auto name = suite_of(finding);
-        auto& suite = suites[name];
-        suite.package = finding.kind ? package_of(name) : name;
-        suite.findings.push_back(&finding);
+        for (const auto& name : suites_of(finding, kinds)) {
+            auto& suite = suites[name];
+            suite.package = kinds.contains(name) || finding.kind ? package_of(name) : name;
+            suite.findings.push_back(&finding);
+        }
     }
 
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";

@@ -104,15 +104,23 @@ std::string changelog_report(const std::vector<Finding>& findings, const Summary
         }
         std::string group_version = finding.operation ? "Operations" : "Named types";
         std::string kind = finding.operation ? *finding.operation : finding.type;
-        if (finding.kind) {
-            const auto space = finding.kind->find(' ');
-            group_version = finding.kind->substr(0, space);
-            kind = finding.kind->substr(space + 1);
+        // Release notes name kinds: a change in a type many kinds share is listed under the
+        // first of them (by name), with its path from there.
+        const auto* home = finding.kind ? &*finding.kind : nullptr;
+        auto path = finding.path;
+        if (home == nullptr && !finding.operation && finding.stability && !finding.affected_places.empty()) {
+            home = &finding.affected_places.front().from;
+            path = finding.affected_places.front().path;
+        }
+        if (home != nullptr) {
+            const auto space = home->find(' ');
+            group_version = home->substr(0, space);
+            kind = home->substr(space + 1);
         }
         // A whole kind, version or operation: its message says it all.
         std::string line = cell(finding.message);
-        if (finding.path != ".") {
-            line = fmt::format("{}: {}", code(finding.path), line);
+        if (path != ".") {
+            line = fmt::format("{}: {}", code(path), line);
             if (finding.rule == "lifecycle-promoted")
                 line += fmt::format(" ({} → {})", stage(finding.old_value), stage(finding.new_value));
             else if (!finding.old_value.is_null() || !finding.new_value.is_null())

@@ -146,7 +146,11 @@ ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, 
             if (!setting->severity) continue;  // off
             finding.severity = *setting->severity;
         }
-        if (const auto match = index.first_match(finding.rule, place_of(finding))) {
+        // The first ignore in the config's order that matches any place of the finding.
+        std::optional<std::size_t> match;
+        for (const auto& place : places_of(finding))
+            if (const auto found = index.first_match(finding.rule, place); found && (!match || *found < *match)) match = found;
+        if (match) {
             ++ignored[*match];
             continue;
         }

@@ -24,7 +24,7 @@ namespace kompat {
 
 // The rule set this kompat implements. A config that pins another one is refused, so an
 // upgrade never changes a verdict silently.
-constexpr int current_ruleset = 1;
+constexpr int current_ruleset = 2;
 
 struct RuleSetting {
     std::string rule;

@@ -115,7 +115,7 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         // Severity: the worst over every place that reaches the change, each judged by
         // its roles and capped by its stability.
         std::optional<Severity> severity;
-        const Reach* first_kind = nullptr;
+        const Reach* home_kind = nullptr;  // the kind whose own schema holds the change
         const Reach* first_operation = nullptr;
         std::optional<Stability> most_stable;
         for (const auto& reach : change.reaches) {
@@ -127,9 +127,10 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
                 s = cap(s, Severity::warning);  // a beta deprecated, then retired: the documented path
             if (reach.is_kind && folded_into_item_kind(reach, change.reaches)) continue;  // said through its item kind
             if (reach.is_kind) {
-                if (first_kind == nullptr) first_kind = &reach;
+                if (home_kind == nullptr && reach.at_root) home_kind = &reach;
                 if (!most_stable || *most_stable < reach.stability) most_stable = reach.stability;
                 finding.affects.push_back(reach.from);
+                finding.affected_places.push_back({reach.from, reach.path});
             } else if (first_operation == nullptr) {
                 first_operation = &reach;
             }
@@ -139,19 +140,28 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
             finding.severity = cap(finding.severity, Severity::info);
         finding.stability = most_stable;
-        if (first_kind != nullptr) {
-            finding.kind = first_kind->from;
-            finding.path = first_kind->path;
-        } else if (first_operation != nullptr) {
+        // A finding lives where its change stands: a kind's own schema, a named type others
+        // use (found through every kind in `affects`), or an operation.
+        if (home_kind != nullptr) {
+            finding.kind = home_kind->from;
+            finding.path = home_kind->path;
+        } else if (!change.type.empty() || first_operation == nullptr) {
+            finding.path = change.path.empty() ? "." : change.path;
+        } else {
             finding.operation = first_operation->from;
             finding.path = first_operation->path;
-        } else {
-            finding.path = change.path.empty() ? "." : change.path;
         }
         if (finding.affects.empty())
-            for (const auto& reach : change.reaches) finding.affects.push_back(reach.from);
-        std::sort(finding.affects.begin(), finding.affects.end());
-        finding.affects.erase(std::unique(finding.affects.begin(), finding.affects.end()), finding.affects.end());
+            for (const auto& reach : change.reaches) {
+                finding.affects.push_back(reach.from);
+                finding.affected_places.push_back({reach.from, reach.path});
+            }
+        const auto deduplicate = [](auto& list) {
+            std::sort(list.begin(), list.end());
+            list.erase(std::unique(list.begin(), list.end()), list.end());
+        };
+        deduplicate(finding.affects);
+        deduplicate(finding.affected_places);
         finding.fingerprint = fingerprint_of(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
                                              finding.old_value, finding.new_value);
         // The same change in several versions of one CRD (identical inline schemas) is one
@@ -161,8 +171,9 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
             first.severity = std::max(first.severity, finding.severity);
             if (finding.stability && (!first.stability || *first.stability < *finding.stability)) first.stability = finding.stability;
             first.affects.insert(first.affects.end(), finding.affects.begin(), finding.affects.end());
-            std::sort(first.affects.begin(), first.affects.end());
-            first.affects.erase(std::unique(first.affects.begin(), first.affects.end()), first.affects.end());
+            first.affected_places.insert(first.affected_places.end(), finding.affected_places.begin(), finding.affected_places.end());
+            deduplicate(first.affects);
+            deduplicate(first.affected_places);
             if (finding.kind && (!first.kind || *finding.kind < *first.kind)) {
                 first.kind = finding.kind;
                 first.path = finding.path;

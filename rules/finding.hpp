@@ -19,19 +19,31 @@ struct FindingLifecycle {
     bool inferred = false;
 };
 
+// One kind (or, for a type no kind reaches, one operation) that reaches a finding, and
+// the path from its root to it.
+struct AffectedPlace {
+    std::string from;
+    std::string path;
+    friend auto operator<=>(const AffectedPlace&, const AffectedPlace&) = default;
+};
+
 struct Finding {
     std::string rule;
     Severity severity = Severity::error;
     std::string message;
-    std::optional<std::string> kind;       // "apps/v1 Deployment", or none for a type or operation only
+    // Where the change stands. In a kind's own schema: that kind, and the path from its root.
+    // In a named type that others use (PodSpec): no kind, and the path inside `type`; the
+    // kinds reaching it are `affects`. In an operation: the operation, and the path inside it.
+    std::optional<std::string> kind;       // "apps/v1 Deployment"
     std::string type;                      // the named type (or CRD kind) where it stands
-    std::string path;                      // from `kind` when there is one, else inside `type`; "." for the object itself
+    std::string path;                      // "." for the object itself
     std::optional<std::string> operation;  // "GET /api/v1/pods"
     boost::json::value old_value;
     boost::json::value new_value;
     std::optional<Stability> stability;  // of the most stable kind it affects
     FindingLifecycle lifecycle;
     std::vector<std::string> affects;  // every kind (or, for operation-only types, operation) it reaches
+    std::vector<AffectedPlace> affected_places;  // each of `affects` with its path to the change, sorted
     std::string fingerprint;
     SourcePosition old_location;
     SourcePosition new_location;

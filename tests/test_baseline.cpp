@@ -31,7 +31,7 @@ TEST_CASE("baseline: written, then the same check is clean; a new break alone sh
     const auto written = pair.check("--write-baseline accepted.txt");
     CHECK(written.exit_code == 0);
     const auto baseline = read_file(pair.dir.path() / "accepted.txt");
-    CHECK(baseline.find("d6db4195bd55 field-removed example.com/v1 Widget .spec.paused  # field removed\n") != std::string::npos);
+    CHECK(baseline.find("d6db4195bd55 field-removed com.example.v1.WidgetSpec .paused  # field removed\n") != std::string::npos);
 
     const auto clean = pair.check("--baseline accepted.txt --format json");
     CHECK(clean.exit_code == 0);
@@ -55,7 +55,7 @@ TEST_CASE("baseline: entries that accept nothing any more are reported as stale"
     REQUIRE(pair.check("--write-baseline accepted.txt").exit_code == 0);
     const auto same = pair.check("--baseline accepted.txt", "old.json");
     CHECK(same.exit_code == 0);
-    CHECK(same.out.find("note: stale baseline entry at accepted.txt:3: d6db4195bd55 field-removed example.com/v1 Widget .spec.paused "
+    CHECK(same.out.find("note: stale baseline entry at accepted.txt:3: d6db4195bd55 field-removed com.example.v1.WidgetSpec .paused "
                         "accepts no finding any more") != std::string::npos);
 }
 

@@ -35,7 +35,7 @@ std::vector<std::string> rules_of(const std::vector<kompat::Finding>& findings) 
 }  // namespace
 
 TEST_CASE("config: rule severities, off, and ignores by rule and location glob") {
-    const auto config = config_of(R"(ruleset: 1
+    const auto config = config_of(R"(ruleset: 2
 rules:
   description-changed: off
   field-removed: warning
@@ -68,8 +68,8 @@ TEST_CASE("config: an ignore past its expiry date stops working and says so") {
 }
 
 TEST_CASE("config: unknown keys, rule ids and values are errors with line and column") {
-    CHECK(config_error("ruleset: 1\n") == "(no error)");
-    CHECK(config_error("ruleset: 2\n") == "k.yaml:1:1: this kompat implements rule set 1; the config asks for 2");
+    CHECK(config_error("ruleset: 2\n") == "(no error)");
+    CHECK(config_error("ruleset: 1\n") == "k.yaml:1:1: this kompat implements rule set 2; the config asks for 1");
     CHECK(config_error("rule:\n  x: off\n") == "k.yaml:1:1: unknown key \"rule\" (ruleset, rules, ignores)");
     CHECK(config_error("rules:\n  field-removd: off\n") == "k.yaml:2:3: unknown rule \"field-removd\" (docs/rules.md lists them)");
     CHECK(config_error("rules:\n  field-removed: fatal\n") == "k.yaml:2:3: a rule's setting is error, warning, info or off, not \"fatal\"");

@@ -1,10 +1,13 @@
 // Verdicts a Kubernetes reviewer agrees with, asserted on the real release pairs of
 // ../shared/corpus (skipped when it is absent): no false alarm on list annotations, List
 // kinds, server defaults, whitespace or retired versions; one finding for one edit.
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include "diff/schema_diff.hpp"
+#include "report/junit_report.hpp"
+#include "rules/config.hpp"
 #include "rules/evaluate.hpp"
 #include "test_support.hpp"
 
@@ -131,5 +134,35 @@ TEST_CASE("precision: a CRD's copied pod template announces no Kubernetes featur
         for (const auto& f : evaluate(diff_snapshots(load_snapshot(a), load_snapshot(b)).changes))
             if (f.rule == "lifecycle-promoted" || f.rule == "lifecycle-demoted" || f.rule == "feature-gate-changed")
                 CHECK(f.path.ends_with(".additionalOutputFormats"));
+    }
+}
+
+TEST_CASE("precision: a change in a shared type lives in the type, and is found through every kind that reaches it") {
+    if (!test::corpus_present()) return;
+    const auto findings = check("kubernetes/v1.30/v3", "kubernetes/v1.31/v3");
+    const auto found = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.rule == "field-became-required" && f.type == "io.k8s.api.core.v1.HostAlias";
+    });
+    REQUIRE(found != findings.end());
+    CHECK_FALSE(found->kind);
+    CHECK(found->path == ".ip");
+    CHECK(std::count(found->affects.begin(), found->affects.end(), "v1 Pod") == 1);
+    CHECK(std::count(found->affects.begin(), found->affects.end(), "v1 PodList") == 0);  // folded into v1 Pod
+    const AffectedPlace through_pod{"v1 Pod", ".spec.hostAliases[*].ip"};
+    CHECK(std::count(found->affected_places.begin(), found->affected_places.end(), through_pod) == 1);
+
+    // An ignore written through any affected kind matches it; a JUnit report fails every affected kind's suite.
+    const auto config = parse_config({"k.yaml", "ignores:\n  - rule: field-became-required\n    location: \"v1 Pod *hostAliases*\"\n"
+                                                "    reason: validated as required since 1.0\n"},
+                                     Limits{});
+    const auto outcome = apply_config(findings, config, "2026-11-24");
+    CHECK(std::none_of(outcome.findings.begin(), outcome.findings.end(),
+                       [](const Finding& f) { return f.rule == "field-became-required" && f.type == "io.k8s.api.core.v1.HostAlias"; }));
+    ReportSources sources{{"a", "openapi-v3"}, {"b", "openapi-v3"}, {}, {"apps/v1 DaemonSet", "v1 Pod"}};
+    const auto junit = junit_report({*found}, summarize({*found}), sources, Severity::error);
+    for (const auto* suite : {"<testsuite name=\"v1 Pod\"", "<testsuite name=\"apps/v1 DaemonSet\""}) {
+        const auto at = junit.find(suite);
+        REQUIRE(at != std::string::npos);
+        CHECK(junit.compare(junit.find("failures=\"", at) + 10, 2, "1\"") == 0);
     }
 }

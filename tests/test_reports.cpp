@@ -18,7 +18,7 @@ TEST_CASE("reports: github writes one workflow command a finding, at the new loc
     const auto result = run(in_golden_case("enum-value-removed") + "check --format github old.json new.json");
     CHECK(result.exit_code == 1);
     CHECK(result.out ==
-          "::error file=new.json,line=37,col=11,title=enum-value-removed (error)::example.com/v1 Widget .spec.field: enum value "
+          "::error file=new.json,line=37,col=11,title=enum-value-removed (error)::com.example.v1.WidgetSpec .field (in example.com/v1 Widget): enum value "
           "removed: \"Slow\" (\"Slow\" -> (absent))\n"
           "kompat: old.json -> new.json: 1 error(s), 0 warning(s), 0 info\n");
 }

@@ -317,7 +317,7 @@ TEST_CASE("security: the first ignore in the config's order applies, exact and w
     write(dir.path() / "old.json", old_spec);
     write(dir.path() / "new.json", new_spec);
     const auto config_with = [&](const std::string& ignores) {
-        write(dir.path() / "kompat.yaml", "ruleset: 1\nignores:\n" + ignores);
+        write(dir.path() / "kompat.yaml", "ruleset: 2\nignores:\n" + ignores);
         return run(in_dir(dir.path(), "check old.json new.json --config kompat.yaml --format json"));
     };
     const auto exact = config_with("  - {rule: field-removed, location: \"Widget .name\", reason: one}\n"
