@@ -19,6 +19,15 @@ json::value location_json(const SourcePosition& position) {
     return json::object{{"file", position.file}, {"line", position.position.line}, {"column", position.position.column}};
 }
 
+// The heading a text report files a finding under: its kind, the named type its change
+// stands in, or, for operations and whole types added or removed, a heading of their own.
+std::string grouped_under(const Finding& finding) {
+    if (finding.kind) return *finding.kind;
+    if (finding.operation) return "operations";
+    if (finding.type.empty() || finding.path == ".") return "named types";
+    return finding.type;
+}
+
 json::value lifecycle_json(const FindingLifecycle& lifecycle) {
     if (lifecycle.status == LifecycleStatus::none) return nullptr;
     json::object out{{"status", to_string(lifecycle.status)}};
@@ -84,7 +93,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
     std::map<std::string, std::vector<const Finding*>> by_group;
     for (const auto& finding : findings) {
         // A kind, the named type others use, or the operations.
-        const auto group = finding.kind ? *finding.kind : finding.operation ? std::string("operations") : finding.type.empty() ? std::string("named types") : finding.type;
+        const auto group = grouped_under(finding);
         auto& list = by_group[group];
         if (list.empty()) groups.push_back(group);
         list.push_back(&finding);
@@ -96,7 +105,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
             const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
             // Under its kind's or type's heading a line needs only the path; under the
             // operations', it says which operation it is about.
-            const auto place = (finding->operation && !finding->kind ? place_of(*finding) : finding->path) + affected_kinds_text(*finding);
+            const auto place = (group == "operations" || group == "named types" ? place_of(*finding) : finding->path) + affected_kinds_text(*finding);
             out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, escape_control(place),
                                escape_control(finding->message), escape_control(short_value_text(finding->old_value)),
                                escape_control(short_value_text(finding->new_value)));
