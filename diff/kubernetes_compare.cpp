@@ -92,8 +92,14 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
         context.emit(unit, ChangeKind::int_or_string_changed, path, o, n, o.int_or_string, n.int_or_string);
     if (o.embedded_resource != n.embedded_resource)
         context.emit(unit, ChangeKind::embedded_resource_changed, path, o, n, o.embedded_resource, n.embedded_resource);
-    compare_text(context, o.patch_strategy, n.patch_strategy, ChangeKind::patch_strategy_changed, unit, path, o, n);
-    compare_text(context, o.patch_merge_key, n.patch_merge_key, ChangeKind::patch_merge_key_changed, unit, path, o, n);
+    // Strategic merge patch merges lists (and, with retainKeys, clears a struct's other
+    // fields); on any other field a patch strategy does nothing (1.28 dropped one that
+    // LabelSelectorRequirement.key had carried by mistake).
+    const auto retains_keys = [](std::string_view strategy) { return strategy.find("retainKeys") != std::string_view::npos; };
+    if (is_array || retains_keys(o.patch_strategy) || retains_keys(n.patch_strategy)) {
+        compare_text(context, o.patch_strategy, n.patch_strategy, ChangeKind::patch_strategy_changed, unit, path, o, n);
+        compare_text(context, o.patch_merge_key, n.patch_merge_key, ChangeKind::patch_merge_key_changed, unit, path, o, n);
+    }
 }
 
 void compare_validations(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {

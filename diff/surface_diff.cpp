@@ -97,7 +97,10 @@ void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
     };
     const auto old_facts = collect(context.old_side);
     const auto new_facts = collect(context.new_side);
-    for (const auto& [key, before] : old_facts) {
+    for (const auto& entry : old_facts) {
+        // Not a structured binding: the lambda below captures it (clang 14 refuses that).
+        const auto& key = entry.first;
+        const auto& before = entry.second;
         const auto found = new_facts.find(key);
         if (found == new_facts.end()) continue;
         const auto& after = found->second;

@@ -430,6 +430,9 @@ case("no-change-list-type-by-patch-strategy", None, "", "",
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name",
                          "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})), [])
+case("no-change-patch-strategy-on-scalar", None, "", "",
+     field({"type": "string", "x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "key"}),
+     field({"type": "string"}), [])
 OBJECT_TEMPLATE = {"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}}
 case("no-change-default-empty-object-on-ref", None, "", "",
      openapi(spec={"template": ref("com.example.v1.Template")}, extra=OBJECT_TEMPLATE),
