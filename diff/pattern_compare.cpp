@@ -106,6 +106,7 @@ private:
         } else if (c == '\\') {
             if (at_ >= text_.size()) return std::nullopt;
             const char e = text_[at_++];
+            if (static_cast<unsigned char>(e) >= 0x80) return std::nullopt;
             if (std::string_view("dDwWsS").find(e) != std::string_view::npos) {
                 node.what = Node::What::chars;
                 node.chars = shorthand(e);
@@ -134,6 +135,7 @@ private:
             if (low == '\\') {
                 if (at_ >= text_.size()) return false;
                 const char e = text_[at_++];
+                if (static_cast<unsigned char>(e) >= 0x80) return false;
                 if (std::string_view("dDwWsS").find(e) != std::string_view::npos) {
                     const auto more = shorthand(e);
                     set.ascii |= more.ascii;
@@ -208,7 +210,7 @@ PatternRelation from_subsets(bool old_within_new, bool new_within_old) {
 }
 
 // The strings a sequence matches, when they are few (no anchors, no unbounded repetition).
-constexpr std::size_t most_strings = 4096;
+constexpr std::size_t most_strings = 512;
 
 bool language_of(const Sequence& sequence, std::set<std::string>& out);
 
@@ -266,7 +268,7 @@ bool language_of(const Sequence& sequence, std::set<std::string>& out) {
 
 // Work left: comparing a hostile pattern stops, undecided, when it runs out.
 struct Budget {
-    std::size_t steps = 100000;
+    std::size_t steps = 20000;
     bool spend(std::size_t cost) {
         if (cost > steps) {
             steps = 0;
@@ -315,7 +317,7 @@ PatternRelation compare_sequences(const Sequence& before, const Sequence& after,
         if (relation != PatternRelation::unknown) return relation;
     }
     // Enumerating strings costs up to thousands of steps.
-    if (!budget.spend(most_strings / 4)) return PatternRelation::unknown;
+    if (!budget.spend(2 * most_strings)) return PatternRelation::unknown;
     std::set<std::string> old_strings;
     std::set<std::string> new_strings;
     if (!language_of(old_middle, old_strings) || !language_of(new_middle, new_strings)) return PatternRelation::unknown;
@@ -349,7 +351,7 @@ PatternRelation compare_alternatives(const std::vector<Sequence>& before, const 
         const auto found = from_subsets(covered(true), covered(false));
         if (found != PatternRelation::unknown) return found;
     }
-    if (!budget.spend(most_strings / 4)) return PatternRelation::unknown;
+    if (!budget.spend(2 * most_strings)) return PatternRelation::unknown;
     std::set<std::string> old_strings;
     std::set<std::string> new_strings;
     for (const auto& sequence : before)

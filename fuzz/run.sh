@@ -10,11 +10,11 @@
 set -euo pipefail
 build=$(readlink -f "$1")
 seconds=$2
-harnesses=${3:-"fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline"}
+harnesses=${3:-"fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline fuzz_pattern"}
 root=$(readlink -f "$(dirname "$0")/..")
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check,fuzz_config_baseline} "$build/artifacts" "$build/logs"
+mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check,fuzz_config_baseline,fuzz_pattern} "$build/artifacts" "$build/logs"
 
 n=0
 while IFS= read -r -d '' file; do
@@ -32,6 +32,7 @@ for dir in "$root"/golden/*/; do
   fi
 done
 cp "$root"/fuzz/seeds/config_baseline/* "$seeds/fuzz_config_baseline/"
+cp "$root"/fuzz/seeds/pattern/* "$seeds/fuzz_pattern/"
 
 status=0
 for harness in $harnesses; do
