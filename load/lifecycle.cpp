@@ -1,6 +1,8 @@
 #include "load/lifecycle.hpp"
 
+#include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <cctype>
 
 namespace kompat {
@@ -12,20 +14,15 @@ char lower(char c) {
     return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
 }
 
-// `part` (lower case) in `text`, ignoring case.
-bool contains_folded(std::string_view text, std::string_view part) {
-    if (part.size() > text.size()) return false;
-    for (std::size_t at = 0; at + part.size() <= text.size(); ++at) {
-        std::size_t i = 0;
-        while (i < part.size() && lower(text[at + i]) == part[i]) ++i;
-        if (i == part.size()) return true;
-    }
-    return false;
+// A description lower-cased once, its line breaks spaces: every form is then found with
+// a plain (memchr-fast) search.
+std::string folded(std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), lower);
+    return out;
 }
 
-bool starts_folded(std::string_view text, std::string_view part) {
-    return text.size() >= part.size() && contains_folded(text.substr(0, part.size()), part);
-}
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
 bool is_gate_name(std::string_view word) {
     if (word.size() < 3 || !std::isupper(static_cast<unsigned char>(word.front()))) return false;
@@ -66,33 +63,34 @@ constexpr std::array not_lifecycle{
     std::string_view("alpha stage"), std::string_view("if the alpha feature gate"),
 };
 
+// `sentence` is folded.
 template <std::size_t N>
 bool any_form(std::string_view sentence, const std::array<std::string_view, N>& forms) {
-    for (const auto form : forms)
-        if (contains_folded(sentence, form)) return true;
-    return false;
+    return std::any_of(forms.begin(), forms.end(), [&](std::string_view form) { return contains(sentence, form); });
 }
 
 // "Deprecated: …", "DEPRECATED: …", "*Deprecated …", "(Deprecated) …", "Deprecated in 1.23",
 // "X is deprecated: …", "Gate: Deprecated." — but not "deprecated indicates …".
+// `sentence` is folded.
 bool says_deprecated(std::string_view sentence) {
     while (!sentence.empty() && (sentence.front() == '*' || sentence.front() == '(' || sentence.front() == ' ')) sentence.remove_prefix(1);
-    if (starts_folded(sentence, "deprecated")) {
+    if (sentence.starts_with("deprecated")) {
         const auto rest = sentence.substr(10);
         return rest.empty() || rest.front() == ':' || rest.front() == '.' || rest.front() == ')' || rest.front() == '*' ||
-               starts_folded(rest, " in ") || starts_folded(rest, " as of") || starts_folded(rest, " since");
+               rest.starts_with(" in ") || rest.starts_with(" as of") || rest.starts_with(" since");
     }
     // One word, then "is deprecated:" or ": Deprecated".
     const auto word_end = sentence.find_first_of(" :");
     if (word_end != std::string_view::npos && word_end > 0) {
         const auto rest = sentence.substr(word_end);
-        if (starts_folded(rest, " is deprecated:") || starts_folded(rest, ": deprecated")) return true;
+        if (rest.starts_with(" is deprecated:") || rest.starts_with(": deprecated")) return true;
     }
     return any_form(sentence, deprecated_forms);
 }
 
-// Calls `each` with every sentence of `text`: one ends at '.', '?' or '!' before
-// whitespace, and at a line break before what starts a sentence (a capital, '*', '(').
+// Calls `each` with the place (start, size) of every sentence of `text`: one ends at '.',
+// '?' or '!' before whitespace, and at a line break before what starts a sentence (a
+// capital, '*', '('). Leading whitespace is left out.
 template <typename Each>
 void for_each_sentence(std::string_view text, Each each) {
     const auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
@@ -110,9 +108,11 @@ void for_each_sentence(std::string_view text, Each each) {
             end = next < text.size() && starts_sentence(text[next]);
         }
         if (!end) continue;
-        auto sentence = text.substr(start, length);
-        while (!sentence.empty() && is_space(sentence.front())) sentence.remove_prefix(1);
-        if (!sentence.empty()) each(sentence);
+        while (length > 0 && is_space(text[start])) {
+            ++start;
+            --length;
+        }
+        if (length > 0) each(start, length);
         start = at + 1;
     }
 }
@@ -140,7 +140,7 @@ std::string_view gate_after(std::string_view text, std::size_t at) {
 // (a pod template), not the project's own gate, which projects write `quoted` or as
 // `--feature-gates=…`.
 bool copied_kubernetes_gate(std::string_view description, std::string_view gate) {
-    if (gate.empty() || contains_folded(description, "--feature-gates")) return false;
+    if (gate.empty() || contains(description, "--feature-gates")) return false;
     const auto at = description.find(gate);
     return at == std::string_view::npos || at == 0 || description[at - 1] != '`';
 }
@@ -179,18 +179,22 @@ Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
         return lifecycle;
     }
     const auto description = schema.description;
-    // Most descriptions say none of it: one scan for the words every form holds settles them.
-    if (description.empty() ||
-        (!contains_folded(description, "alpha") && !contains_folded(description, "beta") && !contains_folded(description, "deprecat")))
-        return {};
+    // Most descriptions say none of it: a few fast scans for the words every form holds
+    // (in the cases the corpus writes them) settle them.
+    const auto mentions = [&](std::initializer_list<std::string_view> words) {
+        return std::any_of(words.begin(), words.end(), [&](std::string_view w) { return description.find(w) != std::string_view::npos; });
+    };
+    if (!mentions({"lpha", "LPHA", "beta", "Beta", "BETA", "eprecat", "EPRECAT"})) return {};
     bool alpha = false;
     bool beta = false;
     bool deprecated = false;
-    for_each_sentence(description, [&](std::string_view sentence) {
+    const auto text = folded(description);
+    for_each_sentence(description, [&](std::size_t start, std::size_t size) {
+        const auto sentence = std::string_view(text).substr(start, size);
         if (any_form(sentence, not_lifecycle)) return;
         // "(Alpha)" opening a sentence marks the field; inside one, it marks one of its values.
-        alpha = alpha || any_form(sentence, alpha_forms) || starts_folded(sentence, "alpha:") || starts_folded(sentence, "(alpha)");
-        beta = beta || any_form(sentence, beta_forms) || starts_folded(sentence, "(beta)");
+        alpha = alpha || any_form(sentence, alpha_forms) || sentence.starts_with("alpha:") || sentence.starts_with("(alpha)");
+        beta = beta || any_form(sentence, beta_forms) || sentence.starts_with("(beta)");
         deprecated = deprecated || says_deprecated(sentence);
     });
     Lifecycle lifecycle;
