@@ -183,7 +183,7 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
             plan.jobs.push_back([&context, &comparer, &before, &after, &unit](Worker& worker) {
                 diff_operation_pair(context, comparer, before, after, unit, worker);
             });
-            plan.roots.push_back({after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, 0});
+            plan.roots.push_back({after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, false});
         });
 }
 

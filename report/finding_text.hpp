@@ -11,7 +11,7 @@ namespace kompat {
 std::string short_value_text(const boost::json::value& value);
 
 // For a finding in a named type others use, which kinds it affects, as a reader scans
-// it: " (in apps/v1 DaemonSet and 17 more kinds)"; "" for any other finding.
+// it: " (in apps/v1 DaemonSet and 17 more)"; "" for any other finding.
 std::string affected_kinds_text(const Finding& finding);
 
 // Where to point a reader: the new location, or the old one for what was removed.

@@ -92,7 +92,6 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
     std::vector<std::string> groups;
     std::map<std::string, std::vector<const Finding*>> by_group;
     for (const auto& finding : findings) {
-        // A kind, the named type others use, or the operations.
         const auto group = grouped_under(finding);
         auto& list = by_group[group];
         if (list.empty()) groups.push_back(group);

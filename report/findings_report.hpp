@@ -21,7 +21,7 @@ struct ReportSources {
     std::vector<std::string> kinds = {};
 };
 
-// The JSON report of DESIGN.md ("Reports"), schemaVersion 1, documented in docs/report-json.md.
+// The JSON report of DESIGN.md ("Reports"), schemaVersion 2, documented in docs/report-json.md.
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
 
 // One line a finding, grouped by kind (findings about an operation or a named type alone
