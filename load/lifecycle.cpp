@@ -206,7 +206,9 @@ Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
     else return {};
     if (lifecycle.status == LifecycleStatus::deprecated) return lifecycle;
     lifecycle.feature_gate = feature_gate_in(description);
-    lifecycle.copied = source == LifecycleSource::crd && copied_kubernetes_gate(description, lifecycle.feature_gate);
+    // "(Beta feature)" is how Kubernetes' volume sources say it, with no gate to tell by.
+    lifecycle.copied = source == LifecycleSource::crd && (copied_kubernetes_gate(description, lifecycle.feature_gate) ||
+                                                          contains(text, "(alpha feature)") || contains(text, "(beta feature)"));
     return lifecycle;
 }
 

@@ -238,6 +238,9 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
     CHECK(lifecycle_of(copied, LifecycleSource::crd).copied);
     CHECK(lifecycle_of(copied, LifecycleSource::crd).status == LifecycleStatus::beta);
     CHECK_FALSE(lifecycle_of(copied).copied);
+    Schema volume;
+    volume.description = "csi represents storage that is handled by an external CSI driver (Beta feature).";
+    CHECK(lifecycle_of(volume, LifecycleSource::crd).copied);
     Schema own;
     own.description = "(Alpha) Using this field requires the `PrometheusAgentDaemonSet` feature gate to be enabled.";
     CHECK(lifecycle_of(own, LifecycleSource::crd).status == LifecycleStatus::alpha);
