@@ -47,21 +47,6 @@ ListSemantics list_semantics_of(const Schema& schema) {
     return {"atomic", {}, false};
 }
 
-std::string normalized_rule(std::string_view rule) {
-    std::string out;
-    bool space = false;
-    for (const char c : rule) {
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out += ' ';
-        space = false;
-        out += c;
-    }
-    return out;
-}
-
 bool is_immutability_rule(const std::string& rule) { return rule == "self == oldSelf" || rule == "oldSelf == self"; }
 
 }  // namespace
@@ -112,7 +97,7 @@ void compare_validations(const DiffContext& context, const Schema& o, const Sche
     const auto entries = [](const std::vector<ValidationRule>& rules) {
         std::map<std::string, Entry> out;
         for (std::size_t i = 0; i < rules.size(); ++i) {
-            auto text = normalized_rule(rules[i].rule);
+            auto text = whitespace_collapsed(rules[i].rule);
             out.emplace(text, Entry{text, &rules[i], i});
         }
         return out;

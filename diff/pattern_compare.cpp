@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -281,6 +282,20 @@ struct Budget {
 
 PatternRelation compare_alternatives(const std::vector<Sequence>& before, const std::vector<Sequence>& after, Budget& budget);
 
+// The last resort: every string each side's alternatives match, when they are few.
+PatternRelation compare_languages(std::span<const Sequence> before, std::span<const Sequence> after, Budget& budget) {
+    // Enumerating strings costs up to thousands of steps.
+    if (!budget.spend(2 * most_strings)) return PatternRelation::unknown;
+    std::set<std::string> old_strings;
+    std::set<std::string> new_strings;
+    for (const auto& sequence : before)
+        if (!language_of(sequence, old_strings)) return PatternRelation::unknown;
+    for (const auto& sequence : after)
+        if (!language_of(sequence, new_strings)) return PatternRelation::unknown;
+    return from_subsets(std::includes(new_strings.begin(), new_strings.end(), old_strings.begin(), old_strings.end()),
+                        std::includes(old_strings.begin(), old_strings.end(), new_strings.begin(), new_strings.end()));
+}
+
 std::string text_of(const Sequence& sequence) {
     std::string out;
     for (const auto& node : sequence) out += node.base + "{" + std::to_string(node.min) + "," + std::to_string(node.max) + "}";
@@ -316,13 +331,7 @@ PatternRelation compare_sequences(const Sequence& before, const Sequence& after,
         const auto relation = compare_nodes(old_middle.front(), new_middle.front(), budget);
         if (relation != PatternRelation::unknown) return relation;
     }
-    // Enumerating strings costs up to thousands of steps.
-    if (!budget.spend(2 * most_strings)) return PatternRelation::unknown;
-    std::set<std::string> old_strings;
-    std::set<std::string> new_strings;
-    if (!language_of(old_middle, old_strings) || !language_of(new_middle, new_strings)) return PatternRelation::unknown;
-    return from_subsets(std::includes(new_strings.begin(), new_strings.end(), old_strings.begin(), old_strings.end()),
-                        std::includes(old_strings.begin(), old_strings.end(), new_strings.begin(), new_strings.end()));
+    return compare_languages({&old_middle, 1}, {&new_middle, 1}, budget);
 }
 
 PatternRelation compare_alternatives(const std::vector<Sequence>& before, const std::vector<Sequence>& after, Budget& budget) {
@@ -331,10 +340,17 @@ PatternRelation compare_alternatives(const std::vector<Sequence>& before, const 
     // added, removed or widened, the others kept.
     constexpr std::size_t most_pairs = 1024;
     if (before.size() * after.size() <= most_pairs) {
+        const auto texts = [](const std::vector<Sequence>& alternatives) {
+            std::vector<std::string> out;
+            for (const auto& sequence : alternatives) out.push_back(text_of(sequence));
+            return out;
+        };
+        const auto old_texts = texts(before);
+        const auto new_texts = texts(after);
         std::vector<std::vector<PatternRelation>> relation(before.size(), std::vector<PatternRelation>(after.size()));
         for (std::size_t i = 0; i < before.size(); ++i)
             for (std::size_t j = 0; j < after.size(); ++j)
-                relation[i][j] = text_of(before[i]) == text_of(after[j]) ? PatternRelation::same : compare_sequences(before[i], after[j], budget);
+                relation[i][j] = old_texts[i] == new_texts[j] ? PatternRelation::same : compare_sequences(before[i], after[j], budget);
         const auto covered = [&](bool old_side) {
             const auto outer = old_side ? before.size() : after.size();
             const auto inner = old_side ? after.size() : before.size();
@@ -351,15 +367,7 @@ PatternRelation compare_alternatives(const std::vector<Sequence>& before, const 
         const auto found = from_subsets(covered(true), covered(false));
         if (found != PatternRelation::unknown) return found;
     }
-    if (!budget.spend(2 * most_strings)) return PatternRelation::unknown;
-    std::set<std::string> old_strings;
-    std::set<std::string> new_strings;
-    for (const auto& sequence : before)
-        if (!language_of(sequence, old_strings)) return PatternRelation::unknown;
-    for (const auto& sequence : after)
-        if (!language_of(sequence, new_strings)) return PatternRelation::unknown;
-    return from_subsets(std::includes(new_strings.begin(), new_strings.end(), old_strings.begin(), old_strings.end()),
-                        std::includes(old_strings.begin(), old_strings.end(), new_strings.begin(), new_strings.end()));
+    return compare_languages(before, after, budget);
 }
 
 }  // namespace

@@ -34,6 +34,16 @@ bool is_list_kind(const Snapshot& snapshot, const Kind& kind) {
     return schema.find_property("items") != nullptr && schema.find_property("metadata") != nullptr;
 }
 
+// How a change to a whole kind (added, removed, its CRD's scope or storage) is reached: from the kind itself.
+Reach whole_kind_reach(const Kind& kind) {
+    Reach reach;
+    reach.from = kind.gvk.to_string();
+    reach.path = ".";
+    reach.stability = kind.stability;
+    reach.at_root = true;
+    return reach;
+}
+
 void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind, const Kind& k, bool removed, bool whole_gv) {
     Change change;
     change.kind = kind;
@@ -43,12 +53,7 @@ void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind,
     const auto& side = removed ? context.old_side : context.new_side;
     (removed ? change.old_position : change.new_position) = context.position(side, k.location);
     (removed ? change.old_value : change.new_value) = json::value(k.gvk.to_string());
-    Reach reach;
-    reach.path = ".";
-    reach.from = k.gvk.to_string();
-    reach.stability = k.stability;
-    reach.at_root = true;
-    change.reaches.push_back(reach);
+    change.reaches.push_back(whole_kind_reach(k));
     plan.surface.push_back(std::move(change));
 }
 
@@ -114,12 +119,7 @@ void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
             change.old_position = context.position(context.old_side, old_kind.location);
             change.new_position = context.position(context.new_side, new_kind.location);
             change.stability = new_kind.stability;
-            Reach reach;
-            reach.from = new_kind.gvk.to_string();
-            reach.path = ".";
-            reach.stability = new_kind.stability;
-            reach.at_root = true;
-            change.reaches.push_back(reach);
+            change.reaches.push_back(whole_kind_reach(new_kind));
             plan.surface.push_back(std::move(change));
         };
         if (before.any->crd->scope != after.any->crd->scope)

@@ -23,13 +23,12 @@ namespace {
 // string type, as the Kubernetes generator once emitted) is no default.
 const json::value* effective_default(const Schema& schema, const Snapshot& snapshot) {
     if (schema.default_value == nullptr) return nullptr;
-    const auto& target = schema.ref.empty() ? schema : snapshot.resolve(*snapshot.find_type(schema.ref));
     const auto& value = *schema.default_value;
-    // `{}` is the zero value the generator wrote for every named type; on one that is
-    // not an object (Time, Quantity, IntOrString, JSON) it is no default.
-    // On an object type it is what an absent default means too (an empty object is what the
-    // server fills in): coming or going, it changes nothing.
+    // `{}` is the zero value the generator wrote on every reference: on a type that is not
+    // an object (Time, Quantity, IntOrString, JSON) it cannot apply, and on an object it is
+    // what an absent default means too. Coming or going, it changes nothing.
     if (value.is_object() && value.get_object().empty() && !schema.ref.empty()) return nullptr;
+    const auto& target = schema.ref.empty() ? schema : snapshot.resolve(*snapshot.find_type(schema.ref));
     if (target.int_or_string) return value.is_object() || value.is_array() ? nullptr : &value;
     if (target.type.empty()) return &value;
     const auto fits = [&](std::string_view type) {
@@ -71,33 +70,26 @@ void compare_bound(const DiffContext& context, Bound bound, const std::optional<
     context.emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
 }
 
-// Texts that differ only in where and how much whitespace they hold (`\n\n\n` → `\n\n`,
-// a re-wrapped line) say the same.
-bool same_but_for_whitespace(std::string_view a, std::string_view b) {
-    const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    const auto skip_space = [&](std::string_view text, std::size_t& at) {
-        const auto start = at;
-        while (at < text.size() && is_space(text[at])) ++at;
-        return at != start;
-    };
-    std::size_t i = 0;
-    std::size_t j = 0;
-    for (bool started = false;; started = true) {
-        const bool space_a = skip_space(a, i);
-        const bool space_b = skip_space(b, j);
-        if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
-        // Between words a run of whitespace must stand on both sides (`a b` is not `ab`).
-        if (started && space_a != space_b) return false;
-        if (a[i] != b[j]) return false;
-        ++i;
-        ++j;
-    }
-}
-
 }  // namespace
 
+std::string whitespace_collapsed(std::string_view text) {
+    std::string out;
+    bool space = false;
+    for (const char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        space = false;
+        out += c;
+    }
+    return out;
+}
+
 void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
-    if (o.description != n.description && !same_but_for_whitespace(o.description, n.description))
+    // Descriptions that differ only in whitespace (`\n\n\n` → `\n\n`, a re-wrapped line) say the same.
+    if (o.description != n.description && whitespace_collapsed(o.description) != whitespace_collapsed(n.description))
         context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(o.description), json::value(n.description));
     if (!context.lossy) {
         const auto* od = effective_default(o, context.old_side);

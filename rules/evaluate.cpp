@@ -74,6 +74,16 @@ bool folded_into_item_kind(const Reach& reach, const std::vector<Reach>& reaches
     return std::any_of(reaches.begin(), reaches.end(), [&](const Reach& other) { return other.is_kind && other.from == item; });
 }
 
+// Sorts a finding's affected places, once each, and names their kinds (or operations) in `affects`.
+void settle_affects(Finding& finding) {
+    auto& places = finding.affected_places;
+    std::sort(places.begin(), places.end());
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+    finding.affects.clear();
+    for (const auto& place : places)
+        if (finding.affects.empty() || finding.affects.back() != place.from) finding.affects.push_back(place.from);
+}
+
 }  // namespace
 
 std::string canonical_json(const json::value& value) { return json::serialize(with_sorted_keys(value)); }
@@ -129,7 +139,6 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
             if (reach.is_kind) {
                 if (home_kind == nullptr && reach.at_root) home_kind = &reach;
                 if (!most_stable || *most_stable < reach.stability) most_stable = reach.stability;
-                finding.affects.push_back(reach.from);
                 finding.affected_places.push_back({reach.from, reach.path});
             } else if (first_operation == nullptr) {
                 first_operation = &reach;
@@ -151,17 +160,9 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
             finding.operation = first_operation->from;
             finding.path = first_operation->path;
         }
-        if (finding.affects.empty())
-            for (const auto& reach : change.reaches) {
-                finding.affects.push_back(reach.from);
-                finding.affected_places.push_back({reach.from, reach.path});
-            }
-        const auto deduplicate = [](auto& list) {
-            std::sort(list.begin(), list.end());
-            list.erase(std::unique(list.begin(), list.end()), list.end());
-        };
-        deduplicate(finding.affects);
-        deduplicate(finding.affected_places);
+        if (finding.affected_places.empty())
+            for (const auto& reach : change.reaches) finding.affected_places.push_back({reach.from, reach.path});
+        settle_affects(finding);
         finding.fingerprint = fingerprint_of(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
                                              finding.old_value, finding.new_value);
         // The same change in several versions of one CRD (identical inline schemas) is one
@@ -170,10 +171,8 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
             auto& first = findings[seen->second];
             first.severity = std::max(first.severity, finding.severity);
             if (finding.stability && (!first.stability || *first.stability < *finding.stability)) first.stability = finding.stability;
-            first.affects.insert(first.affects.end(), finding.affects.begin(), finding.affects.end());
             first.affected_places.insert(first.affected_places.end(), finding.affected_places.begin(), finding.affected_places.end());
-            deduplicate(first.affects);
-            deduplicate(first.affected_places);
+            settle_affects(first);
             if (finding.kind && (!first.kind || *finding.kind < *first.kind)) {
                 first.kind = finding.kind;
                 first.path = finding.path;
