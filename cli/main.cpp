@@ -26,6 +26,7 @@
 #include "report/junit_report.hpp"
 #include "report/html_report.hpp"
 #include "report/markdown_report.hpp"
+#include "report/rules_report.hpp"
 #include "report/sarif_report.hpp"
 #include "report/inspect_report.hpp"
 #include "load/source_reader.hpp"
@@ -99,15 +100,16 @@ bool failed(const std::vector<kompat::Finding>& findings, kompat::Severity fail_
 
 const std::vector<std::string> report_formats = {"text", "json", "github", "junit", "sarif", "markdown", "html"};
 
-std::string render(const Comparison& comparison, const std::string& format, bool to_terminal, kompat::Severity fail_on) {
+std::string render(const Comparison& comparison, const std::string& format, bool to_terminal, kompat::Severity fail_on,
+                   kompat::Severity show) {
     if (format == "html") return kompat::html_report(comparison.findings, comparison.summary, comparison.sources);
-    if (format == "markdown") return kompat::markdown_report(comparison.findings, comparison.summary, comparison.sources);
+    if (format == "markdown") return kompat::markdown_report(comparison.findings, comparison.summary, comparison.sources, show);
     if (format == "changelog") return kompat::changelog_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "sarif") return kompat::sarif_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "junit") return kompat::junit_report(comparison.findings, comparison.summary, comparison.sources, fail_on);
     if (format == "json") return kompat::json_report(comparison.findings, comparison.summary, comparison.sources);
-    if (format == "github") return kompat::github_report(comparison.findings, comparison.summary, comparison.sources);
-    return kompat::text_report(comparison.findings, comparison.summary, comparison.sources, to_terminal && colour_wanted());
+    if (format == "github") return kompat::github_report(comparison.findings, comparison.summary, comparison.sources, show);
+    return kompat::text_report(comparison.findings, comparison.summary, comparison.sources, {to_terminal && colour_wanted(), show});
 }
 
 // Which report goes where: the n-th --format to the n-th --output, the rest to stdout.
@@ -115,21 +117,28 @@ struct ReportRequest {
     std::vector<std::string> formats;
     std::vector<std::string> outputs;
     std::string config;
+    std::string show = "warning";
 };
 
-void add_report_options(CLI::App* command, ReportRequest& request) {
+void add_report_options(CLI::App* command, ReportRequest& request, const std::string& default_show) {
     command->add_option("--config", request.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
     command->add_option("--format", request.formats, "Report format; repeat with --output for several reports from one run")
-        ->check(CLI::IsMember(report_formats));
-    command->add_option("--output,-o", request.outputs, "File for the report of the --format in the same position");
+        ->check(CLI::IsMember(report_formats))->default_str("text");
+    command->add_option("--output,-o", request.outputs, "File for the report of the --format in the same position")
+        ->default_str("standard output");
+    command->add_option("--show", request.show,
+                        "Lowest severity text, markdown and github list (the rest are counted); json, sarif, junit and html hold all")
+        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str(default_show);
 }
 
 
 // Every report is rendered before any is written.
 int write_reports(const Comparison& comparison, const ReportRequest& request, kompat::Severity fail_on) {
     const auto formats = request.formats.empty() ? std::vector<std::string>{"text"} : request.formats;
+    const auto show = kompat::severity_from(request.show).value_or(kompat::Severity::warning);
     std::vector<std::string> texts;
-    for (std::size_t i = 0; i < formats.size(); ++i) texts.push_back(render(comparison, formats[i], i >= request.outputs.size(), fail_on));
+    for (std::size_t i = 0; i < formats.size(); ++i)
+        texts.push_back(render(comparison, formats[i], i >= request.outputs.size(), fail_on, show));
     for (std::size_t i = 0; i < texts.size(); ++i)
         if (const int written = i < request.outputs.size() ? kompat::cli::write_file_atomically(request.outputs[i], texts[i])
                                                            : kompat::cli::write_stdout(texts[i], formats[i] == "github");
@@ -181,7 +190,12 @@ int main(int argc, char** argv) {
     inspect->add_option("SPEC", spec,
                         "OpenAPI v2/v3 file, directory of v3 files or CRDs, CRD file, - for stdin, or REV:PATH")
         ->required();
-    inspect->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    inspect->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}))->default_str("text");
+    inspect->footer(R"(Exit codes: 0 read, 2 bad usage or unreadable input.
+
+Examples:
+  kompat inspect api/openapi-spec/v3
+  kompat inspect HEAD:config/crd --format json)");
     add_limit_options(inspect, limits, false);
 
     std::string old_spec;
@@ -191,18 +205,35 @@ int main(int argc, char** argv) {
     check->add_option("OLD", old_spec, "The snapshot before the change")->required();
     check->add_option("NEW", new_spec, "The snapshot after the change")->required();
     ReportRequest reports;
-    add_report_options(check, reports);
+    add_report_options(check, reports, "warning");
     std::string baseline;
     std::string write_baseline_to;
+    bool baseline_all = false;
     check->add_option("--baseline", baseline, "Accept the findings this baseline file lists; report its stale entries");
-    check->add_option("--write-baseline", write_baseline_to, "Write every finding of this run as a baseline file, and accept them");
+    check->add_option("--write-baseline", write_baseline_to,
+                      "Write the findings at or above --fail-on as a baseline file (sorted by place), and accept them");
+    check->add_flag("--baseline-all", baseline_all, "With --write-baseline: write every finding, info included");
     check->add_option("--fail-on", fail_on, "Lowest severity that fails the check")
-        ->check(CLI::IsMember({"error", "warning", "info"}));
+        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str("error");
+    check->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
+
+Examples:
+  kompat check api/openapi-spec/v3 HEAD~1:api/openapi-spec/v3 --fail-on warning
+  kompat check origin/main:config/crd config/crd --format github --format html --output report.html)");
     add_limit_options(check, limits, true);
-    auto* diff = app.add_subcommand("diff", "Every change between two snapshots, for review; exit 1 when there is any");
+    auto* diff = app.add_subcommand(
+        "diff", "Every change between two snapshots, info included, for a reviewer; exit 1 when there is any change at all");
     diff->add_option("OLD", old_spec, "The snapshot before the change")->required();
     diff->add_option("NEW", new_spec, "The snapshot after the change")->required();
-    add_report_options(diff, reports);
+    add_report_options(diff, reports, "info");
+    diff->footer(R"(Unlike check, diff lists every finding (--show info) and exits 1 for any change, whatever its severity:
+it answers "did the API change?", not "does it break?".
+
+Exit codes: 0 no change, 1 some change, 2 bad usage or unreadable input.
+
+Examples:
+  kompat diff v1.29/swagger.json v1.30/swagger.json
+  kompat diff HEAD~1:config/crd config/crd --format markdown --output changes.md)");
     add_limit_options(diff, limits, true);
 
     ReportRequest changelog_reports;
@@ -212,12 +243,23 @@ int main(int argc, char** argv) {
     changelog->add_option("--output,-o", changelog_reports.outputs, "File to write the notes to (default: stdout)")->expected(0, 1);
     changelog->add_option("--config", changelog_reports.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
     add_limit_options(changelog, limits, true);
+    changelog->footer(R"(Exit codes: 0 written, 2 bad usage or unreadable input.
+
+Examples:
+  kompat changelog v1.29/swagger.json v1.30/swagger.json
+  kompat changelog v1.1.0:config/crd HEAD:config/crd --output CHANGELOG-api.md)");
 
     std::string feature_gates;
     auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity");
     lint->add_option("SPEC", spec, "The snapshot to check")->required();
-    add_report_options(lint, reports);
-    lint->add_option("--fail-on", fail_on, "Lowest severity that fails the lint")->check(CLI::IsMember({"error", "warning", "info"}));
+    add_report_options(lint, reports, "warning");
+    lint->add_option("--fail-on", fail_on, "Lowest severity that fails the lint")
+        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str("error");
+    lint->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
+
+Examples:
+  kompat lint config/crd
+  kompat lint api/openapi-spec/v3 --feature-gates gates.txt --format json)");
     lint->add_option("--feature-gates", feature_gates, "File of known feature gate names, one a line");
     add_limit_options(lint, limits, false);
 
@@ -230,10 +272,27 @@ int main(int argc, char** argv) {
     explain->add_option("RESOURCE", resource, "Kind, plural or short name, then an optional .field.path")->required();
     explain->add_option("--api-version", api_version, "group/version to pick when the resource has several");
     explain->add_flag("--recursive", explain_options.recursive, "Print the field tree to any depth, without descriptions");
-    explain->add_option("--output,-o", explain_output, "Output format")->check(CLI::IsMember({"plaintext", "openapiv3"}));
+    explain->add_option("--output,-o", explain_output, "Output format")
+        ->check(CLI::IsMember({"plaintext", "openapiv3"}))->default_str("plaintext");
+    explain->footer(R"(Exit codes: 0 shown, 2 bad usage, unreadable input or no such resource or field.
+
+Examples:
+  kompat explain api/openapi-spec/v3 pods.spec.containers
+  kompat explain config/crd gateways.spec.listeners --api-version gateway.networking.k8s.io/v1 --recursive)");
     explain->add_option("--max-lines", explain_options.max_lines, "Limit: lines of a recursive explain")
         ->check(CLI::PositiveNumber)->group("Limits");
     add_limit_options(explain, limits, false);
+
+    std::string rule_id;
+    std::string rules_format = "text";
+    auto* rules = app.add_subcommand("rules", "The rule catalogue: what each rule means, whom it breaks, what to do about it");
+    rules->add_option("RULE", rule_id, "One rule, shown in full");
+    rules->add_option("--format", rules_format, "Output format")->check(CLI::IsMember({"text", "json"}))->default_str("text");
+    rules->footer(R"(Exit codes: 0 shown, 2 no such rule.
+
+Examples:
+  kompat rules
+  kompat rules field-became-required)");
 
     try {
         app.parse(argc, argv);
@@ -271,6 +330,16 @@ int main(int argc, char** argv) {
         if (!baseline.empty() && baseline != write_baseline_to) inputs.push_back(baseline);
         if (const int refused = kompat::cli::check_outputs(outputs, inputs); refused != 0) return refused;
     }
+    if (rules->parsed()) {
+        if (rules_format == "json") return kompat::cli::write_stdout(kompat::rules_json());
+        const auto text = kompat::rules_text(rule_id.empty() ? std::nullopt : std::optional<std::string_view>(rule_id));
+        if (!text) {
+            kompat::cli::print_error("kompat rules: no rule \"" + rule_id + "\"; `kompat rules` lists them");
+            return exit_usage_or_input;
+        }
+        return kompat::cli::write_stdout(*text);
+    }
+
     // A file-size limit (ulimit -f) must fail a write with EFBIG, reported, not kill kompat.
     std::signal(SIGXFSZ, SIG_IGN);
 
@@ -281,12 +350,18 @@ int main(int argc, char** argv) {
     return run_on_large_stack([&]() -> int {
         try {
             if (check->parsed() || diff->parsed()) {
+                if (diff->parsed() && diff->count("--show") == 0) reports.show = "info";
                 auto comparison = compare(old_spec, new_spec, limits);
                 if (!reports.config.empty()) apply_configuration(comparison, reports.config, limits);
                 if (!write_baseline_to.empty()) {
-                    if (const int written = kompat::cli::write_file_atomically(write_baseline_to, kompat::write_baseline(comparison.findings));
-                        written != 0)
+                    const auto at_least = baseline_all ? kompat::Severity::info : threshold;
+                    const auto written_baseline = kompat::write_baseline(comparison.findings, at_least);
+                    if (const int written = kompat::cli::write_file_atomically(write_baseline_to, written_baseline.text); written != 0)
                         return written;
+                    kompat::cli::print_error(fmt::format("kompat: wrote {} baseline entr{} ({} findings{}) to {}", written_baseline.entries,
+                                                         written_baseline.entries == 1 ? "y" : "ies",
+                                                         baseline_all ? "all" : "the", baseline_all ? "" : " at or above " + fail_on,
+                                                         write_baseline_to));
                     if (baseline.empty()) baseline = write_baseline_to;
                 }
                 if (!baseline.empty()) accept_baseline(comparison, baseline, limits);
@@ -311,7 +386,7 @@ int main(int argc, char** argv) {
                 report.findings = kompat::lint(snapshot, options);
                 report.summary = kompat::summarize(report.findings);
                 const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
-                report.sources = {side, side, {}, kinds_of({&snapshot})};
+                report.sources = {side, side, {}, kinds_of({&snapshot}), true};
                 if (!reports.config.empty()) apply_configuration(report, reports.config, limits);
                 if (const int written = write_reports(report, reports, threshold); written != 0) return written;
                 return failed(report.findings, threshold) ? exit_findings : 0;

@@ -41,7 +41,7 @@ DiffContext::DiffContext(const Snapshot& old_snapshot, const Snapshot& new_snaps
 
 SourcePosition DiffContext::position(const Snapshot& snapshot, const Location& location) const {
     if (location.position.line == 0) return {};
-    return {std::string(snapshot.file_of(location)), location.position};
+    return {std::string(snapshot.report_path_of(location)), location.position};
 }
 
 Change DiffContext::make(ChangeKind kind, const std::string& path, const Schema& o, const Schema& n) const {

@@ -172,7 +172,8 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& 
         if (other == nullptr) {
             removed.push_back(&property);
             auto change = context_.make(ChangeKind::field_removed, path, property.schema, property.schema);
-            change.new_position = {};
+            // Where it was in the new file: its parent object (a reader, a CI annotation, looks there).
+            change.new_position = context_.position(context_.new_side, n.location);
             change.old_value = schema_summary(property.schema);
             change.lifecycle = context_.lifecycle(property.schema);
             add_change(unit, std::move(change));

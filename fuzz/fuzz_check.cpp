@@ -6,6 +6,9 @@
 #include "load/snapshot_loader.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "report/findings_report.hpp"
+#include "report/github_report.hpp"
+#include "report/markdown_report.hpp"
+#include "report/sarif_report.hpp"
 #include "report/html_report.hpp"
 #include "rules/evaluate.hpp"
 
@@ -20,7 +23,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto findings = kompat::evaluate(diff.changes);
         const auto summary = kompat::summarize(findings);
         const kompat::ReportSources sources{{"old", "x"}, {"new", "x"}, std::move(diff.notes)};
-        const auto reports = kompat::json_report(findings, summary, sources) + kompat::text_report(findings, summary, sources, true) +
+        const auto reports = kompat::json_report(findings, summary, sources) + kompat::text_report(findings, summary, sources, {true, kompat::Severity::info}) +
+                             kompat::markdown_report(findings, summary, sources, kompat::Severity::info) +
+                             kompat::github_report(findings, summary, sources, kompat::Severity::info) +
+                             kompat::sarif_report(findings, summary, sources) +
                              kompat::html_report(findings, summary, sources);
     } catch (const kompat::InputError&) {
     }

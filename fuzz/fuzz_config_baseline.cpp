@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const auto baseline = kompat::parse_baseline({"kompat.baseline", std::string(bytes.substr(std::min(split + 1, bytes.size())))});
         const auto outcome = kompat::apply_baseline(sample_findings(), baseline);
-        const auto written = kompat::write_baseline(outcome.findings);
+        const auto written = kompat::write_baseline(outcome.findings, kompat::Severity::info);
     } catch (const kompat::InputError&) {
     }
     return 0;

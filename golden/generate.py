@@ -10,6 +10,7 @@ Run from anywhere: python3 golden/generate.py
 """
 import json
 import os
+import subprocess
 import shutil
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -77,119 +78,92 @@ def query(name, required=False, schema=None):
 
 WIDGETS = "/apis/example.com/v1/widgets"
 
-# Each rule: (case name, id, meaning, who it breaks, old, new, expected rules). A case
+# Each rule: (case name, id, meaning, old, new, expected rules); whom it breaks and what to
+# do about it come from the rule table (`kompat rules --format json`). A case
 # of one snapshot (lint) has new=None and `old` is the spec.
 CASES = []
 
 
-def case(name, rule, meaning, why, old, new, rules=None):
-    CASES.append({"name": name, "rule": rule, "meaning": meaning, "why": why, "old": old, "new": new,
+def case(name, rule, meaning, old, new, rules=None):
+    CASES.append({"name": name, "rule": rule, "meaning": meaning, "old": old, "new": new,
                   "rules": sorted(set(rules if rules is not None else ([rule] if rule else [])))})
 
 
 # ---- surface ----
 case("kind-removed", "kind-removed", "A kind exists in the old snapshot and in no version of the new one.",
-     "Every client and manifest of the kind stops working.",
      openapi(kinds=("Widget", "Gadget")), openapi(kinds=("Widget",)), ["kind-removed", "definition-removed"])
-case("kind-added", "kind-added", "A kind is new in every version.", "Nobody: release-note material.",
-     openapi(kinds=("Widget",)), openapi(kinds=("Widget", "Gadget")), ["kind-added", "definition-added"])
+case("kind-added", "kind-added", "A kind is new in every version.", openapi(kinds=("Widget",)), openapi(kinds=("Widget", "Gadget")), ["kind-added", "definition-added"])
 v1_and_beta = openapi()
 v1_and_beta["components"]["schemas"].update(openapi(version="v1beta1")["components"]["schemas"])
 case("version-removed", "version-removed",
      "One version of a kind is gone while another remains. Removing a beta version is a warning, whether or not its "
      "group-version survives (deprecated, then removed, is the documented path), and its operations and its List are "
      "said by this finding; a GA one is an error; an alpha one info.",
-     "Clients and manifests still using that version.", v1_and_beta, openapi(),
+     v1_and_beta, openapi(),
      ["version-removed", "definition-removed"])
-case("version-added", "version-added", "A new version of an existing kind.", "Nobody.", openapi(), v1_and_beta,
+case("version-added", "version-added", "A new version of an existing kind.", openapi(), v1_and_beta,
      ["version-added", "definition-added"])
-case("operation-removed", "operation-removed", "A method and path pair is gone.", "Every client calling it.",
-     openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={}))
-case("operation-added", "operation-added", "A new method and path pair.", "Nobody.",
-     openapi(paths={}), openapi(paths={WIDGETS: {"get": op()}}))
+case("operation-removed", "operation-removed", "A method and path pair is gone.", openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={}))
+case("operation-added", "operation-added", "A new method and path pair.", openapi(paths={}), openapi(paths={WIDGETS: {"get": op()}}))
 case("parameter-removed", "parameter-removed", "An operation no longer takes a parameter.",
-     "Clients sending it (rejected or silently ignored).",
      openapi(paths={WIDGETS: {"get": op([query("limit")])}}), openapi(paths={WIDGETS: {"get": op()}}))
-case("parameter-added", "parameter-added", "An operation takes a new optional parameter.", "Nobody.",
-     openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={WIDGETS: {"get": op([query("limit")])}}))
+case("parameter-added", "parameter-added", "An operation takes a new optional parameter.", openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={WIDGETS: {"get": op([query("limit")])}}))
 case("parameter-added-required", "parameter-added-required", "An operation takes a new required parameter.",
-     "Every existing caller, who does not send it.",
      openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}))
 case("parameter-became-required", "parameter-became-required", "An optional parameter became required.",
-     "Callers that leave it out.",
      openapi(paths={WIDGETS: {"get": op([query("limit")])}}), openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}))
 case("parameter-became-optional", "parameter-became-optional", "A required parameter became optional.",
-     "Readers of the request (servers, proxies) that relied on it being there; on a request, info.",
      openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}), openapi(paths={WIDGETS: {"get": op([query("limit")])}}))
 case("parameter-type-changed", "parameter-type-changed", "A parameter's type or format changed.",
-     "Callers sending the old type.",
      openapi(paths={WIDGETS: {"get": op([query("limit", schema={"type": "string"})])}}),
      openapi(paths={WIDGETS: {"get": op([query("limit", schema={"type": "integer"})])}}))
 case("response-removed", "response-removed", "An operation no longer documents a response status.",
-     "Clients that handle it.",
      openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}})}}),
      openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}))
-case("response-added", "response-added", "An operation documents a new response status.", "Nobody (info).",
-     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}),
+case("response-added", "response-added", "An operation documents a new response status.", openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}),
      openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}})}}))
 case("crd-scope-changed", "crd-scope-changed", "A CRD moved between Namespaced and Cluster scope.",
-     "Every client and stored object: the resource's paths and identity change.",
      crd([{"name": "v1", "storage": True}]), crd([{"name": "v1", "storage": True}], scope="Cluster"))
 case("crd-version-unserved", "crd-version-unserved",
      "A CRD version is no longer served. Retiring a beta version is a warning (as removing it is), a GA one an error. "
      "What changed inside the version is said by this finding alone.",
-     "Clients of that version.",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]))
 case("crd-version-served", "crd-version-served", "A CRD version is served again (or for the first time).",
-     "Nobody.",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
 case("crd-storage-version-changed", "crd-storage-version-changed", "A CRD stores objects in another version.",
-     "Needs a human: stored objects must be migrated before the old version goes.",
      crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
 
 # ---- fields ----
-case("field-removed", "field-removed", "A field is gone.", "Writers that set it and readers that read it.",
-     openapi(spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}), openapi(spec={"size": {"type": "integer"}}))
-case("field-added", "field-added", "A new optional field.", "Nobody.",
-     openapi(spec={"size": {"type": "integer"}}), openapi(spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}))
+case("field-removed", "field-removed", "A field is gone.", openapi(spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}), openapi(spec={"size": {"type": "integer"}}))
+case("field-added", "field-added", "A new optional field.", openapi(spec={"size": {"type": "integer"}}), openapi(spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}))
 case("field-added-required", "field-added-required", "A new field that is required.",
-     "Every writer: old manifests lack it.",
      openapi(spec={"size": {"type": "integer"}}),
      openapi(spec={"size": {"type": "integer"}, "mode": {"type": "string"}}, required=["mode"]))
 case("field-became-required", "field-became-required", "An optional field became required.",
-     "Writers that leave it out (on status: info).",
      openapi(spec={"size": {"type": "integer"}}), openapi(spec={"size": {"type": "integer"}}, required=["size"]))
 case("field-became-optional", "field-became-optional", "A required field became optional.",
-     "Readers that relied on it being set (on spec: warning).",
      openapi(spec={"size": {"type": "integer"}}, required=["size"]), openapi(spec={"size": {"type": "integer"}}))
 case("field-possibly-renamed", "field-possibly-renamed",
      "A hint: a removed and an added field of one object have the same schema. The removal is still judged.",
-     "Whoever used the old name; the hint helps a reviewer see the rename.",
      openapi(spec={"replicas": {"type": "integer"}}), openapi(spec={"replicaCount": {"type": "integer"}}),
      ["field-removed", "field-added", "field-possibly-renamed"])
-case("type-changed", "type-changed", "A field's type changed.", "Writers and readers of the old type.",
-     field({"type": "integer"}), field({"type": "string"}))
-case("format-changed", "format-changed", "A field's format changed.", "Readers and writers that parse it.",
-     field({"type": "integer", "format": "int32"}), field({"type": "integer", "format": "int64"}))
-case("nullable-removed", "nullable-removed", "A field no longer accepts null.", "Writers sending null.",
-     field({"type": "string", "nullable": True}), field({"type": "string"}))
-case("nullable-added", "nullable-added", "A field may now be null.", "Readers that never expected null.",
-     field({"type": "string"}), field({"type": "string", "nullable": True}))
+case("type-changed", "type-changed", "A field's type changed.", field({"type": "integer"}), field({"type": "string"}))
+case("format-changed", "format-changed", "A field's format changed.", field({"type": "integer", "format": "int32"}), field({"type": "integer", "format": "int64"}))
+case("nullable-removed", "nullable-removed", "A field no longer accepts null.", field({"type": "string", "nullable": True}), field({"type": "string"}))
+case("nullable-added", "nullable-added", "A field may now be null.", field({"type": "string"}), field({"type": "string", "nullable": True}))
 
 # ---- enums ----
 case("enum-value-added", "enum-value-added",
      "A closed enum (KEP-2887: every enum is closed) gained a value.",
-     "Readers that switch over the values and meet one they never saw; on spec too, since controllers read spec.",
      field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string", "enum": ["Fast", "Slow", "Turbo"]}))
-case("enum-value-removed", "enum-value-removed", "An enum lost a value.", "Writers sending it.",
-     field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string", "enum": ["Fast"]}))
+case("enum-value-removed", "enum-value-removed", "An enum lost a value.", field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string", "enum": ["Fast"]}))
 case("enum-restriction-added", "enum-restriction-added", "A free value became an enum.",
-     "Writers sending values outside it.", field({"type": "string"}), field({"type": "string", "enum": ["Fast", "Slow"]}))
+     field({"type": "string"}), field({"type": "string", "enum": ["Fast", "Slow"]}))
 case("enum-restriction-removed", "enum-restriction-removed", "An enum became a free value.",
-     "Readers that handle only the old values.", field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string"}))
+     field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string"}))
 
 # ---- validation: one pair a constraint ----
 CONSTRAINTS = [
@@ -221,34 +195,30 @@ CONSTRAINTS = [
 for rule, keyword, loose, tight in CONSTRAINTS:
     case(f"{rule}-tightened", f"{rule}-tightened",
          f"`{keyword}` now admits fewer values (added, or made stricter).",
-         "Writers whose values no longer validate (on status: info, the server is the writer).",
          field(loose), field(tight))
     case(f"{rule}-relaxed", f"{rule}-relaxed",
          f"`{keyword}` now admits more values (removed, or made looser).",
-         "Readers that relied on the old bound (on spec: warning; on status: error).", field(tight), field(loose))
+         field(tight), field(loose))
 
 case("pattern-changed", "pattern-changed",
      "A pattern changed and neither is provably wider: a change to review. Where the direction is provable (alternatives "
      "added or removed, a character class or a repetition widened or narrowed, a small set of strings), the change is "
      "pattern-relaxed or pattern-tightened instead; one that matches the same values is no change.",
-     "Perhaps writers (values now refused) and readers (values now accepted).",
      field({"type": "string", "pattern": "^[a-z]+$"}), field({"type": "string", "pattern": "^[a-z]*[0-9]$"}))
-case("pattern-relaxed-alternative-added", None, "", "", field({"type": "string", "pattern": "^http(s)?://.+$"}),
+case("pattern-relaxed-alternative-added", None, "", field({"type": "string", "pattern": "^http(s)?://.+$"}),
      field({"type": "string", "pattern": "^(http|https|socks5)://.+$"}), ["pattern-relaxed"])
-case("pattern-tightened-class-narrowed", None, "", "", field({"type": "string", "pattern": "^[a-z0-9]+$"}),
+case("pattern-tightened-class-narrowed", None, "", field({"type": "string", "pattern": "^[a-z0-9]+$"}),
      field({"type": "string", "pattern": "^[a-z]+$"}), ["pattern-tightened"])
-case("no-change-pattern-same-values", None, "", "", field({"type": "string", "pattern": "^[-a-zSA-Z0-9]+$"}),
+case("no-change-pattern-same-values", None, "", field({"type": "string", "pattern": "^[-a-zSA-Z0-9]+$"}),
      field({"type": "string", "pattern": "^[-a-zA-Z0-9]+$"}), [])
 case("cel-rule-changed", "cel-rule-changed",
      "A CEL rule was rewritten: paired old with new by its message, then its fieldPath, then its place in the list, then "
      "as the only rule gone and the only one come at that place. "
      "One finding shows both expressions; its effect cannot be known from the spec. A change of whitespace inside an "
      "expression is no change.",
-     "Perhaps writers (values the new rule refuses).",
      field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size() <= 63", "message": "too long"}]}),
      field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size() <= 32", "message": "too long"}]}))
-case("no-change-cel-whitespace", None, "", "",
-     field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size() <= 63", "message": "too long"}]}),
+case("no-change-cel-whitespace", None, "", field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size() <= 63", "message": "too long"}]}),
      field({"type": "string", "x-kubernetes-validations": [{"rule": "self.size()\n  <= 63", "message": "too long"}]}), [])
 
 # ---- defaults ----
@@ -260,18 +230,14 @@ def crd_field(schema):
 case("default-added", "default-added",
      "A field gained a default. In a CRD this is an error: structural defaulting changes what is stored. In a Kubernetes "
      "API server's own spec it is info: the server's Go defaulting applied the value already, the spec now says so.",
-     "Both: objects read back differ from what was written.",
      crd_field({"type": "integer"}), crd_field({"type": "integer", "default": 1}))
-case("default-added-kubernetes-server-is-info", None, "", "", field({"type": "integer"}), field({"type": "integer", "default": 1}),
+case("default-added-kubernetes-server-is-info", None, "", field({"type": "integer"}), field({"type": "integer", "default": 1}),
      ["default-added"])
-case("default-removed", "default-removed", "A field lost its default.", "Both: readers relied on the value being set.",
-     field({"type": "integer", "default": 1}), field({"type": "integer"}))
-case("default-changed", "default-changed", "A field's default changed.", "Both: the same manifest now means something else.",
-     field({"type": "integer", "default": 1}), field({"type": "integer", "default": 2}))
+case("default-removed", "default-removed", "A field lost its default.", field({"type": "integer", "default": 1}), field({"type": "integer"}))
+case("default-changed", "default-changed", "A field's default changed.", field({"type": "integer", "default": 1}), field({"type": "integer", "default": 2}))
 case("default-missing-in-version", "default-missing-in-version",
      "Checked on one snapshot (`kompat lint`): a field with a default in one version of a kind has none in another "
      "version that has the field (api_changes.md: defaults must exist in all versions).",
-     "Round-tripping an object between versions changes it.",
      crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
          "size": {"type": "integer", "default": 1}}}}}},
           {"name": "v1beta1", "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
@@ -284,43 +250,35 @@ case("list-type-changed", "list-type-changed",
      "`x-kubernetes-list-type` changed. atomic to set or map is a warning (server-side apply starts merging; the "
      "list-map-keys that arrive with it are part of that change); set or map to atomic, or set to map, is an error. "
      "An absent list type means atomic.",
-     "Server-side apply users: field ownership and merging change.",
      field(dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})), field(LIST))
-case("list-type-became-mergeable", None, "", "", field(LIST),
+case("list-type-became-mergeable", None, "", field(LIST),
      field(dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})), ["list-type-changed"])
 case("list-map-keys-changed", "list-map-keys-changed", "The keys of a map list changed.",
-     "Server-side apply users: entries are matched differently.",
      field(dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})),
      field(dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name", "port"]})))
 MAP = {"type": "object", "additionalProperties": {"type": "string"}}
 case("map-type-changed", "map-type-changed", "`x-kubernetes-map-type` changed (granular, atomic).",
-     "Server-side apply users.", field(dict(MAP, **{"x-kubernetes-map-type": "granular"})),
+     field(dict(MAP, **{"x-kubernetes-map-type": "granular"})),
      field(dict(MAP, **{"x-kubernetes-map-type": "atomic"})))
 case("preserve-unknown-fields-removed", "preserve-unknown-fields-removed",
-     "`x-kubernetes-preserve-unknown-fields` went away: unknown fields are now pruned.", "Writers storing fields the schema does not list.",
-     field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}), field({"type": "object"}))
+     "`x-kubernetes-preserve-unknown-fields` went away: unknown fields are now pruned.", field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}), field({"type": "object"}))
 case("preserve-unknown-fields-added", "preserve-unknown-fields-added",
-     "Unknown fields are now preserved rather than pruned.", "Nobody (info).",
-     field({"type": "object"}), field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}))
-case("int-or-string-changed", "int-or-string-changed", "`x-kubernetes-int-or-string` changed.", "Writers and readers of the value.",
-     field({"x-kubernetes-int-or-string": True}), field({"type": "integer"}), ["int-or-string-changed", "type-changed"])
+     "Unknown fields are now preserved rather than pruned.", field({"type": "object"}), field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}))
+case("int-or-string-changed", "int-or-string-changed", "`x-kubernetes-int-or-string` changed.", field({"x-kubernetes-int-or-string": True}), field({"type": "integer"}), ["int-or-string-changed", "type-changed"])
 case("embedded-resource-changed", "embedded-resource-changed", "`x-kubernetes-embedded-resource` changed.",
-     "Writers: embedded objects are validated (apiVersion, kind, metadata) differently.",
      field({"type": "object", "x-kubernetes-embedded-resource": True, "x-kubernetes-preserve-unknown-fields": True}),
      field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}))
 case("patch-strategy-changed", "patch-strategy-changed", "`x-kubernetes-patch-strategy` changed.",
-     "Clients using strategic merge patch.",
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
      field(dict(LIST, **{"x-kubernetes-patch-merge-key": "name"})),
      ["patch-strategy-changed", "list-type-changed"])  # with no list type, apply follows the patch strategy
 case("patch-merge-key-changed", "patch-merge-key-changed", "`x-kubernetes-patch-merge-key` changed.",
-     "Clients using strategic merge patch.",
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "port"})),
      ["patch-merge-key-changed", "list-map-keys-changed"])
 case("field-became-immutable", "field-became-immutable",
      "A CEL transition rule `self == oldSelf` was added: the field can no longer change (api_changes.md: mutable must not become immutable).",
-     "Writers that update it.", field({"type": "string"}),
+     field({"type": "string"}),
      field({"type": "string", "x-kubernetes-validations": [{"rule": "self == oldSelf", "message": "immutable"}]}))
 
 # ---- lifecycle (KEP-2558) ----
@@ -330,52 +288,43 @@ def lifecycle(status, gate="WidgetSparkle", version="v1.30"):
 
 case("lifecycle-promoted", "lifecycle-promoted",
      "A field moved alpha to beta, or to GA (the lifecycle going away). Read from `x-kubernetes-api-lifecycle`, or "
-     "inferred from the description (\"This field is beta-level\").", "Nobody: release-note material.",
-     field(lifecycle("alpha")), field(lifecycle("beta")))
+     "inferred from the description (\"This field is beta-level\").", field(lifecycle("alpha")), field(lifecycle("beta")))
 case("lifecycle-demoted", "lifecycle-demoted", "A field moved back (beta to alpha, or GA to a prerelease).",
-     "Needs a human: users of the field may lose it.", field(lifecycle("beta")), field(lifecycle("alpha")),
+     field(lifecycle("beta")), field(lifecycle("alpha")),
      ["lifecycle-demoted"])
-case("lifecycle-deprecated", "lifecycle-deprecated", "A field became deprecated.", "Nobody yet: release-note material.",
-     field({"type": "string"}), field(lifecycle("deprecated")))
+case("lifecycle-deprecated", "lifecycle-deprecated", "A field became deprecated.", field({"type": "string"}), field(lifecycle("deprecated")))
 case("feature-gate-changed", "feature-gate-changed", "The feature gate of a prerelease field changed.",
-     "Cluster administrators enabling the old gate.", field(lifecycle("beta", "WidgetSparkle")), field(lifecycle("beta", "WidgetShine")))
+     field(lifecycle("beta", "WidgetSparkle")), field(lifecycle("beta", "WidgetShine")))
 case("lifecycle-invalid", "lifecycle-invalid",
      "Checked on one snapshot (`kompat lint`): an `x-kubernetes-api-lifecycle` entry whose status is not alpha, beta "
      "or deprecated, whose minVersion does not match `^v[1-9][0-9]*\\.(0|[1-9][0-9]*)$`, or (with `--feature-gates FILE`) "
-     "whose feature gate is not a known one.", "Tools and documentation that read the extension.",
-     field(lifecycle("gamma", version="1.30")), None)
+     "whose feature gate is not a known one.", field(lifecycle("gamma", version="1.30")), None)
 
 # ---- review aids ----
-case("description-changed", "description-changed", "A description (or a CEL rule's message) changed.", "Nobody: review aid.",
-     field({"type": "string", "description": "The mode."}), field({"type": "string", "description": "The mode of the widget."}))
-case("definition-added", "definition-added", "A named type (definitions, components.schemas) is new.", "Nobody: review aid.",
-     openapi(), openapi(extra={"com.example.v1.Helper": {"type": "string"}}))
+case("description-changed", "description-changed", "A description (or a CEL rule's message) changed.", field({"type": "string", "description": "The mode."}), field({"type": "string", "description": "The mode of the widget."}))
+case("definition-added", "definition-added", "A named type (definitions, components.schemas) is new.", openapi(), openapi(extra={"com.example.v1.Helper": {"type": "string"}}))
 case("definition-removed", "definition-removed", "A named type is gone. What used it is reported by its own rule.",
-     "Nobody by itself: review aid.", openapi(extra={"com.example.v1.Helper": {"type": "string"}}), openapi())
+     openapi(extra={"com.example.v1.Helper": {"type": "string"}}), openapi())
 case("unclassified-change", "unclassified-change",
      "Any difference between two matched schemas that no other rule judges, with the old and new JSON: the diff is "
-     "fail-closed, so nothing is missed.", "Needs a human.",
-     field({"type": "string", "title": "Mode"}), field({"type": "string", "title": "Widget mode"}))
+     "fail-closed, so nothing is missed.", field({"type": "string", "title": "Mode"}), field({"type": "string", "title": "Widget mode"}))
 
 # ---- roles and stability ----
-case("role-status-tightened-is-info", None, "", "", openapi(status={"phase": {"type": "string", "maxLength": 10}}),
+case("role-status-tightened-is-info", None, "", openapi(status={"phase": {"type": "string", "maxLength": 10}}),
      openapi(status={"phase": {"type": "string", "maxLength": 5}}), ["max-length-tightened"])
-case("role-status-relaxed-is-error", None, "", "", openapi(status={"phase": {"type": "string", "maxLength": 5}}),
+case("role-status-relaxed-is-error", None, "", openapi(status={"phase": {"type": "string", "maxLength": 5}}),
      openapi(status={"phase": {"type": "string", "maxLength": 10}}), ["max-length-relaxed"])
-case("stability-alpha-kind-is-info", None, "", "",
-     openapi(version="v1alpha1", spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}),
+case("stability-alpha-kind-is-info", None, "", openapi(version="v1alpha1", spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}),
      openapi(version="v1alpha1", spec={"size": {"type": "integer"}}), ["field-removed"])
-case("stability-alpha-field-is-info", None, "", "",
-     openapi(spec={"size": {"type": "integer"}, "sparkle": lifecycle("alpha")}), openapi(spec={"size": {"type": "integer"}}),
+case("stability-alpha-field-is-info", None, "", openapi(spec={"size": {"type": "integer"}, "sparkle": lifecycle("alpha")}), openapi(spec={"size": {"type": "integer"}}),
      ["field-removed"])
 ga_and_beta = openapi(version="v1")
 ga_and_beta["components"]["schemas"].update(openapi(version="v2")["components"]["schemas"])
-case("stability-ga-version-removed-is-error", None, "", "", ga_and_beta, openapi(version="v2"),
+case("stability-ga-version-removed-is-error", None, "", ga_and_beta, openapi(version="v2"),
      ["version-removed", "definition-removed"])
-case("crd-version-unserved-ga-is-error", None, "", "", crd([{"name": "v2", "storage": True}, {"name": "v1"}]),
+case("crd-version-unserved-ga-is-error", None, "", crd([{"name": "v2", "storage": True}, {"name": "v1"}]),
      crd([{"name": "v2", "storage": True}, {"name": "v1", "served": False}]), ["crd-version-unserved"])
-case("crd-version-unserved-says-its-changes", None, "", "",
-     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+case("crd-version-unserved-says-its-changes", None, "", crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False, "schema": {"type": "object", "properties": {
          "spec": {"type": "object", "properties": {}}}}}]), ["crd-version-unserved"])
 
@@ -391,15 +340,12 @@ def with_list_kind(items_extra):
 
 
 # A List is only ever returned: how apply would merge its items concerns nobody.
-case("list-kind-is-a-response", None, "", "",
-     with_list_kind({"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]}), with_list_kind({}),
+case("list-kind-is-a-response", None, "", with_list_kind({"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]}), with_list_kind({}),
      ["list-type-changed"])
-case("lifecycle-promoted-to-ga-inferred", None, "", "",
-     field({"type": "string", "description": "This field is beta-level and requires the WidgetSparkle feature gate."}),
+case("lifecycle-promoted-to-ga-inferred", None, "", field({"type": "string", "description": "This field is beta-level and requires the WidgetSparkle feature gate."}),
      field({"type": "string", "description": "Sparkle."}), ["lifecycle-promoted", "description-changed"])
 # A CRD that copies a core type (a pod template) copies its Kubernetes feature-gate text too.
-case("no-lifecycle-from-copied-kubernetes-gate", None, "", "",
-     crd_field({"type": "string", "description": "This is an alpha field and requires enabling the PodSparkle feature gate."}),
+case("no-lifecycle-from-copied-kubernetes-gate", None, "", crd_field({"type": "string", "description": "This is an alpha field and requires enabling the PodSparkle feature gate."}),
      crd_field({"type": "string", "description": "This is a beta field and requires enabling the PodSparkle feature gate."}),
      ["description-changed"])
 
@@ -416,28 +362,24 @@ with_description = openapi(spec={"size": {"type": "integer"}, "template": dict(r
                            extra={"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}})
 wrapped = openapi(spec={"size": {"type": "integer"}, "template": {"allOf": [ref("com.example.v1.Template")], "description": "t"}},
                   extra={"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}})
-case("no-change-ref-in-allof", None, "", "", with_description, wrapped, [])
-case("no-change-key-order", None, "", "", with_description, reorder(with_description), [])
+case("no-change-ref-in-allof", None, "", with_description, wrapped, [])
+case("no-change-key-order", None, "", with_description, reorder(with_description), [])
 TIME = {"com.example.v1.Time": {"type": "string", "format": "date-time"}}
-case("no-change-default-cannot-apply", None, "", "",
-     openapi(spec={"since": dict(ref("com.example.v1.Time"), default={})}, extra=TIME),
+case("no-change-default-cannot-apply", None, "", openapi(spec={"since": dict(ref("com.example.v1.Time"), default={})}, extra=TIME),
      openapi(spec={"since": ref("com.example.v1.Time")}, extra=TIME), [])
-case("no-change-list-type-absent-is-atomic", None, "", "", field(LIST), field(dict(LIST, **{"x-kubernetes-list-type": "atomic"})), [])
-case("no-change-description-whitespace", None, "", "", field({"type": "string", "description": "One.\n\n\nTwo  words."}),
+case("no-change-list-type-absent-is-atomic", None, "", field(LIST), field(dict(LIST, **{"x-kubernetes-list-type": "atomic"})), [])
+case("no-change-description-whitespace", None, "", field({"type": "string", "description": "One.\n\n\nTwo  words."}),
      field({"type": "string", "description": "One.\n\nTwo words.\n"}), [])
 # Server-side apply reads the patch strategy where the list type is absent (kube-openapi's schemaconv).
-case("no-change-list-type-by-patch-strategy", None, "", "",
-     field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
+case("no-change-list-type-by-patch-strategy", None, "", field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name",
                          "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})), [])
-case("no-change-patch-strategy-on-scalar", None, "", "",
-     field({"type": "string", "x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "key"}),
+case("no-change-patch-strategy-on-scalar", None, "", field({"type": "string", "x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "key"}),
      field({"type": "string"}), [])
 OBJECT_TEMPLATE = {"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}}
-case("no-change-default-empty-object-on-ref", None, "", "",
-     openapi(spec={"template": ref("com.example.v1.Template")}, extra=OBJECT_TEMPLATE),
+case("no-change-default-empty-object-on-ref", None, "", openapi(spec={"template": ref("com.example.v1.Template")}, extra=OBJECT_TEMPLATE),
      openapi(spec={"template": dict(ref("com.example.v1.Template"), default={})}, extra=OBJECT_TEMPLATE), [])
-case("no-change-enum-order", None, "", "", field({"type": "string", "enum": ["Fast", "Slow"]}),
+case("no-change-enum-order", None, "", field({"type": "string", "enum": ["Fast", "Slow"]}),
      field({"type": "string", "enum": ["Slow", "Fast"]}), [])
 
 
@@ -465,7 +407,7 @@ def swagger_of(doc):
 rich = openapi(spec={"size": {"type": "integer", "default": 1}, "note": {"type": "string", "nullable": True},
                      "template": {"allOf": [ref("com.example.v1.Template")], "default": {}}},
                extra={"com.example.v1.Template": {"type": "object", "properties": {"name": {"type": "string"}}}})
-case("no-change-swagger-v2-vs-v3", None, "", "", swagger_of(rich), rich, [])
+case("no-change-swagger-v2-vs-v3", None, "", swagger_of(rich), rich, [])
 
 
 # ---- writing ----
@@ -499,20 +441,14 @@ def main():
     write_docs()
 
 
-SEVERITIES = {}  # filled from rules/rule_table.cpp, the one source of severities
+RULES = {}  # rule id -> its row of the rule table, from `kompat rules --format json`
 
 
-def read_severities():
-    import re
-    table = open(os.path.join(HERE, "..", "rules", "rule_table.cpp")).read()
-    columns = {m.group(1): m.group(2).split(", ") for m in re.finditer(r"constexpr RoleSeverities (\w+)\{([EWI, ]+)\}", table)}
-    names = {"E": "error", "W": "warning", "I": "info"}
-    for m in re.finditer(r'R\("([a-z-]+)", "[^"]*", \w+, (\w+)\)', table):
-        SEVERITIES[m.group(1)] = [names[x] for x in columns[m.group(2)]]
-    # A rule judging several change kinds: its default is its first judged change's.
-    judges = {m.group(1): columns[m.group(2)] for m in re.finditer(r"constexpr std::array<JudgedChange, \d+> (\w+)\{\{\s*\{ChangeKind::\w+, (\w+)\}", table)}
-    for m in re.finditer(r'Rule\{"([a-z-]+)", "[^"]*", (\w+)', table):
-        SEVERITIES[m.group(1)] = ["error"] * 4 if m.group(2) == "none" else [names[x] for x in judges[m.group(2)]]
+def read_rule_table():
+    kompat = os.environ.get("KOMPAT", os.path.join(HERE, "..", "build", "kompat"))
+    out = subprocess.run([kompat, "rules", "--format", "json"], check=True, capture_output=True, text=True).stdout
+    for rule in json.loads(out)["rules"]:
+        RULES[rule["id"]] = rule
 
 
 def example(value):
@@ -531,7 +467,7 @@ def example(value):
 
 
 def write_docs():
-    read_severities()
+    read_rule_table()
     out = ["# Rules", "",
            "Every rule kompat has, by id. Ids are stable and never renamed. Each has a default severity, which the",
            "finding's role and stability then adjust (DESIGN.md, \"Roles and severities\"):", "",
@@ -550,13 +486,17 @@ def write_docs():
            "- A change inside a named type others use (`PodSpec`) is one finding that lives in that type, with its path",
            "  inside it, listing every kind it affects (`affects`) and the path through each (`affectedPlaces`); the",
            "  same change in several versions of one CRD is one finding too.", "",
+           "`kompat rules` lists the rules; `kompat rules RULE` shows one with whom it breaks and what to do about it,",
+           "and every report carries the same two sentences (text and markdown for each finding, SARIF as `help`).", "",
            "Severities below read: spec / status / request / response. Each example is the golden case",
            "`golden/<id>/` (inputs `old.json`, `new.json`, or `spec.json` for one-snapshot rules).", ""]
     for c in CASES:
         if not c["rule"]:
             continue
-        sev = SEVERITIES[c["rule"]]
-        out += [f"### {c['rule']}", "", c["meaning"], "", f"Breaks: {c['why']}", "",
+        rule = RULES[c["rule"]]
+        first = rule["severities"][0] if rule["severities"] else {"spec": "error", "status": "error", "request": "error", "response": "error"}
+        sev = [first["spec"], first["status"], first["request"], first["response"]]
+        out += [f"### {c['rule']}", "", c["meaning"], "", f"Breaks: {rule['breaks']}", "", f"Remedy: {rule['remedy']}", "",
                 f"Default severity: {sev[0]} (spec {sev[0]} / status {sev[1]} / request {sev[2]} / response {sev[3]})", ""]
         if c["new"] is None:
             out += ["Snapshot:", "", "```json", json.dumps(example(c["old"]), indent=2), "```", ""]

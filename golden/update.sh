@@ -15,7 +15,7 @@ for dir in */; do
       args=(check old.json new.json)
     fi
     "$kompat" "${args[0]}" --format json "${args[@]:1}" > expected.json || [ $? -eq 1 ]
-    NO_COLOR=1 "$kompat" "${args[0]}" --format text "${args[@]:1}" > expected.txt || [ $? -eq 1 ]
+    NO_COLOR=1 "$kompat" "${args[0]}" --format text --show info "${args[@]:1}" > expected.txt || [ $? -eq 1 ]
     # The other formats, for the cases that hold them.
     if [ -f expected.github ]; then "$kompat" "${args[0]}" --format github "${args[@]:1}" > expected.github || [ $? -eq 1 ]; fi
     if [ -f expected.md ]; then "$kompat" "${args[0]}" --format markdown "${args[@]:1}" > expected.md || [ $? -eq 1 ]; fi

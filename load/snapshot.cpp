@@ -74,4 +74,11 @@ std::string_view Snapshot::file_of(const Location& location) const {
     return location.file < files.size() ? std::string_view(files[location.file]) : std::string_view();
 }
 
+std::string_view Snapshot::report_path_of(const Location& location) const {
+    auto file = file_of(location);
+    if (!revision.empty() && file.size() > revision.size() && file.starts_with(revision) && file[revision.size()] == ':')
+        file.remove_prefix(revision.size() + 1);
+    return file;
+}
+
 }  // namespace kompat

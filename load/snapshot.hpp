@@ -85,6 +85,7 @@ struct Operation {
 
 struct Snapshot {
     std::string source;  // the argument it was loaded from
+    std::string revision;  // REV, for a snapshot read as REV:PATH: its files are named "REV:path"
     SnapshotFormat format = SnapshotFormat::openapi_v2;
     bool from_directory = false;
     std::vector<std::string> files;  // Location::file indexes this
@@ -109,6 +110,9 @@ struct Snapshot {
     [[nodiscard]] const Schema& resolve(const Schema& schema) const;
     [[nodiscard]] const Kind* find_kind(const GroupVersionKind& gvk) const;
     [[nodiscard]] std::string_view file_of(const Location& location) const;
+    // The file as reports name it: for REV:PATH, its path in the repository
+    // ("config/crd/x.yaml", not "HEAD:config/crd/x.yaml"), as CI annotations and SARIF need.
+    [[nodiscard]] std::string_view report_path_of(const Location& location) const;
 };
 
 }  // namespace kompat

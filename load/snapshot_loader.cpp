@@ -190,6 +190,7 @@ public:
         auto& snapshot = state_.snapshot;
         snapshot.source = sources.argument;
         snapshot.from_directory = sources.is_directory;
+        snapshot.revision = sources.revision;
         for (const auto& source : sources.files) state_.main_files.insert(source.name);
         std::vector<FoundDocument> found;
         for (const auto& source : sources.files) {

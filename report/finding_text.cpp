@@ -1,30 +1,309 @@
 #include "report/finding_text.hpp"
 
+#include <fmt/format.h>
+
 #include <boost/json/serialize.hpp>
 
-namespace kompat {
+#include <algorithm>
 
-std::string short_value_text(const boost::json::value& value) {
-    if (value.is_null()) return "(absent)";
-    auto text = boost::json::serialize(value);
-    if (text.size() > 120) {
-        // Cut at a character's start, never inside a multi-byte UTF-8 character.
-        std::size_t cut = 117;
-        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0U) == 0x80) --cut;
-        text = text.substr(0, cut) + "...";
+#include "report/word_diff.hpp"
+#include "rules/rule_table.hpp"
+
+namespace kompat {
+namespace json = boost::json;
+namespace {
+
+constexpr std::string_view ellipsis = "…";
+constexpr std::size_t value_limit = 48;    // a value longer than this is elided
+constexpr std::size_t context_bytes = 12;  // kept on each side of where two values differ
+constexpr std::size_t words_limit = 110;   // a description's changed words, at most
+
+bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0U) == 0x80U; }
+
+// The nearest UTF-8 character start at or before / at or after `at`.
+std::size_t floor_char(std::string_view text, std::size_t at) {
+    at = std::min(at, text.size());
+    while (at > 0 && at < text.size() && continuation(text[at])) --at;
+    return at;
+}
+std::size_t ceil_char(std::string_view text, std::size_t at) {
+    while (at < text.size() && continuation(text[at])) ++at;
+    return std::min(at, text.size());
+}
+
+// The middle of `text` cut out when it is longer than `limit`: its start and end stay.
+std::string elide_middle(std::string_view text, std::size_t limit) {
+    if (text.size() <= limit) return std::string(text);
+    const auto head = floor_char(text, limit / 2);
+    const auto tail = ceil_char(text, text.size() - (limit - limit / 2));
+    return std::string(text.substr(0, head)) + std::string(ellipsis) + std::string(text.substr(tail));
+}
+
+bool is_scalar(const json::value& value) { return !value.is_object() && !value.is_array(); }
+
+// A value's text before quoting: a string as itself, anything else as compact JSON.
+std::string raw_text(const json::value& value) {
+    if (value.is_string()) return std::string(value.get_string());
+    return json::serialize(value);
+}
+
+// A value as a sentence names it: `text` in backticks, numbers and booleans bare, a list
+// of strings as `a`, `b`, none as "none".
+std::string quoted(const json::value& value, std::string_view shown, const SentenceStyle& style) {
+    if (value.is_null()) return "none";
+    if (value.is_number() || value.is_bool()) return std::string(shown);
+    return style.code(shown);
+}
+
+std::string value_words(const json::value& value, const SentenceStyle& style) {
+    if (value.is_array() && !value.get_array().empty() &&
+        std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) { return v.is_string(); })) {
+        std::string out;
+        for (const auto& item : value.get_array()) {
+            if (!out.empty()) out += ", ";
+            out += quoted(item, elide_middle(item.get_string(), value_limit), style);
+            if (out.size() > value_limit * 2) {
+                out += ", …";
+                break;
+            }
+        }
+        return out;
     }
+    return quoted(value, elide_middle(raw_text(value), value_limit), style);
+}
+
+// Old and new as a pair: when either is long, both keep the part where they differ, with
+// a little context, so the change stays visible.
+std::pair<std::string, std::string> value_pair_words(const json::value& o, const json::value& n, const SentenceStyle& style) {
+    if (o.is_null() || n.is_null() || !is_scalar(o) || !is_scalar(n)) return {value_words(o, style), value_words(n, style)};
+    const auto a = raw_text(o);
+    const auto b = raw_text(n);
+    if (a.size() <= value_limit && b.size() <= value_limit) return {value_words(o, style), value_words(n, style)};
+    std::size_t prefix = 0;
+    while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
+    std::size_t suffix = 0;
+    while (suffix < a.size() - prefix && suffix < b.size() - prefix && a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) ++suffix;
+    const auto cut = [&](const std::string& text) {
+        const auto start = prefix > context_bytes ? floor_char(text, prefix - context_bytes) : 0;
+        const auto end_of_change = text.size() - suffix;
+        const auto end = suffix > context_bytes ? ceil_char(text, end_of_change + context_bytes) : text.size();
+        const auto changed_start = floor_char(text, prefix);
+        const auto changed_end = ceil_char(text, end_of_change);
+        std::string out = start > 0 ? std::string(ellipsis) : "";
+        out += text.substr(start, changed_start - start);
+        out += elide_middle(std::string_view(text).substr(changed_start, changed_end - changed_start), value_limit);
+        out += text.substr(changed_end, end - changed_end);
+        if (end < text.size()) out += ellipsis;
+        return out;
+    };
+    return {quoted(o, cut(a), style), quoted(n, cut(b), style)};
+}
+
+// The words of a text, split on spaces.
+std::vector<std::string_view> words_of(std::string_view text) {
+    std::vector<std::string_view> words;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const auto start = text.find_first_not_of(" \t\n\r", at);
+        if (start == std::string_view::npos) break;
+        const auto end = std::min(text.find_first_of(" \t\n\r", start), text.size());
+        words.push_back(text.substr(start, end - start));
+        at = end;
+    }
+    return words;
+}
+
+std::string join_words(const std::vector<std::string_view>& words, std::size_t from, std::size_t to) {
+    std::string out;
+    for (auto i = from; i < to; ++i) out += (out.empty() ? "" : " ") + std::string(words[i]);
+    return out;
+}
+
+// A description's change as its changed words with a few words around them:
+// "… the [-alpha-]{+beta+} field …" (git's word-diff marks).
+std::string changed_words(const json::value& o, const json::value& n, const SentenceStyle& style) {
+    const auto spans = o.is_string() && n.is_string() ? word_diff(o.get_string(), n.get_string()) : std::nullopt;
+    if (!spans) {
+        const auto [a, b] = value_pair_words(o, n, style);
+        return "from " + a + " to " + b;
+    }
+    constexpr std::size_t around = 3;  // words of context on each side of a change
+    std::string out;
+    std::size_t changes = 0;
+    std::size_t left_out = 0;
+    for (std::size_t i = 0; i < spans->size(); ++i) {
+        const auto& span = (*spans)[i];
+        const auto words = words_of(span.text);
+        if (span.edit == TextSpan::Edit::common) {
+            const auto keep_head = i > 0 ? std::min(around, words.size()) : 0;  // after the change before it
+            const auto keep_tail = i + 1 < spans->size() ? std::min(around, words.size()) : 0;  // before the next change
+            if (keep_head + keep_tail >= words.size()) {
+                out += " " + join_words(words, 0, words.size()) + " ";
+            } else {
+                out += " " + join_words(words, 0, keep_head) + " " + std::string(ellipsis) + " ";
+                out += join_words(words, words.size() - keep_tail, words.size()) + " ";
+            }
+            continue;
+        }
+        if (out.size() > words_limit) {
+            ++left_out;
+            continue;
+        }
+        ++changes;
+        const auto text = elide_middle(join_words(words, 0, words.size()), value_limit);
+        out += span.edit == TextSpan::Edit::removed ? "[-" + text + "-]" : "{+" + text + "+}";
+    }
+    // Spaces doubled where spans meet, and around the ends.
+    std::string tidy;
+    for (const char c : out)
+        if (c != ' ' || (!tidy.empty() && tidy.back() != ' ')) tidy += c;
+    while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+    if (left_out > 0) tidy += fmt::format(" (and {} more change{})", left_out, left_out == 1 ? "" : "s");
+    return changes == 0 && left_out == 0 ? "whitespace only" : style.text(tidy);
+}
+
+// The name a sentence gives the place: the field's last path segment, or for the object
+// itself its kind or type name.
+std::string field_name(const Finding& finding, const SentenceStyle& style) {
+    const std::string_view path = finding.path;
+    if (path.empty() || path == ".") {
+        std::string_view whole = finding.kind ? std::string_view(*finding.kind) : std::string_view(finding.type);
+        if (const auto cut = whole.find_last_of(" ."); cut != std::string_view::npos) whole.remove_prefix(cut + 1);
+        return style.code(whole);
+    }
+    const auto dot = path.find_last_of('.');
+    return style.code(dot == std::string_view::npos ? path : path.substr(dot + 1));
+}
+
+std::string_view role_noun(std::string_view role) {
+    if (role == "request") return "requests";
+    if (role == "response") return "responses";
+    return role;
+}
+
+}  // namespace
+
+std::string short_value_text(const json::value& value) {
+    if (value.is_null()) return "(absent)";
+    auto text = json::serialize(value);
+    if (text.size() > 120) text = std::string(text.substr(0, floor_char(text, 117))) + "...";
     return text;
+}
+
+std::string elide_end(std::string_view text, std::size_t limit) {
+    if (text.size() <= limit) return std::string(text);
+    return std::string(text.substr(0, floor_char(text, limit - ellipsis.size()))) + std::string(ellipsis);
+}
+
+std::string backticked(std::string_view text) { return fmt::format("`{}`", text); }
+std::string as_is(std::string_view text) { return std::string(text); }
+
+std::string finding_sentence(const Finding& finding, const SentenceStyle& style) {
+    const auto* rule = find_rule(finding.rule);
+    if (rule == nullptr || rule->sentence.empty()) return finding.message;
+    const auto template_text = rule->sentence;
+    std::pair<std::string, std::string> values;
+    if (template_text.find("{old}") != std::string_view::npos && template_text.find("{new}") != std::string_view::npos)
+        values = value_pair_words(finding.old_value, finding.new_value, style);
+    else
+        values = {value_words(finding.old_value, style), value_words(finding.new_value, style)};
+    std::string out;
+    for (std::size_t at = 0; at < template_text.size();) {
+        const auto open = template_text.find('{', at);
+        const auto close = open == std::string_view::npos ? open : template_text.find('}', open);
+        if (close == std::string_view::npos) {
+            out += template_text.substr(at);
+            break;
+        }
+        out += template_text.substr(at, open - at);
+        const auto name = template_text.substr(open + 1, close - open - 1);
+        if (name == "field") out += field_name(finding, style);
+        else if (name == "old") out += values.first;
+        else if (name == "new") out += values.second;
+        else if (name == "detail") out += finding.detail.empty() ? std::string("it") : style.text(elide_middle(finding.detail, value_limit * 2));
+        else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style);
+        at = close + 1;
+    }
+    return out;
+}
+
+std::string breaks_text(const Finding& finding) {
+    if (finding.severity == Severity::info) return {};
+    const auto* rule = find_rule(finding.rule);
+    if (rule == nullptr || rule->judges.empty()) return {};
+    if (finding.role.empty()) return fmt::format("breaks: {}", rule->breaks);
+    // Who writes and who reads: a rule that breaks requests breaks writers, one that
+    // breaks responses breaks readers; a rule no column makes an error only may break.
+    const auto& columns = rule->judges.front().severities;
+    const bool writers = columns.request >= Severity::warning;
+    const bool readers = columns.response >= Severity::warning;
+    const bool certain = std::max({columns.spec, columns.status, columns.request, columns.response}) == Severity::error;
+    const auto who = writers && readers ? "readers and writers" : writers ? "writers" : readers ? "readers" : "users";
+    return fmt::format("{} {} of {}", certain ? "breaks" : "may break", who, role_noun(finding.role));
+}
+
+std::string affects_text(const Finding& finding) {
+    if (finding.kind || finding.operation || finding.affects.empty()) return {};
+    // Kinds by name alone ("Pod", not "v1 Pod"), each once: the versions of one kind are one kind to a reader.
+    std::vector<std::string_view> names;
+    for (const std::string_view affected : finding.affects) {
+        const auto space = affected.find(' ');
+        // An operation ("GET /apis/...") is named whole.
+        const auto name = space == std::string_view::npos || affected.find('/', space) != std::string_view::npos ? affected
+                                                                                                                  : affected.substr(space + 1);
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+    constexpr std::size_t named = 3;
+    const auto shown = names.size() <= named + 1 ? names.size() : named;
+    std::string out = "affects ";
+    for (std::size_t i = 0; i < shown; ++i) {
+        if (i > 0) out += i + 1 == shown && shown == names.size() ? " and " : ", ";
+        out += names[i];
+    }
+    if (shown < names.size()) out += fmt::format(" and {} more", names.size() - shown);
+    return out;
+}
+
+std::string finding_context(const Finding& finding) {
+    auto out = breaks_text(finding);
+    const auto affects = affects_text(finding);
+    if (!affects.empty()) out += (out.empty() ? "" : "; ") + affects;
+    return out;
+}
+
+std::string heading_of(const Finding& finding) {
+    if (finding.kind) return *finding.kind;
+    if (finding.operation) return "operations";
+    if (finding.type.empty() || finding.rule == "definition-added" || finding.rule == "definition-removed") return "named types";
+    return finding.type;
 }
 
 const SourcePosition& finding_location(const Finding& finding) {
     return finding.new_location.known() ? finding.new_location : finding.old_location;
 }
 
-std::string affected_kinds_text(const Finding& finding) {
-    if (finding.kind || finding.operation || finding.affects.empty()) return {};
-    const auto more = finding.affects.size() - 1;
-    if (more == 0) return " (in " + finding.affects.front() + ")";
-    return " (in " + finding.affects.front() + " and " + std::to_string(more) + " more)";
+std::string location_text(const Finding& finding) {
+    const auto& at = finding_location(finding);
+    if (!at.known()) return {};
+    return fmt::format("{}:{}:{}", at.file, at.position.line, at.position.column);
+}
+
+std::size_t count_below(const std::vector<Finding>& findings, Severity shown) {
+    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity < shown; }));
+}
+
+std::string hidden_text(const std::vector<Finding>& findings, Severity shown) {
+    std::size_t warnings = 0;
+    std::size_t infos = 0;
+    for (const auto& finding : findings) {
+        if (finding.severity >= shown) continue;
+        (finding.severity == Severity::warning ? warnings : infos)++;
+    }
+    if (warnings + infos == 0) return {};
+    std::string what;
+    if (warnings > 0) what = fmt::format("{} warning{}", warnings, warnings == 1 ? "" : "s");
+    if (infos > 0) what += fmt::format("{}{} info finding{}", what.empty() ? "" : " and ", infos, infos == 1 ? "" : "s");
+    return fmt::format("{} not shown (--show {} lists them)", what, infos > 0 ? "info" : "warning");
 }
 
 }  // namespace kompat

@@ -1,20 +1,62 @@
 #pragma once
-// Pieces of a finding as the line-oriented reports (text, github) write them.
+// A finding in words, as every report writes it: one plain sentence naming old and new
+// once, what it breaks and which kinds it affects.
+#include <optional>
 #include <string>
 
 #include "rules/baseline.hpp"  // place_of: what a finding is about, as one line
 #include "rules/finding.hpp"
+#include "rules/severity.hpp"
 
 namespace kompat {
 
 // A JSON value as a report line shows it: `(absent)` for none, long values cut at 120 characters.
 std::string short_value_text(const boost::json::value& value);
 
-// For a finding in a named type others use, which kinds it affects, as a reader scans
-// it: " (in apps/v1 DaemonSet and 17 more)"; "" for any other finding.
-std::string affected_kinds_text(const Finding& finding);
+// `text` cut to at most `limit` bytes on a UTF-8 character boundary, the cut marked with "…".
+std::string elide_end(std::string_view text, std::size_t limit);
+
+// How a sentence marks what came from the inputs: `code` for names and values, `text` for
+// other input text (a parameter, a changed description's words). Markdown makes both
+// code spans, so no input text is read as markup or a mention.
+struct SentenceStyle {
+    std::string (*code)(std::string_view);
+    std::string (*text)(std::string_view);
+};
+std::string backticked(std::string_view text);
+std::string as_is(std::string_view text);
+inline constexpr SentenceStyle plain_style{backticked, as_is};
+
+// The finding as one sentence, from its rule's template ("`ip` became required", "enum
+// value `Sold` added to `phase`"). Long values keep the part where old and new differ;
+// a changed description shows the changed words.
+std::string finding_sentence(const Finding& finding, const SentenceStyle& style = plain_style);
+
+// Whom the finding breaks, by the role that decided its severity ("breaks writers of
+// spec"); "" for info findings and findings no role judged.
+std::string breaks_text(const Finding& finding);
+
+// For a finding in a named type others use: the kinds it affects, by name, the first few
+// named ("affects DaemonSet, Deployment, Job and 7 more"); "" for any other finding.
+std::string affects_text(const Finding& finding);
+
+// What a reader needs beyond the sentence, joined by "; ": breaks_text and affects_text.
+std::string finding_context(const Finding& finding);
+
+// The heading a report files a finding under: its kind, the named type its change stands
+// in, or "operations" and "named types" (types added or removed) for the rest.
+std::string heading_of(const Finding& finding);
 
 // Where to point a reader: the new location, or the old one for what was removed.
 const SourcePosition& finding_location(const Finding& finding);
+
+// "file:line:col", or "" when the finding has no location.
+std::string location_text(const Finding& finding);
+
+// How many of `findings` are below `shown` (the reports that hide them count them).
+std::size_t count_below(const std::vector<Finding>& findings, Severity shown);
+
+// "12 info findings not shown (--show info)"; "" when none are hidden.
+std::string hidden_text(const std::vector<Finding>& findings, Severity shown);
 
 }  // namespace kompat

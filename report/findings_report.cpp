@@ -19,14 +19,6 @@ json::value location_json(const SourcePosition& position) {
     return json::object{{"file", position.file}, {"line", position.position.line}, {"column", position.position.column}};
 }
 
-// The heading a text report files a finding under: its kind, the named type its change
-// stands in, or, for operations and whole types added or removed, a heading of their own.
-std::string grouped_under(const Finding& finding) {
-    if (finding.kind) return *finding.kind;
-    if (finding.operation) return "operations";
-    if (finding.type.empty() || finding.path == ".") return "named types";
-    return finding.type;
-}
 
 json::value lifecycle_json(const FindingLifecycle& lifecycle) {
     if (lifecycle.status == LifecycleStatus::none) return nullptr;
@@ -38,6 +30,12 @@ json::value lifecycle_json(const FindingLifecycle& lifecycle) {
 }
 
 }  // namespace
+
+std::string sources_title(const ReportSources& sources, std::string_view arrow) {
+    if (sources.single_snapshot) return fmt::format("{} ({})", sources.old_side.source, sources.old_side.format);
+    return fmt::format("{} ({}) {} {} ({})", sources.old_side.source, sources.old_side.format, arrow, sources.new_side.source,
+                       sources.new_side.format);
+}
 
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
     json::array items;
@@ -55,6 +53,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
         if (finding.operation) item["operation"] = *finding.operation;
         item["old"] = finding.old_value;
         item["new"] = finding.new_value;
+        item["role"] = finding.role.empty() ? json::value(nullptr) : json::value(finding.role);
         item["stability"] = finding.stability ? json::value(to_string(*finding.stability)) : json::value(nullptr);
         item["lifecycle"] = lifecycle_json(finding.lifecycle);
         item["affects"] = std::move(affects);
@@ -79,20 +78,21 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
     return to_pretty_json(document);
 }
 
-std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, bool colour) {
+std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
+                        const TextOptions& options) {
     // Every piece that comes from the inputs is escaped (docs/security.md): only kompat's
     // own colour codes and line breaks reach the terminal.
     const auto paint = [&](std::string_view text, std::string_view code) {
-        return colour ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
+        return options.colour ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
     };
-    std::string out = fmt::format("kompat: {} ({}) -> {} ({})\n", escape_control(sources.old_side.source), sources.old_side.format,
-                                  escape_control(sources.new_side.source), sources.new_side.format);
+    std::string out = "kompat: " + escape_control(sources_title(sources)) + "\n";
     for (const auto& note : sources.notes) out += "note: " + escape_control(note) + "\n";
     // Group by what the finding is about, keeping the report's order (errors first).
     std::vector<std::string> groups;
     std::map<std::string, std::vector<const Finding*>> by_group;
     for (const auto& finding : findings) {
-        const auto group = grouped_under(finding);
+        if (finding.severity < options.show) continue;
+        const auto group = heading_of(finding);
         auto& list = by_group[group];
         if (list.empty()) groups.push_back(group);
         list.push_back(&finding);
@@ -100,20 +100,20 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
     for (const auto& group : groups) {
         out += "\n" + paint(escape_control(group), "1") + "\n";
         for (const auto* finding : by_group[group]) {
-            const auto severity = std::string(to_string(finding->severity));
             const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
-            // Under its kind's or type's heading a line needs only the path; under the
-            // operations', it says which operation it is about.
-            const auto place = (group == "operations" || group == "named types" ? place_of(*finding) : finding->path) + affected_kinds_text(*finding);
-            out += fmt::format("  {} {} {}  {}  {} -> {}", paint(fmt::format("{:<7}", severity), code), finding->rule, escape_control(place),
-                               escape_control(finding->message), escape_control(short_value_text(finding->old_value)),
-                               escape_control(short_value_text(finding->new_value)));
-            const auto& at = finding_location(*finding);
-            if (at.known()) out += fmt::format("  [{}:{}:{}]", escape_control(at.file), at.position.line, at.position.column);
-            out += '\n';
+            // Under its kind's or type's heading a line needs only the path, and none for the
+            // kind itself; under the operations' or named types', it says which one.
+            const bool whole = finding->path == "." || finding->path.empty();
+            const auto place = group == "operations" || group == "named types" ? place_of(*finding) : whole ? "" : finding->path;
+            const auto at = location_text(*finding);
+            out += fmt::format("{}{} {}: {}{}\n", at.empty() ? "" : escape_control(at) + ": ", paint(to_string(finding->severity), code),
+                               finding->rule, place.empty() ? "" : escape_control(place) + ": ", escape_control(finding_sentence(*finding)));
+            if (const auto context = finding_context(*finding); !context.empty()) out += "    " + escape_control(context) + "\n";
         }
     }
-    out += fmt::format("\n{} error(s), {} warning(s), {} info\n", summary.error, summary.warning, summary.info);
+    out += fmt::format("\n{} error(s), {} warning(s), {} info", summary.error, summary.warning, summary.info);
+    if (const auto hidden = hidden_text(findings, options.show); !hidden.empty()) out += "; " + hidden;
+    out += "\n";
     return defuse_workflow_commands(std::move(out));
 }
 

@@ -19,13 +19,26 @@ struct ReportSources {
     // Every kind compared ("apps/v1 Deployment"), of either side, sorted: reports that show
     // coverage (junit) list the clean ones too.
     std::vector<std::string> kinds = {};
+    bool single_snapshot = false;  // kompat lint: old_side is the one snapshot
 };
+
+// What a report is about, for its first line: "OLD (format) -> NEW (format)", or for one
+// snapshot "SPEC (format)". Not escaped: each report escapes it for its own format.
+std::string sources_title(const ReportSources& sources, std::string_view arrow = "->");
 
 // The JSON report of DESIGN.md ("Reports"), schemaVersion 2, documented in docs/report-json.md.
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
 
-// One line a finding, grouped by kind (findings about an operation or a named type alone
-// under "operations" and "named types"), errors first, with old -> new values. `colour` adds ANSI colours (only ever asked for on a terminal).
-std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, bool colour);
+struct TextOptions {
+    bool colour = false;  // ANSI colours: only ever asked for on a terminal
+    Severity show = Severity::warning;  // findings below it are counted, not listed
+};
+
+// Grouped by kind (findings about an operation or a named type alone under "operations"
+// and "named types"), errors first, one line a finding:
+// `file:line:col: severity rule-id: place: sentence`, then, where it helps, an indented
+// line of whom it breaks and which kinds it affects.
+std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
+                        const TextOptions& options);
 
 }  // namespace kompat

@@ -47,22 +47,26 @@ std::string_view command_of(Severity severity) {
 
 }  // namespace
 
-std::string github_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
+std::string github_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show) {
     std::string out;
-    for (const auto& note : sources.notes) out += "::notice title=kompat::" + escape_data(note) + "\n";
+    // Notices only when info is asked for: the runner shows a few annotations a step, and
+    // they are for what breaks. Otherwise a note is a plain log line.
+    for (const auto& note : sources.notes)
+        out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n" : "kompat: note: " + escape_control(note) + "\n";
     for (const auto& finding : findings) {
+        if (finding.severity < show) continue;
         std::string properties;
         if (const auto& at = finding_location(finding); at.known())
             properties = fmt::format("file={},line={},col={},", escape_property(at.file), at.position.line, at.position.column);
         properties += "title=" + escape_property(fmt::format("{} ({})", finding.rule, to_string(finding.severity)));
-        const auto message = fmt::format("{}{}: {} ({} -> {})", place_of(finding), affected_kinds_text(finding), finding.message,
-                                         short_value_text(finding.old_value), short_value_text(finding.new_value));
+        auto message = fmt::format("{}: {}", place_of(finding), finding_sentence(finding));
+        if (const auto context = finding_context(finding); !context.empty()) message += "\n" + context;
         out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
     }
-    out += fmt::format("kompat: {} -> {}: {} error(s), {} warning(s), {} info\n", escape_control(sources.old_side.source),
-                       escape_control(sources.new_side.source),
-                       summary.error, summary.warning, summary.info);
-    return out;
+    out += fmt::format("kompat: {}: {} error(s), {} warning(s), {} info", escape_control(sources_title(sources)), summary.error,
+                       summary.warning, summary.info);
+    if (const auto hidden = hidden_text(findings, show); !hidden.empty()) out += "; " + hidden;
+    return out + "\n";
 }
 
 }  // namespace kompat

@@ -2,152 +2,104 @@
 
 #include <fmt/format.h>
 
-#include <boost/json/serialize.hpp>
-
-#include <array>
 #include <map>
 #include <set>
 
-#include "load/text_safety.hpp"
 #include "report/finding_text.hpp"
+#include "report/markdown_text.hpp"
+#include "rules/rule_table.hpp"
 
 namespace kompat {
 namespace {
 
-// Text for a table cell or list item: controls escaped (line breaks too), pipes escaped.
-std::string cell(std::string_view text) {
-    std::string out;
-    for (const char c : escape_control(text)) {
-        if (c == '|') out += "\\|";
-        else out += c;
-    }
-    return out;
-}
+// GitHub refuses a comment over 65,536 characters; kompat counts bytes (never fewer than
+// characters) and keeps room for the closing lines.
+constexpr std::size_t comment_limit = 65536;
+constexpr std::size_t closing_room = 1000;
 
-// A code span that holds any text: fenced with more backticks than it contains in a row.
-std::string code(std::string_view text) {
-    std::size_t run = 0;
-    std::size_t longest = 0;
-    for (const char c : text) {
-        run = c == '`' ? run + 1 : 0;
-        longest = std::max(longest, run);
-    }
-    const std::string fence(longest + 1, '`');
-    const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-    return fence + (pad ? " " : "") + cell(text) + (pad ? " " : "") + fence;
-}
-
-std::string value(const boost::json::value& v) { return v.is_null() ? "(absent)" : code(short_value_text(v)); }
-
-std::string lifecycle_text(const FindingLifecycle& lifecycle) {
+std::string counts_text(const Summary& counts) {
     std::vector<std::string> parts;
-    if (!lifecycle.feature_gate.empty()) parts.push_back("feature gate " + code(lifecycle.feature_gate));
-    if (!lifecycle.min_version.empty()) parts.push_back("since " + lifecycle.min_version);
-    if (parts.empty()) return "";
-    return " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
+    if (counts.error > 0) parts.push_back(fmt::format("{} error{}", counts.error, counts.error == 1 ? "" : "s"));
+    if (counts.warning > 0) parts.push_back(fmt::format("{} warning{}", counts.warning, counts.warning == 1 ? "" : "s"));
+    if (counts.info > 0) parts.push_back(fmt::format("{} info", counts.info));
+    return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-// A field's lifecycle stage as release notes name it: a field with no stage left is GA.
-std::string stage(const boost::json::value& v) { return v.is_string() && v.get_string() != "ga" ? cell(v.get_string()) : "GA"; }
+std::string row(const Finding& finding, bool under_heading) {
+    static constexpr SentenceStyle markdown_style{code, code};
+    const auto place = under_heading ? finding.path : place_of(finding);
+    std::string change = cell(finding_sentence(finding, markdown_style));
+    if (const auto context = finding_context(finding); !context.empty()) change += "<br>" + cell(context);
+    if (const auto at = location_text(finding); !at.empty()) change += "<br>" + code(at);
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), code(finding.rule), code(place), change);
+}
 
-std::string title(const ReportSources& sources) { return code(sources.old_side.source) + " → " + code(sources.new_side.source); }
-
-enum class Section { breaking, deprecated, added, promoted, other };
-
-Section section_of(const Finding& finding) {
-    static const std::set<std::string_view> added = {"kind-added",  "version-added",   "operation-added",  "field-added",
-                                                     "parameter-added", "response-added", "enum-value-added", "crd-version-served"};
-    if (finding.rule == "lifecycle-deprecated") return Section::deprecated;
-    if (finding.rule == "lifecycle-promoted") return Section::promoted;
-    // A new beta or GA version of a kind that already had one: the API graduated.
-    if (finding.rule == "version-added" && finding.stability && *finding.stability != Stability::alpha) return Section::promoted;
-    if (finding.severity >= Severity::warning) return Section::breaking;
-    if (added.contains(finding.rule)) return Section::added;
-    return Section::other;
+// Whom a rule breaks and what to do about it, from the rule table.
+std::string guidance_line(const std::string& id) {
+    const auto* rule = find_rule(id);
+    if (rule == nullptr) return {};
+    return fmt::format("- {}: {}. Breaks: {} Remedy: {}\n", code(id), rule->message, rule->breaks, rule->remedy);
 }
 
 }  // namespace
 
-std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
-    std::string out = fmt::format("## kompat: {}\n\n", title(sources));
+std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show) {
+    std::string out = sources.single_snapshot
+                          ? fmt::format("## kompat lint: {}\n\n", code(sources.old_side.source))
+                          : fmt::format("## kompat: {} → {}\n\n", code(sources.old_side.source), code(sources.new_side.source));
     out += "| errors | warnings | info |\n|---:|---:|---:|\n";
     out += fmt::format("| {} | {} | {} |\n", summary.error, summary.warning, summary.info);
-    for (const auto& note : sources.notes) out += "\n> " + cell(note) + "\n";
-    const std::array<std::pair<Severity, const char*>, 3> levels = {
-        {{Severity::error, "Errors"}, {Severity::warning, "Warnings"}, {Severity::info, "Info"}}};
-    for (const auto& [severity, heading] : levels) {
-        std::string rows;
-        for (const auto& finding : findings) {
-            if (finding.severity != severity) continue;
-            std::string where;
-            if (const auto& at = finding_location(finding); at.known())
-                where = code(fmt::format("{}:{}:{}", at.file, at.position.line, at.position.column));
-            rows += fmt::format("| {} | {} | {}: {} → {} | {} |\n", code(finding.rule), code(place_of(finding)), cell(finding.message),
-                                value(finding.old_value), value(finding.new_value), where);
-        }
-        if (rows.empty()) continue;
-        out += fmt::format("\n### {}\n\n| rule | where | change | location |\n|---|---|---|---|\n{}", heading, rows);
+    // Notes (stale baseline entries can be many) take at most a quarter of the comment.
+    std::size_t notes_left_out = 0;
+    for (const auto& note : sources.notes) {
+        if (out.size() + note.size() > comment_limit / 4) ++notes_left_out;
+        else out += "\n> " + cell(note) + "\n";
     }
-    if (findings.empty()) out += "\nNo compatibility findings.\n";
-    return out;
-}
+    if (notes_left_out > 0) out += fmt::format("\n> and {} more notes: the text or JSON report lists them.\n", notes_left_out);
+    if (findings.empty()) return out + "\nNo compatibility findings.\n";
 
-std::string changelog_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources) {
-    // section → group-version → kind → lines
-    std::map<Section, std::map<std::string, std::map<std::string, std::vector<std::string>>>> sections;
-    std::size_t others = 0;
+    // Groups in the report's order (errors first), each folded, open when it holds an error.
+    std::vector<std::string> groups;
+    std::map<std::string, std::vector<const Finding*>> by_group;
     for (const auto& finding : findings) {
-        const auto section = section_of(finding);
-        if (section == Section::other) {
-            ++others;
-            continue;
-        }
-        std::string group_version = finding.operation ? "Operations" : "Named types";
-        std::string kind = finding.operation ? *finding.operation : finding.type;
-        // Release notes name kinds: a change in a type many kinds share is listed under the
-        // first of them (by name), with its path from there.
-        const auto* home = finding.kind ? &*finding.kind : nullptr;
-        auto path = finding.path;
-        if (home == nullptr && !finding.operation && finding.stability && !finding.affected_places.empty()) {
-            home = &finding.affected_places.front().from;
-            path = finding.affected_places.front().path;
-        }
-        if (home != nullptr) {
-            const auto space = home->find(' ');
-            group_version = home->substr(0, space);
-            kind = home->substr(space + 1);
-        }
-        // A whole kind, version or operation: its message says it all.
-        std::string line = cell(finding.message);
-        if (path != ".") {
-            line = fmt::format("{}: {}", code(path), line);
-            if (finding.rule == "lifecycle-promoted")
-                line += fmt::format(" ({} → {})", stage(finding.old_value), stage(finding.new_value));
-            else if (!finding.old_value.is_null() || !finding.new_value.is_null())
-                line += fmt::format(" ({} → {})", value(finding.old_value), value(finding.new_value));
-        }
-        line += lifecycle_text(finding.lifecycle);
-        // A change to a type many kinds share is listed once, under the first of them.
-        if (finding.affects.size() > 1) line += fmt::format(" (and {} more)", finding.affects.size() - 1);
-        if (finding.severity == Severity::error && section == Section::breaking) line = "**breaks clients**: " + line;
-        sections[section][group_version][kind].push_back(line);
+        if (finding.severity < show) continue;
+        auto& list = by_group[heading_of(finding)];
+        if (list.empty()) groups.push_back(heading_of(finding));
+        list.push_back(&finding);
     }
-    std::string out = fmt::format("# API changes: {}\n", title(sources));
-    const std::array<std::pair<Section, const char*>, 4> order = {
-        {{Section::breaking, "Breaking"}, {Section::deprecated, "Deprecated"}, {Section::added, "Added"}, {Section::promoted, "Promoted"}}};
-    for (const auto& [section, heading] : order) {
-        const auto found = sections.find(section);
-        if (found == sections.end()) continue;
-        out += fmt::format("\n## {}\n", heading);
-        for (const auto& [group_version, kinds] : found->second) {
-            out += fmt::format("\n### {}\n\n", cell(group_version));
-            for (const auto& [kind, lines] : kinds)
-                for (const auto& line : lines) out += fmt::format("- **{}** {}\n", cell(kind), line);
+    std::size_t left_out = 0;
+    bool full = false;
+    std::set<std::string> rules_shown;
+    std::string guidance;  // a line for each rule shown, written after the findings
+    for (const auto& group : groups) {
+        const auto& members = by_group[group];
+        const bool under_heading = group != "operations" && group != "named types";
+        Summary counts;
+        for (const auto* finding : members) ++(finding->severity == Severity::error ? counts.error
+                                              : finding->severity == Severity::warning ? counts.warning : counts.info);
+        std::string block = fmt::format("\n<details{}>\n<summary><b>{}</b>: {}</summary>\n\n| severity | rule | place | change |\n|---|---|---|---|\n",
+                                        counts.error > 0 ? " open" : "", cell(group), counts_text(counts));
+        std::size_t listed = 0;
+        for (const auto* finding : members) {
+            auto line = row(*finding, under_heading);
+            const auto rule_line = rules_shown.contains(finding->rule) ? std::string() : guidance_line(finding->rule);
+            // Once one does not fit, nothing after it is listed: what is shown stays errors first.
+            full = full || out.size() + block.size() + line.size() + guidance.size() + rule_line.size() + closing_room > comment_limit;
+            if (full) break;
+            block += line;
+            guidance += rule_line;
+            rules_shown.insert(finding->rule);
+            ++listed;
         }
+        left_out += members.size() - listed;
+        if (listed > 0) out += block + "\n</details>\n";
     }
-    if (sections.empty()) out += "\nNo API changes for release notes.\n";
-    if (others > 0)
-        out += fmt::format("\n{} other change(s) (descriptions, relaxed validation, …) are listed by `kompat check`.\n", others);
+    if (!guidance.empty()) out += "\n<details>\n<summary>What these rules mean</summary>\n\n" + guidance + "\n</details>\n";
+    if (const auto hidden = hidden_text(findings, show); !hidden.empty()) out += "\n" + hidden + ".\n";
+    if (left_out > 0)
+        out += fmt::format("\n**{} more finding{} left out** to fit a GitHub comment (65,536 characters). The full report: "
+                           "`kompat check` with `--format html --output FILE` (or `json`), kept as a CI artifact.\n",
+                           left_out, left_out == 1 ? " was" : "s were");
     return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Markdown: a pull-request comment for `check --format markdown` (counts, then the
-// findings by severity), and release notes for `kompat changelog` (Breaking, Deprecated,
+// findings at or above `show` by kind, folded, always within GitHub's 65,536 characters),
+// and release notes for `kompat changelog` (Breaking, Deprecated,
 // Added, Promoted; by group/version and kind; feature gates and minimum versions named).
 #include <string>
 #include <vector>
@@ -9,7 +10,8 @@
 
 namespace kompat {
 
-std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
+std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
+                            Severity show);
 
 std::string changelog_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
 

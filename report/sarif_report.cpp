@@ -2,6 +2,7 @@
 
 #include <boost/json.hpp>
 
+#include <cctype>
 #include <map>
 
 #include "report/finding_text.hpp"
@@ -27,16 +28,55 @@ json::object rule_json(const Rule& rule) {
     return {
         {"id", rule.id},
         {"shortDescription", {{"text", rule.message}}},
-        {"help", {{"text", "kompat's docs/rules.md, rule " + std::string(rule.id) + ": what it means, whom it breaks, an example"}}},
+        {"fullDescription", {{"text", std::string(rule.message) + ". Breaks: " + std::string(rule.breaks)}}},
+        {"help",
+         {{"text", "Breaks: " + std::string(rule.breaks) + " Remedy: " + std::string(rule.remedy)},
+          {"markdown", "**Breaks:** " + std::string(rule.breaks) + "\n\n**Remedy:** " + std::string(rule.remedy) +
+                           "\n\nkompat's docs/rules.md, rule `" + std::string(rule.id) + "`, has an example."}}},
         {"defaultConfiguration", {{"level", level_of(rule.default_severity())}}},
         {"properties", {{"changeKinds", std::move(change_kinds)}, {"singleSnapshot", rule.single_snapshot}}},
     };
 }
 
+// A file path as a URI reference (RFC 3986): unreserved characters and '/' as they are,
+// every other byte percent-encoded.
+std::string uri_of(std::string_view path) {
+    static constexpr std::string_view hex = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : path) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (std::isalnum(byte) != 0 || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+            out += c;
+        } else {
+            out += '%';
+            out += hex[byte >> 4U];
+            out += hex[byte & 0xFU];
+        }
+    }
+    return out;
+}
+
+// Relative paths resolve against %SRCROOT% (the directory kompat ran in, the repository
+// root in CI); an absolute path is a file: URI.
 json::object location_json(const SourcePosition& at) {
     json::object region{{"startLine", at.position.line}};
     if (at.position.column > 0) region["startColumn"] = at.position.column;
-    return {{"physicalLocation", {{"artifactLocation", {{"uri", at.file}}}, {"region", std::move(region)}}}};
+    auto path = std::string_view(at.file);
+    while (path.starts_with("./")) path.remove_prefix(2);
+    json::object artifact;
+    if (path.starts_with('/')) {
+        artifact["uri"] = "file://" + uri_of(path);
+    } else {
+        artifact["uri"] = uri_of(path);
+        artifact["uriBaseId"] = "%SRCROOT%";
+    }
+    return {{"physicalLocation", {{"artifactLocation", std::move(artifact)}, {"region", std::move(region)}}}};
+}
+
+std::string message_of(const Finding& finding) {
+    auto text = place_of(finding) + ": " + finding_sentence(finding);
+    if (const auto context = finding_context(finding); !context.empty()) text += " (" + context + ")";
+    return text;
 }
 
 }  // namespace
@@ -53,13 +93,13 @@ std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*
         json::object result{
             {"ruleId", finding.rule},
             {"level", level_of(finding.severity)},
-            {"message", {{"text", place_of(finding) + ": " + finding.message + " (" + short_value_text(finding.old_value) +
-                                      " -> " + short_value_text(finding.new_value) + ")"}}},
+            {"message", {{"text", message_of(finding)}}},
         };
         if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) result["ruleIndex"] = found->second;
         if (const auto& at = finding_location(finding); at.known()) result["locations"] = json::array{location_json(at)};
         result["partialFingerprints"] = {{"kompatFingerprint/v1", finding.fingerprint}};
         json::object properties{{"path", finding.path}, {"old", finding.old_value}, {"new", finding.new_value}};
+        if (!finding.role.empty()) properties["role"] = finding.role;
         if (finding.kind) properties["kind"] = *finding.kind;
         if (finding.operation) properties["operation"] = *finding.operation;
         if (!finding.type.empty()) properties["type"] = finding.type;
@@ -74,6 +114,7 @@ std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*
         {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
         {"version", "2.1.0"},
         {"runs", json::array{json::object{
+                     {"originalUriBaseIds", {{"%SRCROOT%", {{"description", {{"text", "The directory kompat ran in"}}}}}}},
                      {"tool", {{"driver", {{"name", "kompat"}, {"version", "0.1.0"}, {"rules", std::move(rules)}}}}},
                      {"invocations", json::array{std::move(invocation)}},
                      {"properties", {{"old", sources.old_side.source}, {"new", sources.new_side.source}}},

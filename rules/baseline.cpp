@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "rules/rule_table.hpp"
 
@@ -77,15 +78,21 @@ std::vector<BaselineEntry> parse_baseline(const SourceFile& file) {
     return entries;
 }
 
-std::string write_baseline(const std::vector<Finding>& findings) {
-    std::set<std::string> lines;
-    for (const auto& finding : findings)
-        lines.insert(finding.fingerprint + " " + finding.rule + " " + one_line(place_of(finding)) + "  # " + one_line(finding.message));
-    std::string out =
+WrittenBaseline write_baseline(const std::vector<Finding>& findings, Severity at_least) {
+    // By place, then rule: a reviewer reads the entries of one kind together.
+    std::set<std::tuple<std::string, std::string, std::string>> entries;
+    for (const auto& finding : findings) {
+        if (finding.severity < at_least) continue;
+        entries.emplace(one_line(place_of(finding)), finding.rule,
+                        finding.fingerprint + " " + finding.rule + " " + one_line(place_of(finding)) + "  # " + one_line(finding.message));
+    }
+    WrittenBaseline written;
+    written.text =
         "# kompat baseline: findings accepted on purpose, one a line: FINGERPRINT RULE PLACE  # REASON.\n"
         "# Replace each reason with why the break is accepted; delete a line to stop accepting it.\n";
-    for (const auto& line : lines) out += line + "\n";
-    return out;
+    for (const auto& entry : entries) written.text += std::get<2>(entry) + "\n";
+    written.entries = entries.size();
+    return written;
 }
 
 BaselineOutcome apply_baseline(std::vector<Finding> findings, const std::vector<BaselineEntry>& baseline) {

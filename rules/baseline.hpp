@@ -26,9 +26,14 @@ struct BaselineEntry {
 // Throws InputError (file:line:col) for a line that is not an entry or names no known rule.
 std::vector<BaselineEntry> parse_baseline(const SourceFile& file);
 
-// Every finding as an entry, sorted by line text; the finding's message is the reason
-// until someone writes a better one.
-std::string write_baseline(const std::vector<Finding>& findings);
+struct WrittenBaseline {
+    std::string text;
+    std::size_t entries = 0;
+};
+
+// Every finding at or above `at_least` as an entry, sorted by place, then rule; the
+// finding's message is the reason until someone writes a better one.
+WrittenBaseline write_baseline(const std::vector<Finding>& findings, Severity at_least);
 
 struct BaselineOutcome {
     std::vector<Finding> findings;            // those no entry accepts

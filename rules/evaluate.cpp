@@ -6,6 +6,7 @@
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -62,6 +63,17 @@ Severity by_roles(const RoleSeverities& severities, unsigned roles) {
     return worst;
 }
 
+// The first of `roles` (spec, status, request, response) whose column is `severity`; "" for none.
+std::string_view role_judging(const RoleSeverities& severities, unsigned roles, Severity severity) {
+    const std::array<std::tuple<unsigned, Severity, std::string_view>, 4> columns{{{role_spec, severities.spec, "spec"},
+                                                                                 {role_status, severities.status, "status"},
+                                                                                 {role_request, severities.request, "request"},
+                                                                                 {role_response, severities.response, "response"}}};
+    for (const auto& [role, judged, name] : columns)
+        if ((roles & role) != 0U && judged == severity) return name;
+    return {};
+}
+
 // A version retired: removed, or (CRDs) no longer served.
 bool is_retirement(ChangeKind kind) {
     return kind == ChangeKind::kind_removed || kind == ChangeKind::version_removed || kind == ChangeKind::crd_version_unserved;
@@ -112,6 +124,7 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         Finding finding;
         finding.rule = std::string(rule.id);
         finding.message = std::string(rule.message);
+        finding.detail = change.detail;
         if (!change.detail.empty()) finding.message += ": " + change.detail;
         finding.type = change.type;
         finding.old_value = with_sorted_keys(change.old_value);
@@ -143,7 +156,12 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
             } else if (first_operation == nullptr) {
                 first_operation = &reach;
             }
-            if (reach.judges) severity = severity ? std::max(*severity, s) : s;
+            if (reach.judges) {
+                // The role of the first place that judged the worst severity.
+                if (!severity || *severity < s)
+                    finding.role = role_judging(judged->severities, reach.roles, by_roles(judged->severities, reach.roles));
+                severity = severity ? std::max(*severity, s) : s;
+            }
         }
         finding.severity = severity.value_or(judged->severities.spec);
         if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
@@ -169,7 +187,10 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         // finding that lists every version it affects.
         if (const auto seen = by_fingerprint.find(finding.fingerprint); seen != by_fingerprint.end()) {
             auto& first = findings[seen->second];
-            first.severity = std::max(first.severity, finding.severity);
+            if (first.severity < finding.severity) {
+                first.severity = finding.severity;
+                first.role = finding.role;
+            }
             if (finding.stability && (!first.stability || *first.stability < *finding.stability)) first.stability = finding.stability;
             first.affected_places.insert(first.affected_places.end(), finding.affected_places.begin(), finding.affected_places.end());
             settle_affects(first);

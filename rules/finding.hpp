@@ -31,6 +31,7 @@ struct Finding {
     std::string rule;
     Severity severity = Severity::error;
     std::string message;
+    std::string detail;  // what exactly (the enum value, the parameter, the version); also at the end of `message`
     // Where the change stands. In a kind's own schema: that kind, and the path from its root.
     // In a named type that others use (PodSpec): no kind, and the path inside `type`; the
     // kinds reaching it are `affects`. In an operation: the operation, and the path inside it.
@@ -41,6 +42,9 @@ struct Finding {
     boost::json::value old_value;
     boost::json::value new_value;
     std::optional<Stability> stability;  // of the most stable kind it affects
+    // Whose use of the value decided the severity: "spec" (users write, controllers read),
+    // "status" (the server writes, clients read), "request" or "response"; "" when no role does.
+    std::string role;
     FindingLifecycle lifecycle;
     std::vector<std::string> affects;  // every kind (or, for operation-only types, operation) it reaches
     std::vector<AffectedPlace> affected_places;  // each of `affects` with its path to the change, sorted

@@ -15,7 +15,7 @@ namespace {
 
 SourcePosition position(const Snapshot& snapshot, const Location& location) {
     if (location.position.line == 0) return {};
-    return {std::string(snapshot.file_of(location)), location.position};
+    return {std::string(snapshot.report_path_of(location)), location.position};
 }
 
 Finding make_finding(std::string_view rule_id, std::string detail) {
@@ -24,7 +24,8 @@ Finding make_finding(std::string_view rule_id, std::string detail) {
     finding.rule = std::string(rule_id);
     finding.severity = rule->default_severity();
     finding.message = std::string(rule->message);
-    if (!detail.empty()) finding.message += ": " + detail;
+    finding.detail = std::string(detail);
+    if (!detail.empty()) finding.message += ": " + finding.detail;
     return finding;
 }
 

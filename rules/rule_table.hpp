@@ -25,6 +25,11 @@ struct JudgedChange {
 struct Rule {
     std::string_view id;       // stable, kebab-case; never renamed
     std::string_view message;  // what a finding says
+    // The finding as one plain sentence: {field} is the field's name, {old} and {new} its
+    // values, {detail} what exactly (the parameter, the version), {words} a text's changed words.
+    std::string_view sentence;
+    std::string_view breaks;  // whom it breaks
+    std::string_view remedy;  // what to do about it
     std::span<const JudgedChange> judges;
     bool single_snapshot = false;  // a lint rule over one snapshot (kompat lint)
     // Default severity: the first judged change's severity on spec.

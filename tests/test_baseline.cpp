@@ -59,7 +59,7 @@ TEST_CASE("baseline: entries that accept nothing any more are reported as stale"
                         "accepts no finding any more") != std::string::npos);
 }
 
-TEST_CASE("baseline: the written file is sorted, one entry a line, and reads back") {
+TEST_CASE("baseline: the written file holds findings at or above a severity, sorted by place, and reads back") {
     kompat::Finding a;
     a.rule = "field-removed";
     a.fingerprint = "bbbbbbbbbbbb";
@@ -69,15 +69,25 @@ TEST_CASE("baseline: the written file is sorted, one entry a line, and reads bac
     auto b = a;
     b.fingerprint = "aaaaaaaaaaaa";
     b.message = "two\nlines";
-    const auto text = kompat::write_baseline({a, b});
-    CHECK(text.ends_with("aaaaaaaaaaaa field-removed v1 Pod .spec.x  # two lines\nbbbbbbbbbbbb field-removed v1 Pod .spec.x  # field removed\n"));
+    auto c = a;  // an earlier place, a later fingerprint: places come first
+    c.fingerprint = "cccccccccccc";
+    c.path = ".spec.a";
+    auto info = a;
+    info.severity = kompat::Severity::info;
+    info.fingerprint = "dddddddddddd";
+    const auto written = kompat::write_baseline({a, b, c, info}, kompat::Severity::error);
+    CHECK(written.entries == 3);
+    const auto& text = written.text;
+    CHECK(text.ends_with("cccccccccccc field-removed v1 Pod .spec.a  # field removed\n"
+                         "aaaaaaaaaaaa field-removed v1 Pod .spec.x  # two lines\nbbbbbbbbbbbb field-removed v1 Pod .spec.x  # field removed\n"));
+    CHECK(kompat::write_baseline({a, b, c, info}, kompat::Severity::info).entries == 4);
     const auto entries = kompat::parse_baseline({"b.txt", text});
-    REQUIRE(entries.size() == 2);
-    CHECK(entries[0].fingerprint == "aaaaaaaaaaaa");
-    CHECK(entries[0].rule == "field-removed");
-    CHECK(entries[0].place == "v1 Pod .spec.x");
-    CHECK(entries[0].reason == "two lines");
-    CHECK(entries[0].position == kompat::TextPosition{3, 1});
+    REQUIRE(entries.size() == 3);
+    CHECK(entries[1].fingerprint == "aaaaaaaaaaaa");
+    CHECK(entries[1].rule == "field-removed");
+    CHECK(entries[1].place == "v1 Pod .spec.x");
+    CHECK(entries[1].reason == "two lines");
+    CHECK(entries[1].position == kompat::TextPosition{4, 1});
 }
 
 TEST_CASE("baseline: a malformed entry is refused with its line and column") {

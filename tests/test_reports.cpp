@@ -18,25 +18,33 @@ TEST_CASE("reports: github writes one workflow command a finding, at the new loc
     const auto result = run(in_golden_case("enum-value-removed") + "check --format github old.json new.json");
     CHECK(result.exit_code == 1);
     CHECK(result.out ==
-          "::error file=new.json,line=37,col=11,title=enum-value-removed (error)::com.example.v1.WidgetSpec .field (in example.com/v1 Widget): enum value "
-          "removed: \"Slow\" (\"Slow\" -> (absent))\n"
-          "kompat: old.json -> new.json: 1 error(s), 0 warning(s), 0 info\n");
+          "::error file=new.json,line=37,col=11,title=enum-value-removed (error)::com.example.v1.WidgetSpec .field: enum value `Slow` "
+          "removed from `field`%0Abreaks writers of spec; affects Widget\n"
+          "kompat: old.json (openapi-v3) -> new.json (openapi-v3): 1 error(s), 0 warning(s), 0 info\n");
 }
 
 TEST_CASE("reports: github escapes what workflow commands reserve and maps info to notice") {
     kompat::Finding finding;
     finding.rule = "description-changed";
     finding.severity = kompat::Severity::info;
-    finding.message = "description changed: 100%\nnew line";
+    finding.message = "description changed";
+    finding.old_value = "Half.";
+    finding.new_value = "100%\r\nsure.";
     finding.type = "T";
     finding.path = ".a";
+    finding.affects = {"v1 Pod"};
     finding.new_location = {"dir,x/new:1.json", {3, 4}};
     const kompat::ReportSources sources{{"a", "openapi-v3"}, {"b", "openapi-v3"}, {"a note"}};
-    CHECK(kompat::github_report({finding}, kompat::summarize({finding}), sources) ==
+    // The second line (what it affects) is a line break inside the one annotation.
+    CHECK(kompat::github_report({finding}, kompat::summarize({finding}), sources, kompat::Severity::info) ==
           "::notice title=kompat::a note\n"
-          "::notice file=dir%2Cx/new%3A1.json,line=3,col=4,title=description-changed (info)::T .a: description changed: 100%25%0Anew "
-          "line ((absent) -> (absent))\n"
-          "kompat: a -> b: 0 error(s), 0 warning(s), 1 info\n");
+          "::notice file=dir%2Cx/new%3A1.json,line=3,col=4,title=description-changed (info)::T .a: description of `a` changed: "
+          "[-Half.-]{+100%25 sure.+}%0Aaffects Pod\n"
+          "kompat: a (openapi-v3) -> b (openapi-v3): 0 error(s), 0 warning(s), 1 info\n");
+    // Below --show: no annotation, the note a plain log line, and the count of what is not shown.
+    CHECK(kompat::github_report({finding}, kompat::summarize({finding}), sources, kompat::Severity::warning) ==
+          "kompat: note: a note\n"
+          "kompat: a (openapi-v3) -> b (openapi-v3): 0 error(s), 0 warning(s), 1 info; 1 info finding not shown (--show info lists them)\n");
 }
 
 TEST_CASE("reports: several --format/--output pairs write several reports from one analysis") {
@@ -44,13 +52,14 @@ TEST_CASE("reports: several --format/--output pairs write several reports from o
     const auto json_file = (dir.path() / "report.json").string();
     const auto github_file = (dir.path() / "report.github").string();
     const auto result = run(in_golden_case("field-removed") + "check --format json --output '" + json_file + "' --format github --output '" +
-                            github_file + "' --format text old.json new.json");
+                            github_file + "' --format text --show info old.json new.json");
     CHECK(result.exit_code == 1);
     CHECK(result.err.empty());
     const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "field-removed";
     CHECK(result.out == read_file(golden / "expected.txt"));
     CHECK(read_file(json_file) == read_file(golden / "expected.json"));
-    CHECK(read_file(github_file).starts_with("::error file=old.json,"));
+    // A removed field points at its parent object in the new file.
+    CHECK(read_file(github_file).starts_with("::error file=new.json,line=34,col=7,"));
 
     const auto two_to_stdout = run(in_golden_case("field-removed") + "check --format json --format text old.json new.json");
     CHECK(two_to_stdout.exit_code == 2);
