@@ -1,5 +1,7 @@
 #include "rules/config.hpp"
 
+#include <chrono>
+
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
@@ -14,13 +16,19 @@ namespace kompat {
 namespace json = boost::json;
 namespace {
 
+// A real calendar day (2025-02-30 is not one), proleptic Gregorian.
 bool valid_date(std::string_view text) {
     if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
     for (const auto i : {0, 1, 2, 3, 5, 6, 8, 9})
         if (text[static_cast<std::size_t>(i)] < '0' || text[static_cast<std::size_t>(i)] > '9') return false;
-    const int month = (text[5] - '0') * 10 + (text[6] - '0');
-    const int day = (text[8] - '0') * 10 + (text[9] - '0');
-    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+    const auto digits = [&](std::size_t from, std::size_t count) {
+        int value = 0;
+        for (std::size_t i = from; i < from + count; ++i) value = value * 10 + (text[i] - '0');
+        return value;
+    };
+    const auto ymd = std::chrono::year{digits(0, 4)} / std::chrono::month{static_cast<unsigned>(digits(5, 2))} /
+                     std::chrono::day{static_cast<unsigned>(digits(8, 2))};
+    return ymd.ok();
 }
 
 class ConfigReader {

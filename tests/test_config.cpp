@@ -75,6 +75,12 @@ TEST_CASE("config: unknown keys, rule ids and values are errors with line and co
     CHECK(config_error("rules:\n  field-removed: fatal\n") == "k.yaml:2:3: a rule's setting is error, warning, info or off, not \"fatal\"");
     CHECK(config_error("ignores:\n  - rule: field-removed\n    reason: r\n    expires: 31.12.2026\n") ==
           "k.yaml:4:5: expires is a date, YYYY-MM-DD, not \"31.12.2026\"");
+    // Days no calendar has; a leap day only in a leap year.
+    for (const auto* day : {"2025-02-30", "2025-02-29", "2026-04-31", "2100-02-29", "2026-00-10"})
+        CHECK(config_error(std::string("ignores:\n  - rule: field-removed\n    reason: r\n    expires: ") + day + "\n") ==
+              std::string("k.yaml:4:5: expires is a date, YYYY-MM-DD, not \"") + day + "\"");
+    for (const auto* day : {"2024-02-29", "2000-02-29", "2026-12-31"})
+        CHECK(config_error(std::string("ignores:\n  - rule: field-removed\n    reason: r\n    expires: ") + day + "\n") == "(no error)");
     CHECK(config_error("ignores:\n  - rule: field-removed\n") == "k.yaml:2:5: an ignore says why (reason)");
     CHECK(config_error("ignores:\n  - rule: field-removed\n    reason: r\n    until: 2026-01-01\n") ==
           "k.yaml:4:5: unknown key \"until\" in an ignore (rule, location, reason, expires)");
