@@ -1,0 +1,145 @@
+// What a reader sees: valid UTF-8 in every format, one sentence a finding with the change
+// visible, markdown within a GitHub comment, and REV:PATH locations by repository path.
+#include <boost/json.hpp>
+
+#include "diff/schema_diff.hpp"
+#include "load/snapshot_loader.hpp"
+#include "load/text_safety.hpp"
+#include "report/finding_text.hpp"
+#include "report/findings_report.hpp"
+#include "report/github_report.hpp"
+#include "report/html_report.hpp"
+#include "report/junit_report.hpp"
+#include "report/markdown_report.hpp"
+#include "report/sarif_report.hpp"
+#include "rules/evaluate.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using kompat::Finding;
+using kompat::Severity;
+
+namespace {
+
+std::size_t code_points(std::string_view text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0U) != 0x80; }));
+}
+
+Finding changed(std::string rule, boost::json::value old_value, boost::json::value new_value) {
+    Finding finding;
+    finding.rule = std::move(rule);
+    finding.kind = "v1 Pod";
+    finding.path = ".spec.field";
+    finding.old_value = std::move(old_value);
+    finding.new_value = std::move(new_value);
+    return finding;
+}
+
+}  // namespace
+
+TEST_CASE("report text: a sentence names old and new once, in plain words") {
+    CHECK(kompat::finding_sentence(changed("field-became-required", false, true)) == "`field` became required");
+    auto added = changed("enum-value-added", nullptr, "Sold");
+    added.detail = "\"Sold\"";
+    CHECK(kompat::finding_sentence(added) == "enum value `Sold` added to `field`");
+    CHECK(kompat::finding_sentence(changed("max-length-tightened", 10, 5)) == "maxLength of `field` tightened from 10 to 5");
+    CHECK(kompat::finding_sentence(changed("min-items-tightened", nullptr, 1)) == "minItems of `field` tightened from none to 1");
+    CHECK(kompat::finding_sentence(changed("list-type-changed", "atomic", "map")) == "list type of `field` changed from `atomic` to `map`");
+    CHECK(kompat::finding_sentence(changed("description-changed", "The size of the pool, in bytes, before any compression is applied.",
+                                           "The size of the pool, in kibibytes, before any compression is applied.")) ==
+          "description of `field` changed: … the pool, in [-bytes,-]{+kibibytes,+} before any compression …");
+}
+
+TEST_CASE("report text: long values keep the part that differs, cut on character boundaries") {
+    // A CEL rule 600 characters long that differs in one place near its end, in text with
+    // multi-byte characters (“ ” are three bytes each) around the difference.
+    std::string common;
+    for (int i = 0; i < 100; ++i) common += "“ab” ";
+    const auto sentence = kompat::finding_sentence(changed("cel-rule-changed", boost::json::string(common + "size < 10"), boost::json::string(common + "size < 20")));
+    CHECK(!kompat::first_invalid_utf8(sentence).has_value());
+    CHECK(sentence.size() < 200);
+    CHECK(sentence.find("size < 10") != std::string::npos);
+    CHECK(sentence.find("size < 20") != std::string::npos);
+    // A value cut in its middle, every cut on a character's start.
+    for (std::size_t extra = 0; extra < 3; ++extra) {
+        const auto long_value = std::string(extra, 'x') + common;
+        const auto removed = kompat::finding_sentence(changed("cel-rules-relaxed", boost::json::string(long_value), nullptr));
+        CHECK(!kompat::first_invalid_utf8(removed).has_value());
+        CHECK(removed.find("…") != std::string::npos);
+    }
+}
+
+TEST_CASE("report text: a finding in a shared type says whom it breaks and which kinds it affects") {
+    Finding finding = changed("field-became-required", false, true);
+    finding.kind.reset();
+    finding.type = "io.k8s.api.core.v1.PodSpec";
+    finding.severity = Severity::error;
+    finding.role = "spec";
+    finding.affects = {"apps/v1 DaemonSet", "apps/v1 Deployment", "apps/v1 ReplicaSet", "apps/v1 StatefulSet", "batch/v1 CronJob", "v1 Pod"};
+    CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects DaemonSet, Deployment, ReplicaSet and 3 more");
+    finding.affects = {"autoscaling/v1 HorizontalPodAutoscaler", "autoscaling/v2 HorizontalPodAutoscaler"};
+    finding.role = "status";
+    CHECK(kompat::finding_context(finding) == "breaks writers of status; affects HorizontalPodAutoscaler");
+    finding.severity = Severity::info;
+    CHECK(kompat::finding_context(finding) == "affects HorizontalPodAutoscaler");
+}
+
+TEST_CASE("report text: every format of every corpus pair is valid UTF-8, and markdown fits a GitHub comment") {
+    if (!kompat::test::corpus_present()) {
+        WARN("../shared/corpus is absent: the corpus report checks are skipped");
+        return;
+    }
+    for (const auto& [a, b] : kompat::test::corpus_consecutive_pairs()) {
+        INFO(a << " -> " << b);
+        const auto [before, after] = kompat::load_snapshot_pair(a, b, {});
+        const auto findings = kompat::evaluate(kompat::diff_snapshots(before, after).changes);
+        const auto summary = kompat::summarize(findings);
+        const kompat::ReportSources sources{{before.source, "x"}, {after.source, "x"}, {}};
+        const auto markdown = kompat::markdown_report(findings, summary, sources, Severity::warning);
+        const auto markdown_info = kompat::markdown_report(findings, summary, sources, Severity::info);
+        CHECK(code_points(markdown) <= 65536);
+        CHECK(code_points(markdown_info) <= 65536);
+        for (const auto& report : {kompat::json_report(findings, summary, sources),
+                                   kompat::text_report(findings, summary, sources, {false, Severity::info}), markdown, markdown_info,
+                                   kompat::github_report(findings, summary, sources, Severity::info),
+                                   kompat::sarif_report(findings, summary, sources),
+                                   kompat::junit_report(findings, summary, sources, Severity::error),
+                                   kompat::html_report(findings, summary, sources)}) {
+            CHECK(!kompat::first_invalid_utf8(report).has_value());
+        }
+    }
+}
+
+TEST_CASE("report text: locations read through REV:PATH are the repository's paths in github and SARIF") {
+    kompat::test::TempDir dir;
+    const auto repo = dir.path() / "repo";
+    fs::create_directories(repo / "config" / "crd");
+    const auto git = "cd '" + repo.string() + "' && git -c init.defaultBranch=main init -q && ";
+    const auto crd = [](const std::string& kind, const std::string& extra) {
+        return R"({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": ")" + kind + R"(s.example.com"},
+          "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": ")" + kind + R"(", "plural": ")" + kind + R"(s"},
+          "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {"type": "object",
+          "properties": {"spec": {"type": "object", "properties": {"size": {"type": "integer"})" + extra + "}}}}}}]}})";
+    };
+    // Committed: the Widget CRD without `paused`; on disk: an older one with it, and a Gadget CRD.
+    std::ofstream(repo / "config" / "crd" / "widgets.json") << crd("widget", "");
+    REQUIRE(kompat::test::run(git + "git add -A && git -c user.name=t -c user.email=t@t commit -qm one").exit_code == 0);
+    fs::create_directories(repo / "old");
+    std::ofstream(repo / "old" / "widgets.json") << crd("widget", R"(, "paused": {"type": "boolean"})");
+    std::ofstream(repo / "old" / "gadgets.json") << crd("gadget", "");
+    const auto kompat = "cd '" + repo.string() + "' && '" + kompat::test::kompat_binary() + "' check ";
+
+    // The new side read from git: a removed field points at its parent object there.
+    const auto github = kompat::test::run(kompat + "old/widgets.json HEAD:config/crd --format github");
+    CHECK(github.exit_code == 1);
+    CHECK(github.out.starts_with("::error file=config/crd/widgets.json,line=4,"));
+    CHECK(github.out.find("HEAD:") == github.out.find("HEAD:config/crd ("));  // only the summary line names the revision
+
+    // The old side read from git: a removed kind is located there, by its repository path.
+    const auto removed = kompat::test::run(kompat + "HEAD:config/crd/widgets.json old/gadgets.json --format sarif");
+    CHECK(removed.exit_code == 1);
+    const auto sarif = boost::json::parse(removed.out);
+    const auto& location = sarif.at("runs").at(0).at("results").at(0).at("locations").at(0).at("physicalLocation").at("artifactLocation");
+    CHECK(location.at("uri") == "config/crd/widgets.json");
+    CHECK(location.at("uriBaseId") == "%SRCROOT%");
+}
