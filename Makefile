@@ -51,8 +51,9 @@ golden-update: build
 	python3 golden/generate.py
 	golden/update.sh $(BUILD_DIR)/kompat
 
-# The HTML report of the examples (and of Kubernetes 1.24 -> 1.25 when ../shared is
-# there), each with a screenshot taken by headless Chromium, in $(BUILD_DIR)/.
+# The HTML report of the examples (and of Kubernetes 1.24 -> 1.25 and prometheus-operator
+# v0.80.0 -> v0.93.0 when ../shared is there), each with a screenshot taken by headless
+# Chromium, in $(BUILD_DIR)/. scripts/html-open-time.py measures how fast a page opens.
 CHROMIUM = chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking --window-size=1400,1000
 html-screenshot: build
 	@scripts/install-deps.sh chromium
@@ -62,6 +63,9 @@ html-screenshot: build
 	  ./$(BUILD_DIR)/kompat check ../shared/corpus/kubernetes/v1.24/v3 ../shared/corpus/kubernetes/v1.25/v3 --format html \
 	    --output $(BUILD_DIR)/report-kubernetes.html || test $$? -eq 1; \
 	  $(CHROMIUM) --screenshot=$(BUILD_DIR)/report-kubernetes.png file://$(abspath $(BUILD_DIR))/report-kubernetes.html 2>/dev/null; \
+	  ./$(BUILD_DIR)/kompat check ../shared/corpus/crds/prometheus-operator/v0.80.0 ../shared/corpus/crds/prometheus-operator/v0.93.0 \
+	    --format html --output $(BUILD_DIR)/report-prometheus-operator.html || test $$? -eq 1; \
+	  $(CHROMIUM) --screenshot=$(BUILD_DIR)/report-prometheus-operator.png file://$(abspath $(BUILD_DIR))/report-prometheus-operator.html 2>/dev/null; \
 	fi
 
 bench: build

@@ -6,50 +6,61 @@
 #include <set>
 
 #include "report/finding_text.hpp"
+#include "report/html_assets.hpp"
 #include "report/json_writer.hpp"
 #include "report/markup_text.hpp"
 #include "report/word_diff.hpp"
+#include "rules/rule_table.hpp"
 
 namespace kompat {
 namespace {
 
-std::string location_text(const SourcePosition& at) {
+std::string position_text(const SourcePosition& at) {
     if (!at.known()) return "";
     return fmt::format("{}:{}:{}", at.file, at.position.line, at.position.column);
 }
 
-// One side of a change: its location and the whole value, pretty-printed JSON (never cut);
-// prose (a description) as plain text.
+// One side of a change as one block: its label and location, then the whole value,
+// pretty-printed JSON (never cut), or prose (a description) as plain text. Few elements a
+// finding keep a page of thousands quick to open.
 std::string side_html(std::string_view label, const boost::json::value& value, const SourcePosition& at, bool prose) {
-    std::string out = fmt::format("<div class=\"side {}\"><h3>{}", label, label);
-    if (at.known()) out += fmt::format(" <span class=\"loc\">{}</span>", markup_text(location_text(at)));
-    out += "</h3>";
+    std::string text(label);
+    if (at.known()) text += "  " + position_text(at);
+    text += "\n";
     if (value.is_null()) {
-        out += "<p class=\"absent\">(absent)</p>";
+        text += "(absent)";
     } else {
-        auto text = prose && value.is_string() ? std::string(value.get_string()) : to_pretty_json(value);
-        if (!text.empty() && text.back() == '\n') text.pop_back();
-        out += "<pre>" + markup_text(text) + "</pre>";
+        text += prose && value.is_string() ? std::string(value.get_string()) : to_pretty_json(value);
+        if (text.back() == '\n') text.pop_back();
     }
-    return out + "</div>";
+    return fmt::format("<pre class=\"{}\">{}</pre>", label, markup_text(text));
 }
 
-bool is_description(const Finding& finding) { return finding.rule == "description-changed"; }
+std::string sides_html(const Finding& finding, bool prose) {
+    return "<div class=\"sides\">" + side_html("old", finding.old_value, finding.old_location, prose) +
+           side_html("new", finding.new_value, finding.new_location, prose) + "</div>\n";
+}
 
-std::string description_diff_html(const Finding& finding) {
-    if (!is_description(finding) || !finding.old_value.is_string() || !finding.new_value.is_string()) return "";
+bool is_description(const Finding& finding) {
+    return finding.rule == "description-changed" && finding.old_value.is_string() && finding.new_value.is_string();
+}
+
+// A changed description, once: its word diff, with both full texts folded beneath.
+std::string description_html(const Finding& finding) {
     const auto spans = word_diff(finding.old_value.get_string(), finding.new_value.get_string());
-    if (!spans) return "<div class=\"textdiff\"><h3>description diff</h3><p class=\"absent\">too long for a word diff; "
-                       "both texts are shown whole above</p></div>";
-    std::string out = "<div class=\"textdiff\"><h3>description diff</h3><p>";
-    for (const auto& span : *spans) {
-        switch (span.edit) {
-            case TextSpan::Edit::common: out += markup_text(span.text); break;
-            case TextSpan::Edit::removed: out += "<del>" + markup_text(span.text) + "</del>"; break;
-            case TextSpan::Edit::added: out += "<ins>" + markup_text(span.text) + "</ins>"; break;
+    std::string out = "<div class=\"textdiff\">";
+    if (!spans) {
+        out += "<p class=\"absent\">too long for a word diff; both texts are below</p>";
+    } else {
+        for (const auto& span : *spans) {
+            switch (span.edit) {
+                case TextSpan::Edit::common: out += markup_text(span.text); break;
+                case TextSpan::Edit::removed: out += "<del>" + markup_text(span.text) + "</del>"; break;
+                case TextSpan::Edit::added: out += "<ins>" + markup_text(span.text) + "</ins>"; break;
+            }
         }
     }
-    return out + "</p></div>";
+    return out + "</div>\n<details><summary>full texts</summary>" + sides_html(finding, true) + "</details>\n";
 }
 
 std::string lifecycle_text(const FindingLifecycle& lifecycle) {
@@ -60,20 +71,25 @@ std::string lifecycle_text(const FindingLifecycle& lifecycle) {
     return out;
 }
 
-// What a finding reaches, for the kind filter: its kind and every kind or operation it affects.
+bool is_operation(std::string_view affected) {
+    const auto space = affected.find(' ');
+    return space != std::string_view::npos && affected.find('/', space) != std::string_view::npos;
+}
+
+// What the kind filter finds a finding by: its heading and every kind it affects (the
+// operations a type reaches are one entry, "operations").
 std::set<std::string> reached_by(const Finding& finding) {
-    std::set<std::string> reached(finding.affects.begin(), finding.affects.end());
-    if (finding.kind) reached.insert(*finding.kind);
+    std::set<std::string> reached{heading_of(finding)};
+    for (const auto& affected : finding.affects) reached.insert(is_operation(affected) ? "operations" : affected);
     return reached;
 }
 
-// A kind (or operation) in the kind filter: its option value and how many findings reach it.
+// A kind (or heading) in the kind filter: its option value and how many findings reach it.
 struct KindOption {
     std::size_t index = 0;
     std::size_t findings = 0;
 };
 
-// `reached`: what reached_by(finding) gave, for the kind filter's option values.
 std::string finding_html(std::size_t number, const Finding& finding, const std::set<std::string>& reached,
                          const std::map<std::string, KindOption>& kind_options) {
     const auto severity = to_string(finding.severity);
@@ -81,128 +97,96 @@ std::string finding_html(std::size_t number, const Finding& finding, const std::
     for (const auto& kind : reached) kinds += (kinds.empty() ? "" : " ") + std::to_string(kind_options.at(kind).index);
     std::string out = fmt::format("<article class=\"finding {}\" id=\"finding-{}\" data-severity=\"{}\" data-rule=\"{}\" data-kinds=\"{}\">\n",
                                   severity, number, severity, markup_text(finding.rule), kinds);
-    out += fmt::format("<h2><span class=\"severity\">{}</span> <code class=\"rule\">{}</code> <code class=\"place\">{}</code></h2>\n",
-                       severity, markup_text(finding.rule), markup_text(place_of(finding)));
-    out += fmt::format("<p class=\"message\">{}</p>\n<dl class=\"meta\">", markup_text(finding.message));
+    // Under its kind's or type's heading, the path is the place.
+    const auto heading = heading_of(finding);
+    const bool whole = finding.path == "." || finding.path.empty();
+    const auto place = heading == "operations" || heading == "named types" || whole ? place_of(finding) : finding.path;
+    out += fmt::format("<p><span class=\"severity\">{}</span> <code class=\"place\">{}</code> {}</p>\n", severity, markup_text(place),
+                       markup_text(finding_sentence(finding)));
+    if (const auto context = finding_context(finding); !context.empty()) out += "<p class=\"context\">" + markup_text(context) + "</p>\n";
+    if (is_description(finding)) out += description_html(finding);
+    // The rest, folded: a closed <details> costs the browser no layout, which keeps a page
+    // of thousands of findings quick to open.
+    std::vector<std::string> meta;
     const auto item = [&](std::string_view term, std::string_view value) {
-        if (!value.empty()) out += fmt::format("<dt>{}</dt><dd>{}</dd>", term, markup_text(value));
+        if (!value.empty()) meta.push_back(fmt::format("{}: {}", term, value));
     };
+    item("rule", finding.rule);
     if (!finding.type.empty()) item("type", finding.type);
+    item("role", finding.role);
     if (finding.stability) item("stability", to_string(*finding.stability));
     if (finding.lifecycle.status != LifecycleStatus::none) item("lifecycle", lifecycle_text(finding.lifecycle));
-    // A type shared by many kinds reaches dozens of them: folded beyond a few.
-    const auto affects = markup_text(fmt::format("{}", fmt::join(finding.affects, ", ")));
-    if (finding.affects.size() > 3)
-        out += fmt::format("<dt>affects</dt><dd><details><summary>{} kinds and operations</summary>{}</details></dd>", finding.affects.size(),
-                           affects);
-    else if (!finding.affects.empty())
-        out += "<dt>affects</dt><dd>" + affects + "</dd>";
+    item("affects", fmt::format("{}", fmt::join(finding.affects, ", ")));
     item("fingerprint", finding.fingerprint);
-    out += "</dl>\n<div class=\"sides\">" + side_html("old", finding.old_value, finding.old_location, is_description(finding)) +
-           side_html("new", finding.new_value, finding.new_location, is_description(finding)) + "</div>\n";
-    out += description_diff_html(finding);
-    return out + "</article>\n";
+    out += "<details><summary>details</summary>\n<p class=\"meta\">" + markup_text(fmt::format("{}", fmt::join(meta, " · "))) + "</p>\n";
+    if (!is_description(finding)) out += sides_html(finding, false);
+    return out + "</details>\n</article>\n";
 }
 
-// Filters the findings in place; the page reads the same without it.
-constexpr std::string_view script = R"(<script>
-(function () {
-  var form = document.getElementById('filters');
-  var shown = document.getElementById('shown');
-  var findings = Array.prototype.map.call(document.querySelectorAll('article.finding'), function (element) {
-    return {element: element, text: element.textContent.toLowerCase(), kinds: element.dataset.kinds.split(' ')};
-  });
-  function apply() {
-    var severities = {};
-    form.querySelectorAll('input[name=severity]').forEach(function (box) { severities[box.value] = box.checked; });
-    var kind = form.elements.kind.value, rule = form.elements.rule.value;
-    var text = form.elements.text.value.trim().toLowerCase();
-    var count = 0;
-    findings.forEach(function (finding) {
-      var visible = severities[finding.element.dataset.severity] &&
-        (rule === '' || finding.element.dataset.rule === rule) &&
-        (kind === '' || finding.kinds.indexOf(kind) >= 0) &&
-        (text === '' || finding.text.indexOf(text) >= 0);
-      finding.element.hidden = !visible;
-      if (visible) count++;
-    });
-    shown.textContent = count + ' of ' + findings.length + ' findings shown';
-  }
-  form.addEventListener('input', apply);
-  form.addEventListener('change', apply);
-  form.addEventListener('submit', function (event) { event.preventDefault(); });
-  form.hidden = false;
-  apply();
-  document.body.dataset.ready = 'true';
-})();
-</script>
-)";
-
-constexpr std::string_view style = R"(<style>
-:root { --error: #b3261e; --warning: #8a5a00; --info: #1f5fa8; --line: #d0d4da; font-family: system-ui, sans-serif; }
-body { margin: 0 auto; max-width: 1400px; padding: 1rem 2rem; color: #1b1f24; background: #fff; }
-[hidden] { display: none !important; }
-h1 { font-size: 1.4rem; margin: 0.5rem 0; }
-h2 { font-size: 1rem; margin: 0 0 0.4rem; font-weight: 600; }
-h3 { font-size: 0.8rem; margin: 0 0 0.3rem; color: #57606a; text-transform: uppercase; letter-spacing: 0.04em; }
-code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.85rem; }
-.summary { display: flex; gap: 0.6rem; list-style: none; padding: 0; }
-.summary li { padding: 0.3rem 0.8rem; border-radius: 1rem; color: #fff; font-weight: 600; }
-.summary .error { background: var(--error); } .summary .warning { background: var(--warning); } .summary .info { background: var(--info); }
-.notes { color: #57606a; }
-form { position: sticky; top: 0; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; padding: 0.6rem 0.8rem;
-       display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; z-index: 1; }
-fieldset { border: none; margin: 0; padding: 0; } legend { float: left; margin-right: 0.5rem; font-weight: 600; }
-label { font-weight: 600; } label select, label input { font-weight: normal; margin-left: 0.3rem; max-width: 28rem; }
-fieldset label { font-weight: normal; margin-right: 0.6rem; }
-output { margin-left: auto; color: #57606a; }
-.finding { border: 1px solid var(--line); border-left: 6px solid var(--info); border-radius: 6px; padding: 0.8rem 1rem; margin: 0.8rem 0; }
-.finding.error { border-left-color: var(--error); } .finding.warning { border-left-color: var(--warning); }
-.severity { display: inline-block; min-width: 4.5rem; text-align: center; color: #fff; border-radius: 3px; padding: 0 0.3rem; background: var(--info); }
-.error .severity { background: var(--error); } .warning .severity { background: var(--warning); }
-.message { margin: 0.2rem 0 0.4rem; }
-.meta { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.8rem; margin: 0 0 0.6rem; font-size: 0.85rem; color: #57606a; }
-.meta dt { font-weight: 600; } .meta dd { margin: 0; overflow-wrap: anywhere; } summary { cursor: pointer; }
-.sides { display: grid; grid-template-columns: 1fr 1fr; gap: 0.8rem; }
-.side { min-width: 0; } .side.old pre { background: #fff5f5; } .side.new pre { background: #f3fbf4; }
-.side pre { margin: 0; padding: 0.5rem; border: 1px solid var(--line); border-radius: 4px; max-height: 24rem; overflow: auto;
-            white-space: pre-wrap; overflow-wrap: anywhere; }
-.loc { text-transform: none; letter-spacing: 0; font-weight: normal; }
-.absent { color: #8c959f; font-style: italic; margin: 0; }
-.textdiff { margin-top: 0.6rem; } .textdiff p { margin: 0; line-height: 1.5; }
-del { background: #ffd7d5; color: #82071e; } ins { background: #ccffd8; color: #055d20; text-decoration: none; }
-</style>
-)";
+// The findings of one heading, by rule: a rule's group says whom it breaks and what to do.
+std::string group_html(std::size_t index, const std::string& heading, const std::vector<std::size_t>& members,
+                       const std::vector<Finding>& findings, const std::vector<std::set<std::string>>& reached,
+                       const std::map<std::string, KindOption>& kind_options) {
+    std::map<std::string, std::vector<std::size_t>> by_rule;
+    std::vector<std::string> rules;  // in the report's order: the worst first
+    bool breaking = false;
+    for (const auto i : members) {
+        auto& list = by_rule[findings[i].rule];
+        if (list.empty()) rules.push_back(findings[i].rule);
+        list.push_back(i);
+        breaking = breaking || findings[i].severity >= Severity::warning;
+    }
+    std::string out = fmt::format("<section class=\"group\" id=\"group-{}\">\n<details{}><summary>{} ({})</summary>\n", index,
+                                  breaking ? " open" : "", markup_text(heading), members.size());
+    for (const auto& rule_id : rules) {
+        const auto& list = by_rule[rule_id];
+        const auto* rule = find_rule(rule_id);
+        out += fmt::format("<details class=\"rule\" open><summary><code>{}</code> {} ({})</summary>\n", markup_text(rule_id),
+                           rule != nullptr ? markup_text(rule->message) : "", list.size());
+        if (rule != nullptr)
+            out += fmt::format("<p class=\"guidance\">Breaks: {} Remedy: {}</p>\n", markup_text(rule->breaks), markup_text(rule->remedy));
+        for (const auto i : list) out += finding_html(i + 1, findings[i], reached[i], kind_options);
+        out += "</details>\n";
+    }
+    return out + "</details>\n</section>\n";
+}
 
 }  // namespace
 
 std::string html_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
-    // Every kind or operation a finding reaches, numbered in name order for the filter.
+    // Headings in the report's order (errors first), and what each finding reaches.
+    std::vector<std::string> headings;
+    std::map<std::string, std::vector<std::size_t>> by_heading;
     std::vector<std::set<std::string>> reached;
     std::map<std::string, KindOption> kind_options;
     std::map<std::string, std::size_t> rule_count;
     std::map<Severity, std::size_t> severity_count;
-    for (const auto& finding : findings) {
+    std::map<std::string, Summary> heading_count;
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        const auto& finding = findings[i];
+        const auto heading = heading_of(finding);
+        auto& members = by_heading[heading];
+        if (members.empty()) headings.push_back(heading);
+        members.push_back(i);
         reached.push_back(reached_by(finding));
         for (const auto& kind : reached.back()) ++kind_options[kind].findings;
         ++rule_count[finding.rule];
         ++severity_count[finding.severity];
+        auto& counts = heading_count[heading];
+        ++(finding.severity == Severity::error ? counts.error : finding.severity == Severity::warning ? counts.warning : counts.info);
     }
     std::size_t next_index = 0;
     for (auto& [kind, option] : kind_options) option.index = next_index++;
 
-    const auto title = fmt::format("{} → {}", sources.old_side.source, sources.new_side.source);
+    const auto title = sources_title(sources, "→");
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
     out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
            "script-src 'unsafe-inline'\">\n";
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     out += fmt::format("<title>kompat: {}</title>\n", markup_text(title));
-    out += style;
+    out += html_assets::style;
     out += "</head>\n<body>\n<header>\n";
-    out += fmt::format("<h1>kompat: <code>{}</code> → <code>{}</code></h1>\n", markup_text(sources.old_side.source),
-                       markup_text(sources.new_side.source));
-    out += fmt::format("<p>old: <code>{}</code> ({}) · new: <code>{}</code> ({})</p>\n", markup_text(sources.old_side.source),
-                       markup_text(sources.old_side.format), markup_text(sources.new_side.source), markup_text(sources.new_side.format));
+    out += fmt::format("<h1>kompat: <code>{}</code></h1>\n", markup_text(title));
     out += fmt::format("<ul class=\"summary\"><li class=\"error\">{} error(s)</li><li class=\"warning\">{} warning(s)</li>"
                        "<li class=\"info\">{} info</li></ul>\n",
                        summary.error, summary.warning, summary.info);
@@ -211,14 +195,25 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
         for (const auto& note : sources.notes) out += "<li>" + markup_text(note) + "</li>\n";
         out += "</ul>\n";
     }
+    // The overview: each heading's counts; a click filters to it.
+    if (!headings.empty()) {
+        out += "<table class=\"overview\">\n<thead><tr><th>kind</th><th>errors</th><th>warnings</th><th>info</th></tr></thead>\n<tbody>\n";
+        for (std::size_t g = 0; g < headings.size(); ++g) {
+            const auto& counts = heading_count[headings[g]];
+            out += fmt::format("<tr data-group=\"{}\"><td><button type=\"button\" data-kind=\"{}\" data-group=\"{}\">{}</button></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                               g, kind_options[headings[g]].index, g, markup_text(headings[g]), counts.error, counts.warning, counts.info);
+        }
+        out += "</tbody>\n</table>\n";
+    }
     out += "</header>\n";
 
-    // The filters show once the script runs; without it every finding stays in view.
+    // The filters show once the script runs (errors and warnings first); without it every
+    // finding stays in view.
     out += "<form id=\"filters\" hidden>\n<fieldset><legend>Severity</legend>";
     for (const auto severity : {Severity::error, Severity::warning, Severity::info}) {
         const auto name = to_string(severity);
-        out += fmt::format("<label><input type=\"checkbox\" name=\"severity\" value=\"{}\" checked> {} ({})</label>", name, name,
-                           severity_count[severity]);
+        out += fmt::format("<label><input type=\"checkbox\" name=\"severity\" value=\"{}\"{}> {} ({})</label>", name,
+                           severity == Severity::info ? "" : " checked", name, severity_count[severity]);
     }
     out += "</fieldset>\n<label>Kind<select name=\"kind\"><option value=\"\">all kinds</option>";
     for (const auto& [kind, option] : kind_options)
@@ -227,10 +222,11 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
     for (const auto& [rule, count] : rule_count) out += fmt::format("<option value=\"{}\">{} ({})</option>", markup_text(rule), markup_text(rule), count);
     out += "</select></label>\n<label>Text<input type=\"search\" name=\"text\" placeholder=\"path, type, value…\"></label>\n";
     out += fmt::format("<output id=\"shown\">{} of {} findings shown</output>\n</form>\n<main>\n", findings.size(), findings.size());
-    for (std::size_t i = 0; i < findings.size(); ++i) out += finding_html(i + 1, findings[i], reached[i], kind_options);
+    for (std::size_t g = 0; g < headings.size(); ++g)
+        out += group_html(g, headings[g], by_heading[headings[g]], findings, reached, kind_options);
     if (findings.empty()) out += "<p>No compatibility findings.</p>\n";
     out += "</main>\n";
-    out += script;
+    out += html_assets::script;
     out += "</body>\n</html>\n";
     return out;
 }

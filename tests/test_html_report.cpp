@@ -22,10 +22,11 @@ std::vector<std::string> external_references(const std::string& page) {
     static const std::set<std::string> tags = {"html", "head",  "meta",   "title", "style", "body", "header", "h1",    "h2",     "h3",
                                                "p",    "code",  "ul",     "li",    "form",  "fieldset", "legend", "label", "input", "select",
                                                "option", "output", "main", "article", "span", "dl", "dt", "dd", "div", "pre",
-                                               "details", "summary", "del", "ins", "script"};
+                                               "details", "summary", "del", "ins", "script", "section", "table", "thead",
+                                               "tbody", "tr", "th", "td", "button"};
     static const std::set<std::string> attributes = {"lang", "charset", "http-equiv", "content", "name", "class", "id", "type",
                                                      "value", "checked", "hidden", "placeholder", "data-severity", "data-rule",
-                                                     "data-kinds"};
+                                                     "data-kinds", "data-kind", "data-group", "open"};
     std::vector<std::string> found;
     static const std::regex tag(R"(<([a-zA-Z][a-zA-Z0-9]*)([^>]*)>)");
     static const std::regex attribute(R"(([a-zA-Z-]+)(="[^"]*")?)");
@@ -90,6 +91,11 @@ TEST_CASE("html: the page of every golden case and of a real pair fetches nothin
     // The seven public 1.25 removals (six versions and PodSecurityPolicy as a whole kind).
     CHECK(count_of(page.out, "data-severity=\"warning\"") == 7);
     CHECK(page.out.find("<del>") != std::string::npos);  // a description diff
+    // The overview table first, then groups by kind, each by rule with whom it breaks.
+    CHECK(page.out.find("<table class=\"overview\">") < page.out.find("<section class=\"group\""));
+    CHECK(page.out.find("<p class=\"guidance\">Breaks: ") != std::string::npos);
+    // Each description once: no old/new sides outside its folded full texts.
+    CHECK(count_of(page.out, "<summary>full texts</summary>") == count_of(page.out, "data-rule=\"description-changed\""));
 }
 
 TEST_CASE("html: what the inputs say is escaped, never markup") {
@@ -110,9 +116,10 @@ TEST_CASE("html: what the inputs say is escaped, never markup") {
     CHECK(page.find("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x&gt;") != std::string::npos);
     CHECK(page.find("use &lt;b&gt;bold&lt;/b&gt; &amp; &apos;quotes&apos;") != std::string::npos);
     CHECK(page.find("<option value=\"0\">example.com/v1 &lt;Widget&gt; (1)</option>") != std::string::npos);
-    CHECK(page.find("<code class=\"place\">example.com/v1 &lt;Widget&gt; .spec.&quot;a&quot;</code>") != std::string::npos);
+    CHECK(page.find("<code class=\"place\">.spec.&quot;a&quot;</code>") != std::string::npos);
+    CHECK(page.find("<summary>example.com/v1 &lt;Widget&gt; (1)</summary>") != std::string::npos);
     CHECK(page.find("<li>a &lt;note&gt;</li>") != std::string::npos);
-    CHECK(page.find("<title>kompat: &lt;old&gt; → new&amp;</title>") != std::string::npos);
+    CHECK(page.find("<title>kompat: &lt;old&gt; (openapi-v3) → new&amp; (openapi-v3)</title>") != std::string::npos);
 }
 
 TEST_CASE("html: an empty comparison says so and keeps the filters") {
@@ -193,5 +200,12 @@ TEST_CASE("html: the page runs in headless Chromium: the script shows the filter
     REQUIRE(dom.exit_code == 0);
     CHECK(dom.out.find("<body data-ready=\"true\">") != std::string::npos);
     CHECK(dom.out.find("<form id=\"filters\">") != std::string::npos);  // no longer hidden
-    CHECK(dom.out.find("1 of 1 findings shown") != std::string::npos);
+    // It opens on errors and warnings: the one info finding is counted, not shown.
+    CHECK(dom.out.find("0 of 1 findings shown") != std::string::npos);
+    // The filter state comes from the URL fragment.
+    const auto with_info = run("timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
+                               "--disable-dev-shm-usage --user-data-dir='" + (dir.path() / "profile").string() + "' --dump-dom 'file://" + page +
+                               "#severity=error,warning,info' 2>/dev/null");
+    REQUIRE(with_info.exit_code == 0);
+    CHECK(with_info.out.find("1 of 1 findings shown") != std::string::npos);
 }
