@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <boost/json/serialize.hpp>
+
 #include <array>
 #include <map>
 #include <set>
@@ -12,7 +14,11 @@
 namespace kompat {
 namespace {
 
-std::string value(const boost::json::value& v) { return v.is_null() ? "(absent)" : code(short_value_text(v)); }
+// A value in release notes: compact JSON, cut at 120 characters on a character boundary.
+std::string value(const boost::json::value& v) {
+    if (v.is_null()) return "(absent)";
+    return code(elide_end(boost::json::serialize(v), 120));
+}
 
 std::string lifecycle_text(const FindingLifecycle& lifecycle) {
     std::vector<std::string> parts;

@@ -183,13 +183,6 @@ std::string_view role_noun(std::string_view role) {
 
 }  // namespace
 
-std::string short_value_text(const json::value& value) {
-    if (value.is_null()) return "(absent)";
-    auto text = json::serialize(value);
-    if (text.size() > 120) text = std::string(text.substr(0, floor_char(text, 117))) + "...";
-    return text;
-}
-
 std::string elide_end(std::string_view text, std::size_t limit) {
     if (text.size() <= limit) return std::string(text);
     return std::string(text.substr(0, floor_char(text, limit - ellipsis.size()))) + std::string(ellipsis);

@@ -10,9 +10,6 @@
 
 namespace kompat {
 
-// A JSON value as a report line shows it: `(absent)` for none, long values cut at 120 characters.
-std::string short_value_text(const boost::json::value& value);
-
 // `text` cut to at most `limit` bytes on a UTF-8 character boundary, the cut marked with "…".
 std::string elide_end(std::string_view text, std::size_t limit);
 

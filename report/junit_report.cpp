@@ -70,12 +70,12 @@ std::string junit_report(const std::vector<Finding>& findings, const Summary& /*
                 out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\"/>\n", markup_text(case_name), markup_text(name));
                 continue;
             }
-            std::string detail = fmt::format("{} {}: {}\n{} -> {}", to_string(finding->severity), place_of(*finding),
-                                             finding->message, short_value_text(finding->old_value), short_value_text(finding->new_value));
-            if (const auto& at = finding_location(*finding); at.known())
-                detail += fmt::format("\nat {}:{}:{}", at.file, at.position.line, at.position.column);
+            const auto sentence = finding_sentence(*finding);
+            std::string detail = fmt::format("{} {}: {}", to_string(finding->severity), place_of(*finding), sentence);
+            if (const auto context = finding_context(*finding); !context.empty()) detail += "\n" + context;
+            if (const auto at = location_text(*finding); !at.empty()) detail += "\nat " + at;
             out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\">\n", markup_text(case_name), markup_text(name));
-            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", markup_text(finding->rule), markup_text(finding->message),
+            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", markup_text(finding->rule), markup_text(sentence),
                                markup_text(detail));
             out += "    </testcase>\n";
         }
