@@ -74,7 +74,24 @@ std::string value_words(const json::value& value, const SentenceStyle& style) {
 
 // Old and new as a pair: when either is long, both keep the part where they differ, with
 // a little context, so the change stays visible.
+bool is_string_list(const json::value& value) {
+    return value.is_array() && std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) { return v.is_string(); });
+}
+
 std::pair<std::string, std::string> value_pair_words(const json::value& o, const json::value& n, const SentenceStyle& style) {
+    // Two lists that start alike: the shared start but its last item is "…".
+    if (is_string_list(o) && is_string_list(n)) {
+        const auto& a = o.get_array();
+        const auto& b = n.get_array();
+        std::size_t same = 0;
+        while (same < a.size() && same < b.size() && a[same] == b[same]) ++same;
+        if (same >= 2) {
+            const auto rest = [&](const json::array& list) {
+                return "…, " + value_words(json::array(list.begin() + static_cast<std::ptrdiff_t>(same - 1), list.end()), style);
+            };
+            return {rest(a), rest(b)};
+        }
+    }
     if (o.is_null() || n.is_null() || !is_scalar(o) || !is_scalar(n)) return {value_words(o, style), value_words(n, style)};
     const auto a = raw_text(o);
     const auto b = raw_text(n);

@@ -45,6 +45,10 @@ TEST_CASE("report text: a sentence names old and new once, in plain words") {
     CHECK(kompat::finding_sentence(changed("max-length-tightened", 10, 5)) == "maxLength of `field` tightened from 10 to 5");
     CHECK(kompat::finding_sentence(changed("min-items-tightened", nullptr, 1)) == "minItems of `field` tightened from none to 1");
     CHECK(kompat::finding_sentence(changed("list-type-changed", "atomic", "map")) == "list type of `field` changed from `atomic` to `map`");
+    // Lists that start alike name their shared start once, by its last item.
+    CHECK(kompat::finding_sentence(changed("list-map-keys-changed", boost::json::array{"driver", "device", "pool"},
+                                           boost::json::array{"driver", "device", "pool", "shareID"})) ==
+          "list map keys of `field` changed from …, `pool` to …, `pool`, `shareID`");
     CHECK(kompat::finding_sentence(changed("description-changed", "The size of the pool, in bytes, before any compression is applied.",
                                            "The size of the pool, in kibibytes, before any compression is applied.")) ==
           "description of `field` changed: … the pool, in [-bytes,-]{+kibibytes,+} before any compression …");
