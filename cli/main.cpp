@@ -150,21 +150,21 @@ int write_reports(const Comparison& comparison, const ReportRequest& request, ko
 // The limits of docs/limits.md, each an option named as its error message names it.
 void add_limit_options(CLI::App* command, kompat::Limits& limits, bool compares) {
     command->add_option("--max-input-bytes", limits.max_input_bytes, "Limit: bytes of one input file and of one snapshot")
-        ->check(CLI::PositiveNumber)->group("Limits");
+        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
     command->add_option("--max-files", limits.max_files, "Limit: files one snapshot reads (its directory or git tree, and $ref targets)")
-        ->check(CLI::PositiveNumber)->group("Limits");
+        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
     command->add_option("--git-timeout", limits.git_timeout_seconds, "Limit: seconds one git command may take (REV:PATH)")
-        ->check(CLI::PositiveNumber)->group("Limits");
+        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
     // Capped: every stage walks nested values recursively, and deeper would risk the stack.
     command->add_option("--max-nesting-depth", limits.max_nesting_depth, "Limit: nesting of arrays and objects (at most 2000)")
-        ->check(CLI::Range(1, 2000))->group("Limits");
+        ->check(CLI::Range(1, 2000))->capture_default_str()->group("Limits");
     command->add_option("--max-yaml-extra-nodes", limits.max_yaml_extra_nodes, "Limit: YAML nodes beyond one a byte (alias expansion)")
-        ->check(CLI::NonNegativeNumber)->group("Limits");
+        ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Limits");
     command->add_option("--max-ref-chain", limits.max_ref_chain, "Limit: $refs followed one after another")
-        ->check(CLI::PositiveNumber)->group("Limits");
+        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
     if (compares)
         command->add_option("--max-findings", limits.max_findings, "Limit: places two snapshots may differ in")
-            ->check(CLI::PositiveNumber)->group("Limits");
+            ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
 }
 
 // Runs `command` on a thread with a large stack (reserved, and touched only as far as it
@@ -218,7 +218,7 @@ Examples:
     check->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
 
 Examples:
-  kompat check api/openapi-spec/v3 HEAD~1:api/openapi-spec/v3 --fail-on warning
+  kompat check HEAD~1:api/openapi-spec/v3 api/openapi-spec/v3 --fail-on warning
   kompat check origin/main:config/crd config/crd --format github --format html --output report.html)");
     add_limit_options(check, limits, true);
     auto* diff = app.add_subcommand(
@@ -280,7 +280,7 @@ Examples:
   kompat explain api/openapi-spec/v3 pods.spec.containers
   kompat explain config/crd gateways.spec.listeners --api-version gateway.networking.k8s.io/v1 --recursive)");
     explain->add_option("--max-lines", explain_options.max_lines, "Limit: lines of a recursive explain")
-        ->check(CLI::PositiveNumber)->group("Limits");
+        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
     add_limit_options(explain, limits, false);
 
     std::string rule_id;

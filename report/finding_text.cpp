@@ -55,9 +55,12 @@ std::string quoted(const json::value& value, std::string_view shown, const Sente
     return style.code(shown);
 }
 
+bool is_string_list(const json::value& value) {
+    return value.is_array() && std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) { return v.is_string(); });
+}
+
 std::string value_words(const json::value& value, const SentenceStyle& style) {
-    if (value.is_array() && !value.get_array().empty() &&
-        std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) { return v.is_string(); })) {
+    if (is_string_list(value) && !value.get_array().empty()) {
         std::string out;
         for (const auto& item : value.get_array()) {
             if (!out.empty()) out += ", ";
@@ -74,10 +77,6 @@ std::string value_words(const json::value& value, const SentenceStyle& style) {
 
 // Old and new as a pair: when either is long, both keep the part where they differ, with
 // a little context, so the change stays visible.
-bool is_string_list(const json::value& value) {
-    return value.is_array() && std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) { return v.is_string(); });
-}
-
 std::pair<std::string, std::string> value_pair_words(const json::value& o, const json::value& n, const SentenceStyle& style) {
     // Two lists that start alike: the shared start but its last item is "…".
     if (is_string_list(o) && is_string_list(n)) {

@@ -136,3 +136,44 @@ TEST_CASE("cli: check on bad input is exit 2 with nothing on stdout") {
     CHECK(result.out.empty());
     CHECK(lines(result.err) == 1);
 }
+
+TEST_CASE("cli: every command's help shows its defaults, exit codes and two examples") {
+    for (const auto* name : {"check", "diff", "changelog", "lint", "inspect", "explain", "rules"}) {
+        INFO(name);
+        const auto help = run(command(std::string(name) + " --help"));
+        CHECK(help.exit_code == 0);
+        CHECK(help.out.find("Exit codes: 0 ") != std::string::npos);
+        const auto examples = help.out.find("Examples:\n");
+        REQUIRE(examples != std::string::npos);
+        CHECK(std::count(help.out.begin() + static_cast<std::ptrdiff_t>(examples), help.out.end(), '\n') == 3);
+    }
+    const auto check = run(command("check --help")).out;
+    CHECK(check.find("--fail-on TEXT:{error,warning,info}=error") != std::string::npos);
+    CHECK(check.find("--show TEXT:{error,warning,info}=warning") != std::string::npos);
+    CHECK(run(command("diff --help")).out.find("--show TEXT:{error,warning,info}=info") != std::string::npos);
+}
+
+TEST_CASE("cli: kompat rules lists the catalogue and shows one rule in full") {
+    const auto list = run(command("rules"));
+    CHECK(list.exit_code == 0);
+    CHECK(list.out.find("field-became-required            error    field became required\n") != std::string::npos);
+    const auto one = run(command("rules field-became-required"));
+    CHECK(one.exit_code == 0);
+    CHECK(one.out.find("Breaks: Writers that leave it out") != std::string::npos);
+    CHECK(one.out.find("Remedy: ") != std::string::npos);
+    CHECK(one.out.find("spec error, status info, request error, response info") != std::string::npos);
+    const auto unknown = run(command("rules field-became-requird"));
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.out.empty());
+}
+
+TEST_CASE("cli: --write-baseline writes the findings at or above --fail-on, and says how many") {
+    kompat::test::TempDir dir;
+    const auto baseline = (dir.path() / "baseline.txt").string();
+    const auto golden = std::string(kompat::test::source_dir()) + "/golden/field-possibly-renamed/";
+    const auto errors = run(command("check '" + golden + "old.json' '" + golden + "new.json' --write-baseline '" + baseline + "'"));
+    CHECK(errors.exit_code == 0);
+    CHECK(errors.err == "kompat: wrote 1 baseline entry (the findings at or above error) to " + baseline + "\n");
+    const auto all = run(command("check '" + golden + "old.json' '" + golden + "new.json' --write-baseline '" + baseline + "' --baseline-all"));
+    CHECK(all.err == "kompat: wrote 3 baseline entries (all findings) to " + baseline + "\n");
+}
