@@ -20,6 +20,7 @@
 #include "diff/schema_diff.hpp"
 #include "load/snapshot_loader.hpp"
 #include "load/stack_thread.hpp"
+#include "report/changelog_report.hpp"
 #include "report/explain_report.hpp"
 #include "report/findings_report.hpp"
 #include "report/github_report.hpp"
@@ -58,6 +59,14 @@ std::vector<std::string> kinds_of(std::initializer_list<const kompat::Snapshot*>
     return {kinds.begin(), kinds.end()};
 }
 
+// The kinds a snapshot serves (a CRD version may be defined but not served).
+std::vector<std::string> served_kinds(const kompat::Snapshot& snapshot) {
+    std::set<std::string> kinds;
+    for (const auto& kind : snapshot.kinds)
+        if (!kind.crd || kind.crd->served) kinds.insert(kind.gvk.to_string());
+    return {kinds.begin(), kinds.end()};
+}
+
 Comparison compare(const std::string& old_spec, const std::string& new_spec, const kompat::Limits& limits) {
     const auto [before, after] = kompat::load_snapshot_pair(old_spec, new_spec, limits);
     auto diff = kompat::diff_snapshots(before, after, limits);
@@ -67,7 +76,10 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     comparison.sources = {{before.source, std::string(kompat::to_string(before.format))},
                           {after.source, std::string(kompat::to_string(after.format))},
                           std::move(diff.notes),
-                          kinds_of({&before, &after})};
+                          kinds_of({&before, &after}),
+                          false,
+                          served_kinds(before),
+                          served_kinds(after)};
     return comparison;
 }
 
@@ -104,7 +116,11 @@ std::string render(const Comparison& comparison, const std::string& format, bool
                    kompat::Severity show) {
     if (format == "html") return kompat::html_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "markdown") return kompat::markdown_report(comparison.findings, comparison.summary, comparison.sources, show);
-    if (format == "changelog") return kompat::changelog_report(comparison.findings, comparison.summary, comparison.sources);
+    if (format == "changelog" || format == "changelog-json") {
+        const auto changelog = kompat::changelog_of(comparison.findings, comparison.sources);
+        return format == "changelog" ? kompat::changelog_markdown(changelog, comparison.sources)
+                                     : kompat::changelog_json(changelog, comparison.sources);
+    }
     if (format == "sarif") return kompat::sarif_report(comparison.findings, comparison.summary, comparison.sources);
     if (format == "junit") return kompat::junit_report(comparison.findings, comparison.summary, comparison.sources, fail_on);
     if (format == "json") return kompat::json_report(comparison.findings, comparison.summary, comparison.sources);
@@ -237,10 +253,13 @@ Examples:
     add_limit_options(diff, limits, true);
 
     ReportRequest changelog_reports;
-    auto* changelog = app.add_subcommand("changelog", "Release notes between two snapshots: Breaking, Deprecated, Added, Promoted");
+    auto* changelog = app.add_subcommand("changelog", "Release notes between two snapshots: Breaking, Removed, Deprecated, Promoted, Added");
     changelog->add_option("OLD", old_spec, "The snapshot of the previous release")->required();
     changelog->add_option("NEW", new_spec, "The snapshot of this release")->required();
     changelog->add_option("--output,-o", changelog_reports.outputs, "File to write the notes to (default: stdout)")->expected(0, 1);
+    std::string changelog_format = "markdown";
+    changelog->add_option("--format", changelog_format, "markdown to paste, json for tools that assemble notes")
+        ->check(CLI::IsMember({"markdown", "json"}))->default_str("markdown");
     changelog->add_option("--config", changelog_reports.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
     add_limit_options(changelog, limits, true);
     changelog->footer(R"(Exit codes: 0 written, 2 bad usage or unreadable input.
@@ -372,7 +391,7 @@ Examples:
             if (changelog->parsed()) {
                 auto comparison = compare(old_spec, new_spec, limits);
                 if (!changelog_reports.config.empty()) apply_configuration(comparison, changelog_reports.config, limits);
-                changelog_reports.formats = {"changelog"};
+                changelog_reports.formats = {changelog_format == "json" ? "changelog-json" : "changelog"};
                 return write_reports(comparison, changelog_reports, threshold);
             }
             if (lint->parsed()) {

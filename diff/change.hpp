@@ -123,6 +123,9 @@ struct Change {
     std::string type;  // the named type (or CRD kind) where the change stands; "" for operation surface
     std::string path;  // inside `type`; "." for the type itself
     std::string operation;  // "GET /api/v1/pods" for operation changes
+    // For an operation added or removed: the kind it serves ("v1 Pod", from the spec's
+    // x-kubernetes-group-version-kind), so release notes fold it into its kind.
+    std::string operation_kind;
     std::string detail;     // what exactly: the enum value, the keyword, the parameter
     boost::json::value old_value;  // null when absent
     boost::json::value new_value;

@@ -52,6 +52,7 @@ void operation_surface(const DiffContext& context, DiffPlan& plan, ChangeKind ki
         reach.stability = stability_of_group_version(gv);
         change.whole_group_version = !(removed ? context.new_group_versions : context.old_group_versions).contains(gv);
     }
+    if (operation.gvk) change.operation_kind = operation.gvk->to_string();
     if (removed && operation.gvk)
         change.with_its_kind = context.old_side.find_kind(*operation.gvk) != nullptr && context.new_side.find_kind(*operation.gvk) == nullptr;
     change.reaches.push_back(reach);

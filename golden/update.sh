@@ -6,7 +6,7 @@ kompat=$(readlink -f "$1")
 cd "$(dirname "$0")"
 for dir in */; do
   dir=${dir%/}
-  [ "$dir" = explain ] && continue
+  [ "$dir" = explain ] || [ "$dir" = changelog ] && continue
   (
     cd "$dir"
     if [ -f spec.json ]; then
@@ -38,3 +38,15 @@ for dir in explain/*/; do
   # shellcheck disable=SC2086 # args is a word list on purpose
   (cd "$dir" && "$kompat" explain $args > expected.txt)
 done
+
+# changelog cases: `args` are two snapshots under ../shared/corpus, run from there (so the
+# notes name them by those relative paths); left as they are when the corpus is absent.
+if [ -d "$corpus" ]; then
+  for dir in changelog/*/; do
+    dir=${dir%/}
+    # shellcheck disable=SC2046 # args is a word list on purpose
+    (cd "$corpus" && "$kompat" changelog $(cat "$OLDPWD/$dir/args")) > "$dir/expected.md"
+  done
+else
+  echo "skipping changelog cases: ../shared/corpus is absent" >&2
+fi

@@ -1,111 +1,373 @@
-#include "report/markdown_report.hpp"
+#include "report/changelog_report.hpp"
 
 #include <fmt/format.h>
 
-#include <boost/json/serialize.hpp>
+#include <boost/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <array>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "report/finding_text.hpp"
+#include "report/json_writer.hpp"
 #include "report/markdown_text.hpp"
 
 namespace kompat {
+namespace json = boost::json;
 namespace {
 
-// A value in release notes: compact JSON, cut at 120 characters on a character boundary.
-std::string value(const boost::json::value& v) {
-    if (v.is_null()) return "(absent)";
-    return code(elide_end(boost::json::serialize(v), 120));
+// Entries mark what came from the inputs with this byte on both sides; each format
+// renders the marks its own way (Markdown code spans, backticks in JSON).
+constexpr char mark = '\x1f';
+
+std::string span(std::string_view text) {
+    std::string out(1, mark);
+    for (const char c : text)
+        if (c != mark) out += c;
+    return out + mark;
 }
 
-std::string lifecycle_text(const FindingLifecycle& lifecycle) {
+struct KindName {
+    std::string group_version;
+    std::string kind;
+};
+
+KindName split_kind(std::string_view gvk) {
+    const auto space = gvk.rfind(' ');
+    if (space == std::string_view::npos) return {"", std::string(gvk)};
+    return {std::string(gvk.substr(0, space)), std::string(gvk.substr(space + 1))};
+}
+
+std::string group_of(std::string_view group_version) {
+    const auto slash = group_version.find('/');
+    return slash == std::string_view::npos ? "" : std::string(group_version.substr(0, slash));
+}
+
+// Kubernetes' version order: GA above beta above alpha, then the number (v2 > v1).
+std::tuple<int, int, int> version_rank(std::string_view group_version) {
+    const auto slash = group_version.rfind('/');
+    const auto version = slash == std::string_view::npos ? group_version : group_version.substr(slash + 1);
+    if (!version.starts_with('v')) return {2, 0, 0};
+    int major = 0;
+    std::size_t at = 1;
+    while (at < version.size() && std::isdigit(static_cast<unsigned char>(version[at])) != 0) major = major * 10 + (version[at++] - '0');
+    const auto rest = version.substr(at);
+    const int stage = rest.starts_with("alpha") ? 0 : rest.starts_with("beta") ? 1 : 2;
+    int minor = 0;
+    for (const char c : rest)
+        if (std::isdigit(static_cast<unsigned char>(c)) != 0) minor = minor * 10 + (c - '0');
+    return {stage, major, minor};
+}
+
+// "alpha", "beta" or "ga", as the version names it.
+std::string stage_of(std::string_view group_version) {
+    static constexpr std::array<std::string_view, 3> stages{"alpha", "beta", "ga"};
+    return std::string(stages[static_cast<std::size_t>(std::get<0>(version_rank(group_version)))]);
+}
+
+// `List` kinds come with their item kind: release notes name only the item kind.
+bool is_list_of_known_kind(const std::string& gvk, const ReportSources& sources) {
+    if (!gvk.ends_with("List")) return false;
+    const auto item = gvk.substr(0, gvk.size() - 4);
+    return std::binary_search(sources.kinds.begin(), sources.kinds.end(), item);
+}
+
+// A field's schema in words: "boolean", "array of string", "PodFailurePolicy", "map of string".
+std::string schema_words(const json::value& summary) {
+    if (!summary.is_object()) return {};
+    const auto& schema = summary.get_object();
+    if (const auto* ref = schema.if_contains("$ref"); ref != nullptr && ref->is_string()) {
+        const std::string_view name = ref->get_string();
+        return std::string(name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1));
+    }
+    if (schema.contains("x-kubernetes-int-or-string")) return "integer or string";
+    const auto* type = schema.if_contains("type");
+    const std::string_view type_name = type != nullptr && type->is_string() ? std::string_view(type->get_string()) : "";
+    if (type_name == "array") {
+        const auto items = schema.contains("items") ? schema_words(schema.at("items")) : std::string();
+        return items.empty() ? "array" : "array of " + items;
+    }
+    if (type_name == "object" || type_name.empty()) {
+        if (const auto* values = schema.if_contains("additionalProperties"); values != nullptr && values->is_object()) {
+            const auto words = schema_words(*values);
+            return words.empty() ? "map" : "map of " + words;
+        }
+        return type_name.empty() ? "" : "object";
+    }
+    if (const auto* format = schema.if_contains("format"); format != nullptr && format->is_string()) {
+        // int32, int64, double name their type; a string's format qualifies it (date-time string).
+        if (type_name == "integer" || type_name == "number") return std::string(format->get_string());
+        return fmt::format("{} {}", std::string_view(format->get_string()), type_name);
+    }
+    return std::string(type_name);
+}
+
+// "(boolean, alpha, feature gate `UserNamespacesSupport`)" for an added field.
+std::string field_words(const Finding& finding) {
     std::vector<std::string> parts;
-    if (!lifecycle.feature_gate.empty()) parts.push_back("feature gate " + code(lifecycle.feature_gate));
-    if (!lifecycle.min_version.empty()) parts.push_back("since " + lifecycle.min_version);
-    if (parts.empty()) return "";
-    return " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
+    if (auto words = schema_words(finding.new_value); !words.empty()) parts.push_back(std::move(words));
+    if (finding.lifecycle.status == LifecycleStatus::alpha || finding.lifecycle.status == LifecycleStatus::beta)
+        parts.emplace_back(to_string(finding.lifecycle.status));
+    if (!finding.lifecycle.feature_gate.empty()) parts.push_back("feature gate " + span(finding.lifecycle.feature_gate));
+    if (parts.empty()) return {};
+    return fmt::format(" ({})", fmt::join(parts, ", "));
 }
 
-// A field's lifecycle stage as release notes name it: a field with no stage left is GA.
-std::string stage(const boost::json::value& v) { return v.is_string() && v.get_string() != "ga" ? cell(v.get_string()) : "GA"; }
+std::string stage_words(const json::value& value) {
+    if (!value.is_string() || value.get_string() == "ga") return "GA";
+    return std::string(value.get_string());
+}
 
-std::string title(const ReportSources& sources) { return code(sources.old_side.source) + " → " + code(sources.new_side.source); }
+// The kinds a shared type's change reaches, for one bullet: "in Pod, DaemonSet and 7 more
+// kinds". The kind the type is named after (Pod for PodSpec) comes first.
+std::string kinds_words(const Finding& finding, std::string_view type_name) {
+    std::vector<std::string> names;
+    for (const auto& affected : finding.affects) {
+        auto name = split_kind(affected).kind;
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+    }
+    if (names.empty()) return {};
+    std::stable_partition(names.begin(), names.end(), [&](const std::string& name) {
+        return type_name.starts_with(name) && type_name.size() > name.size() && std::isupper(static_cast<unsigned char>(type_name[name.size()])) != 0;
+    });
+    constexpr std::size_t named = 3;
+    std::string out = ", in ";
+    const auto shown = names.size() <= named + 1 ? names.size() : named;
+    for (std::size_t i = 0; i < shown; ++i) {
+        if (i > 0) out += i + 1 == shown && shown == names.size() ? " and " : ", ";
+        out += names[i];
+    }
+    if (shown < names.size()) out += fmt::format(" and {} more kinds", names.size() - shown);
+    return out;
+}
 
-enum class Section { breaking, deprecated, added, promoted, other };
+bool is_retirement(std::string_view rule) { return rule == "kind-removed" || rule == "version-removed" || rule == "crd-version-unserved"; }
+bool is_kind_arrival(std::string_view rule) { return rule == "kind-added" || rule == "version-added" || rule == "crd-version-served"; }
 
-Section section_of(const Finding& finding) {
-    static const std::set<std::string_view> added = {"kind-added",  "version-added",   "operation-added",  "field-added",
-                                                     "parameter-added", "response-added", "enum-value-added", "crd-version-served"};
-    if (finding.rule == "lifecycle-deprecated") return Section::deprecated;
-    if (finding.rule == "lifecycle-promoted") return Section::promoted;
-    // A new beta or GA version of a kind that already had one: the API graduated.
-    if (finding.rule == "version-added" && finding.stability && *finding.stability != Stability::alpha) return Section::promoted;
-    if (finding.severity >= Severity::warning) return Section::breaking;
-    if (added.contains(finding.rule)) return Section::added;
-    return Section::other;
+class ChangelogBuilder {
+public:
+    ChangelogBuilder(const std::vector<Finding>& findings, const ReportSources& sources) : findings_(findings), sources_(sources) {
+        // Kinds that arrive or leave as a whole: their operations are said by that line.
+        for (const auto& finding : findings) {
+            const auto kind = whole_kind_of(finding);
+            if (!kind.empty() && (is_retirement(finding.rule) || is_kind_arrival(finding.rule))) whole_kinds_.insert(kind);
+        }
+    }
+
+    Changelog build() {
+        for (const auto& finding : findings_) add(finding);
+        std::sort(changelog_.entries.begin(), changelog_.entries.end(), [](const ChangelogEntry& a, const ChangelogEntry& b) {
+            return std::tie(a.section, a.group_version, a.kind, a.text) < std::tie(b.section, b.group_version, b.kind, b.text);
+        });
+        return std::move(changelog_);
+    }
+
+private:
+    // The kind a whole-kind finding is about ("batch/v1beta1 CronJob").
+    static std::string whole_kind_of(const Finding& finding) {
+        if (finding.rule == "crd-version-unserved" || finding.rule == "crd-version-served") return finding.detail;
+        if (finding.kind && finding.path == ".") return *finding.kind;
+        return {};
+    }
+
+    void entry(ChangelogSection section, const std::string& gvk, std::string text, const Finding& finding) {
+        auto [group_version, kind] = split_kind(gvk);
+        changelog_.entries.push_back({section, std::move(group_version), std::move(kind), std::move(text), {finding.fingerprint}});
+    }
+
+    void shared_entry(ChangelogSection section, const Finding& finding, std::string text) {
+        const auto dot = finding.type.rfind('.');
+        auto name = dot == std::string::npos ? finding.type : finding.type.substr(dot + 1);
+        auto kinds = kinds_words(finding, name);
+        changelog_.entries.push_back({section, "", std::move(name), std::move(text) + kinds, {finding.fingerprint}});
+    }
+
+    bool is_promotion(const std::string& gvk) const {
+        const auto [group_version, kind] = split_kind(gvk);
+        return std::any_of(sources_.served_old.begin(), sources_.served_old.end(), [&](const std::string& old) {
+            const auto other = split_kind(old);
+            return other.kind == kind && group_of(other.group_version) == group_of(group_version) && other.group_version != group_version;
+        });
+    }
+
+    void add(const Finding& finding) {
+        const auto gvk = whole_kind_of(finding);
+        const auto home = finding.kind ? *finding.kind : std::string();
+        if (is_list_of_known_kind(gvk.empty() ? home : gvk, sources_)) return;  // said by its item kind
+        const auto stability = stage_of(split_kind(gvk).group_version);
+        if (is_retirement(finding.rule)) {
+            auto text = span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
+            if (const auto instead = replacement_version(gvk, sources_.served_new); !instead.empty()) text += "; use " + span(instead);
+            else if (finding.rule == "kind-removed") text += "; no version of the kind is left";
+            entry(ChangelogSection::removed, gvk, std::move(text), finding);
+            return;
+        }
+        if (is_kind_arrival(finding.rule)) {
+            const auto version = span(split_kind(gvk).group_version);
+            if (finding.rule != "kind-added" && stability != "alpha" && is_promotion(gvk))
+                entry(ChangelogSection::promoted, gvk, fmt::format("new {} version {}", stability == "ga" ? "GA" : stability, version), finding);
+            else
+                entry(ChangelogSection::added, gvk,
+                      fmt::format("{} {}", finding.rule == "kind-added" ? "new kind, served as" : "now served as", version) +
+                          (stability == "ga" ? "" : fmt::format(" ({})", stability)),
+                      finding);
+            return;
+        }
+        if (finding.operation) {
+            add_operation(finding);
+            return;
+        }
+        const bool shared = !finding.kind && !finding.affects.empty();
+        const auto path = span(finding.path);
+        std::string text;
+        ChangelogSection section = ChangelogSection::added;
+        if (finding.rule == "lifecycle-deprecated") {
+            section = ChangelogSection::deprecated;
+            text = path + " deprecated";
+        } else if (finding.rule == "lifecycle-promoted") {
+            section = ChangelogSection::promoted;
+            text = fmt::format("{} promoted from {} to {}", path, stage_words(finding.old_value), stage_words(finding.new_value));
+        } else if (finding.severity == Severity::error) {
+            section = ChangelogSection::breaking;
+            text = path + ": " + finding_sentence(finding, {marked, marked});
+        } else if (finding.rule == "field-added") {
+            text = path + field_words(finding);
+        } else if (finding.rule == "enum-value-added") {
+            text = fmt::format("{}: value {} added", path, span(finding.detail));
+        } else if (finding.rule == "field-removed") {
+            section = ChangelogSection::removed;
+            text = path + " removed" + (finding.lifecycle.status == LifecycleStatus::alpha ? " (alpha)" : "");
+        } else {
+            ++changelog_.not_listed;
+            return;
+        }
+        if (shared) shared_entry(section, finding, std::move(text));
+        else entry(section, home.empty() ? finding.type : home, std::move(text), finding);
+    }
+
+    // Operations are said by their kind: a new or retired resource is one line, and an
+    // operation of a kind that stays is a line under that kind.
+    void add_operation(const Finding& finding) {
+        if (finding.rule != "operation-added" && finding.rule != "operation-removed") {
+            if (finding.severity < Severity::error) {
+                ++changelog_.not_listed;
+                return;
+            }
+            entry(ChangelogSection::breaking, finding.operation_kind.empty() ? "operations" : finding.operation_kind,
+                  span(*finding.operation) + ": " + finding_sentence(finding, {marked, marked}), finding);
+            return;
+        }
+        if (whole_kinds_.contains(finding.operation_kind)) return;
+        if (finding.operation_kind.empty()) {
+            ++changelog_.not_listed;  // discovery and other kindless endpoints
+            return;
+        }
+        const bool added = finding.rule == "operation-added";
+        entry(added ? ChangelogSection::added : finding.severity == Severity::error ? ChangelogSection::breaking : ChangelogSection::removed,
+              finding.operation_kind, fmt::format("operation {} {}", span(*finding.operation), added ? "added" : "removed"), finding);
+    }
+
+    static std::string marked(std::string_view text) { return span(text); }
+
+    const std::vector<Finding>& findings_;
+    const ReportSources& sources_;
+    std::set<std::string> whole_kinds_;
+    Changelog changelog_;
+};
+
+constexpr std::array<std::pair<ChangelogSection, std::string_view>, 5> section_titles{{{ChangelogSection::breaking, "Breaking"},
+                                                                                      {ChangelogSection::removed, "Removed"},
+                                                                                      {ChangelogSection::deprecated, "Deprecated"},
+                                                                                      {ChangelogSection::promoted, "Promoted"},
+                                                                                      {ChangelogSection::added, "Added"}}};
+
+// Marked text as Markdown: input text in code spans, the rest escaped for a list item.
+std::string markdown_text(std::string_view text) {
+    std::string out;
+    bool inside = false;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && text[i] != mark) continue;
+        const auto piece = text.substr(start, i - start);
+        out += inside ? code(piece) : cell(piece);
+        inside = !inside;
+        start = i + 1;
+    }
+    return out;
+}
+
+std::string plain_text(std::string_view text) {
+    std::string out(text);
+    std::replace(out.begin(), out.end(), mark, '`');
+    return out;
 }
 
 }  // namespace
 
-std::string changelog_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources) {
-    // section → group-version → kind → lines
-    std::map<Section, std::map<std::string, std::map<std::string, std::vector<std::string>>>> sections;
-    std::size_t others = 0;
-    for (const auto& finding : findings) {
-        const auto section = section_of(finding);
-        if (section == Section::other) {
-            ++others;
-            continue;
-        }
-        std::string group_version = finding.operation ? "Operations" : "Named types";
-        std::string kind = finding.operation ? *finding.operation : finding.type;
-        // Release notes name kinds: a change in a type many kinds share is listed under the
-        // first of them (by name), with its path from there.
-        const auto* home = finding.kind ? &*finding.kind : nullptr;
-        auto path = finding.path;
-        if (home == nullptr && !finding.operation && finding.stability && !finding.affected_places.empty()) {
-            home = &finding.affected_places.front().from;
-            path = finding.affected_places.front().path;
-        }
-        if (home != nullptr) {
-            const auto space = home->find(' ');
-            group_version = home->substr(0, space);
-            kind = home->substr(space + 1);
-        }
-        // A whole kind, version or operation: its message says it all.
-        std::string line = cell(finding.message);
-        if (path != ".") {
-            line = fmt::format("{}: {}", code(path), line);
-            if (finding.rule == "lifecycle-promoted")
-                line += fmt::format(" ({} → {})", stage(finding.old_value), stage(finding.new_value));
-            else if (!finding.old_value.is_null() || !finding.new_value.is_null())
-                line += fmt::format(" ({} → {})", value(finding.old_value), value(finding.new_value));
-        }
-        line += lifecycle_text(finding.lifecycle);
-        // A change to a type many kinds share is listed once, under the first of them.
-        if (finding.affects.size() > 1) line += fmt::format(" (and {} more)", finding.affects.size() - 1);
-        if (finding.severity == Severity::error && section == Section::breaking) line = "**breaks clients**: " + line;
-        sections[section][group_version][kind].push_back(line);
-    }
-    std::string out = fmt::format("# API changes: {}\n", title(sources));
-    const std::array<std::pair<Section, const char*>, 4> order = {
-        {{Section::breaking, "Breaking"}, {Section::deprecated, "Deprecated"}, {Section::added, "Added"}, {Section::promoted, "Promoted"}}};
-    for (const auto& [section, heading] : order) {
-        const auto found = sections.find(section);
-        if (found == sections.end()) continue;
-        out += fmt::format("\n## {}\n", heading);
-        for (const auto& [group_version, kinds] : found->second) {
-            out += fmt::format("\n### {}\n\n", cell(group_version));
-            for (const auto& [kind, lines] : kinds)
-                for (const auto& line : lines) out += fmt::format("- **{}** {}\n", cell(kind), line);
+std::string replacement_version(const std::string& removed_kind, const std::vector<std::string>& served_new) {
+    const auto [group_version, kind] = split_kind(removed_kind);
+    const auto group = group_of(group_version);
+    std::string best;
+    std::tuple<bool, int, int, int> best_rank{};
+    for (const auto& served : served_new) {
+        const auto other = split_kind(served);
+        if (other.kind != kind || other.group_version == group_version) continue;
+        const auto [stage, major, minor] = version_rank(other.group_version);
+        const std::tuple<bool, int, int, int> rank{group_of(other.group_version) == group, stage, major, minor};
+        if (best.empty() || rank > best_rank) {
+            best = other.group_version;
+            best_rank = rank;
         }
     }
-    if (sections.empty()) out += "\nNo API changes for release notes.\n";
-    if (others > 0)
-        out += fmt::format("\n{} other change(s) (descriptions, relaxed validation, …) are listed by `kompat check`.\n", others);
+    return best;
+}
+
+Changelog changelog_of(const std::vector<Finding>& findings, const ReportSources& sources) { return ChangelogBuilder(findings, sources).build(); }
+
+std::string changelog_markdown(const Changelog& changelog, const ReportSources& sources) {
+    std::string out = fmt::format("# API changes: {} → {}\n", code(sources.old_side.source), code(sources.new_side.source));
+    for (const auto& [section, title] : section_titles) {
+        std::string group_version = "\x01";  // no heading yet
+        std::string body;
+        for (const auto& entry : changelog.entries) {
+            if (entry.section != section) continue;
+            if (entry.group_version != group_version) {
+                group_version = entry.group_version;
+                body += fmt::format("\n### {}\n\n", group_version.empty() ? std::string("Shared types") : cell(group_version));
+            }
+            body += fmt::format("- **{}** {}\n", cell(entry.kind), markdown_text(entry.text));
+        }
+        if (!body.empty()) out += fmt::format("\n## {}\n{}", title, body);
+    }
+    if (changelog.entries.empty()) out += "\nNo API changes for release notes.\n";
+    if (changelog.not_listed > 0)
+        out += fmt::format("\n{} other change(s) (descriptions, relaxed validation, …) are listed by `kompat check --show info`.\n",
+                           changelog.not_listed);
     return out;
+}
+
+std::string changelog_json(const Changelog& changelog, const ReportSources& sources) {
+    json::array sections;
+    for (const auto& [section, title] : section_titles) {
+        json::array entries;
+        for (const auto& entry : changelog.entries) {
+            if (entry.section != section) continue;
+            json::array fingerprints;
+            for (const auto& fingerprint : entry.findings) fingerprints.emplace_back(fingerprint);
+            entries.push_back(json::object{{"groupVersion", entry.group_version.empty() ? json::value(nullptr) : json::value(entry.group_version)},
+                                           {"kind", entry.kind},
+                                           {"text", plain_text(entry.text)},
+                                           {"findings", std::move(fingerprints)}});
+        }
+        sections.push_back(json::object{{"title", title}, {"entries", std::move(entries)}});
+    }
+    return to_pretty_json(json::object{{"old", sources.old_side.source},
+                                       {"new", sources.new_side.source},
+                                       {"sections", std::move(sections)},
+                                       {"notListed", changelog.not_listed}});
 }
 
 }  // namespace kompat

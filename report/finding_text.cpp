@@ -39,8 +39,6 @@ std::string elide_middle(std::string_view text, std::size_t limit) {
     return std::string(text.substr(0, head)) + std::string(ellipsis) + std::string(text.substr(tail));
 }
 
-bool is_scalar(const json::value& value) { return !value.is_object() && !value.is_array(); }
-
 // A value's text before quoting: a string as itself, anything else as compact JSON.
 std::string raw_text(const json::value& value) {
     if (value.is_string()) return std::string(value.get_string());
@@ -91,7 +89,7 @@ std::pair<std::string, std::string> value_pair_words(const json::value& o, const
             return {rest(a), rest(b)};
         }
     }
-    if (o.is_null() || n.is_null() || !is_scalar(o) || !is_scalar(n)) return {value_words(o, style), value_words(n, style)};
+    if (o.is_null() || n.is_null()) return {value_words(o, style), value_words(n, style)};
     const auto a = raw_text(o);
     const auto b = raw_text(n);
     if (a.size() <= value_limit && b.size() <= value_limit) return {value_words(o, style), value_words(n, style)};

@@ -20,6 +20,10 @@ struct ReportSources {
     // coverage (junit) list the clean ones too.
     std::vector<std::string> kinds = {};
     bool single_snapshot = false;  // kompat lint: old_side is the one snapshot
+    // The kinds each snapshot serves ("batch/v1 CronJob"), sorted: release notes name
+    // what replaces a removed version, and which new versions graduate an old kind.
+    std::vector<std::string> served_old = {};
+    std::vector<std::string> served_new = {};
 };
 
 // What a report is about, for its first line: "OLD (format) -> NEW (format)", or for one

@@ -13,6 +13,4 @@ namespace kompat {
 std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
                             Severity show);
 
-std::string changelog_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
-
 }  // namespace kompat

@@ -134,6 +134,7 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         finding.old_location = change.old_position;
         finding.new_location = change.new_position;
         if (!change.operation.empty()) finding.operation = change.operation;
+        finding.operation_kind = change.operation_kind;
 
         // Severity: the worst over every place that reaches the change, each judged by
         // its roles and capped by its stability.

@@ -39,6 +39,7 @@ struct Finding {
     std::string type;                      // the named type (or CRD kind) where it stands
     std::string path;                      // "." for the object itself
     std::optional<std::string> operation;  // "GET /api/v1/pods"
+    std::string operation_kind;            // the kind an added or removed operation serves, when the spec says
     boost::json::value old_value;
     boost::json::value new_value;
     std::optional<Stability> stability;  // of the most stable kind it affects

@@ -1,0 +1,40 @@
+#pragma once
+// Release notes from the findings of two releases (`kompat changelog`), written as
+// Kubernetes writes its notes: Breaking, Removed (with the version to use instead),
+// Deprecated, Promoted, Added; by group/version and kind; operations and List kinds
+// folded into their kind; a change to a shared type one bullet naming its kinds; fields
+// described in words, never as JSON.
+#include <string>
+#include <vector>
+
+#include "report/findings_report.hpp"
+
+namespace kompat {
+
+enum class ChangelogSection { breaking, removed, deprecated, promoted, added };
+
+struct ChangelogEntry {
+    ChangelogSection section = ChangelogSection::added;
+    std::string group_version;  // "batch/v1"; "" for a change to a shared type
+    std::string kind;           // "CronJob"; for a shared type its short name ("PodSpec")
+    std::string text;           // what changed, in words; values in `code spans`
+    std::vector<std::string> findings;  // the fingerprints it says
+};
+
+struct Changelog {
+    std::vector<ChangelogEntry> entries;  // sorted: section, group/version, kind, text
+    std::size_t not_listed = 0;           // findings release notes leave out (descriptions, relaxed checks, …)
+};
+
+// The notes' entries; `sources.served_new` gives the version to use instead of a removed one.
+Changelog changelog_of(const std::vector<Finding>& findings, const ReportSources& sources);
+
+// The version of `removed_kind` ("batch/v1beta1 CronJob") the new release serves instead
+// ("batch/v1"): the same kind in the same group, the most stable, newest version; or in
+// another group when the group has none; "" when no served version is left.
+std::string replacement_version(const std::string& removed_kind, const std::vector<std::string>& served_new);
+
+std::string changelog_markdown(const Changelog& changelog, const ReportSources& sources);
+std::string changelog_json(const Changelog& changelog, const ReportSources& sources);
+
+}  // namespace kompat

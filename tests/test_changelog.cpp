@@ -1,0 +1,131 @@
+// Release notes: the golden changelogs of three real pairs, the version to use instead of
+// a removed one, and operations and List kinds folded into their kind.
+#include <boost/json/parse.hpp>
+
+#include "report/changelog_report.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using kompat::Finding;
+using kompat::Severity;
+using kompat::test::read_file;
+using kompat::test::run;
+
+namespace {
+
+Finding whole_kind(std::string rule, std::string kind, Severity severity = Severity::info) {
+    Finding finding;
+    finding.rule = std::move(rule);
+    finding.kind = std::move(kind);
+    finding.path = ".";
+    finding.severity = severity;
+    finding.fingerprint = finding.rule + " " + *finding.kind;
+    return finding;
+}
+
+Finding operation(std::string rule, std::string key, std::string kind) {
+    Finding finding;
+    finding.rule = std::move(rule);
+    finding.operation = std::move(key);
+    finding.operation_kind = std::move(kind);
+    finding.path = ".";
+    finding.fingerprint = finding.rule + " " + *finding.operation;
+    return finding;
+}
+
+}  // namespace
+
+TEST_CASE("changelog: every golden changelog of a real pair is as expected") {
+    if (!kompat::test::corpus_present()) {
+        WARN("../shared/corpus is absent: the golden changelogs are not checked");
+        return;
+    }
+    int cases = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(kompat::test::source_dir()) / "golden" / "changelog")) {
+        INFO(entry.path().filename().string());
+        auto args = read_file(entry.path() / "args");
+        while (!args.empty() && args.back() == '\n') args.pop_back();
+        const auto result = run("cd '" + kompat::test::corpus_dir() + "' && '" + kompat::test::kompat_binary() + "' changelog " + args);
+        CHECK(result.exit_code == 0);
+        CHECK(result.err.empty());
+        CHECK(result.out == read_file(entry.path() / "expected.md"));
+        ++cases;
+    }
+    CHECK(cases == 3);
+}
+
+TEST_CASE("changelog: findings go to Breaking, Removed, Deprecated, Promoted and Added") {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"field-removed", "## Breaking"},       {"version-removed", "## Removed"}, {"lifecycle-deprecated", "## Deprecated"},
+        {"kind-added", "## Added"},             {"lifecycle-promoted", "## Promoted"},
+    };
+    for (const auto& [name, section] : cases) {
+        INFO(name);
+        const auto dir = fs::path(kompat::test::source_dir()) / "golden" / name;
+        const auto result = run("cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' changelog old.json new.json");
+        CHECK(result.exit_code == 0);
+        CHECK(result.out.starts_with("# API changes: `old.json` → `new.json`\n"));
+        CHECK(result.out.find(section + "\n") != std::string::npos);
+        for (const auto* other : {"## Breaking\n", "## Removed\n", "## Deprecated\n", "## Added\n", "## Promoted\n"})
+            if (other != section + "\n") CHECK(result.out.find(other) == std::string::npos);
+        // Never JSON in the notes.
+        CHECK(result.out.find("{\"") == std::string::npos);
+    }
+}
+
+TEST_CASE("changelog: a removed version names the one to use instead") {
+    const std::vector<std::string> served = {"autoscaling/v1 HorizontalPodAutoscaler", "autoscaling/v2 HorizontalPodAutoscaler",
+                                             "batch/v1 CronJob", "batch/v1 Job", "example.com/v1beta1 Widget", "example.com/v1beta2 Widget",
+                                             "other.io/v1 Gadget", "v1 Pod"};
+    // The most stable, newest version of the same group.
+    CHECK(kompat::replacement_version("autoscaling/v2beta2 HorizontalPodAutoscaler", served) == "autoscaling/v2");
+    CHECK(kompat::replacement_version("batch/v1beta1 CronJob", served) == "batch/v1");
+    CHECK(kompat::replacement_version("example.com/v1alpha1 Widget", served) == "example.com/v1beta2");
+    // Another group only when its own has none; none when no version is left.
+    CHECK(kompat::replacement_version("example.com/v1 Gadget", served) == "other.io/v1");
+    CHECK(kompat::replacement_version("policy/v1beta1 PodSecurityPolicy", served).empty());
+    CHECK(kompat::replacement_version("v1 Pod", served).empty());
+}
+
+TEST_CASE("changelog: a new resource is one line, its operations and List kind folded into it") {
+    kompat::ReportSources sources{{"old", "crd"}, {"new", "crd"}, {}};
+    sources.kinds = {"example.com/v1 Widget", "example.com/v1 WidgetList", "example.com/v1beta1 Gadget", "example.com/v1beta1 GadgetList"};
+    sources.served_old = {"example.com/v1beta1 Gadget", "example.com/v1beta1 GadgetList"};
+    sources.served_new = {"example.com/v1 Widget", "example.com/v1 WidgetList"};
+    const std::vector<Finding> findings = {
+        whole_kind("kind-added", "example.com/v1 Widget"),
+        whole_kind("kind-added", "example.com/v1 WidgetList"),
+        operation("operation-added", "GET /apis/example.com/v1/widgets", "example.com/v1 Widget"),
+        operation("operation-added", "POST /apis/example.com/v1/widgets", "example.com/v1 Widget"),
+        operation("operation-added", "GET /apis/example.com/v1/", ""),  // discovery: no kind
+        whole_kind("kind-removed", "example.com/v1beta1 Gadget", Severity::warning),
+        whole_kind("kind-removed", "example.com/v1beta1 GadgetList", Severity::warning),
+        operation("operation-removed", "GET /apis/example.com/v1beta1/gadgets", "example.com/v1beta1 Gadget"),
+    };
+    const auto changelog = kompat::changelog_of(findings, sources);
+    REQUIRE(changelog.entries.size() == 2);
+    CHECK(changelog.entries[0].section == kompat::ChangelogSection::removed);
+    CHECK(changelog.entries[0].kind == "Gadget");
+    CHECK(changelog.entries[1].section == kompat::ChangelogSection::added);
+    CHECK(changelog.entries[1].kind == "Widget");
+    CHECK(changelog.not_listed == 1);  // the discovery endpoint
+    const auto markdown = kompat::changelog_markdown(changelog, sources);
+    CHECK(markdown.find("- **Gadget** `example.com/v1beta1` (beta) is no longer served; no version of the kind is left\n") != std::string::npos);
+    CHECK(markdown.find("- **Widget** new kind, served as `example.com/v1`\n") != std::string::npos);
+    CHECK(markdown.find("List") == std::string::npos);
+    CHECK(markdown.find("GET ") == std::string::npos);
+
+    // An operation added to a kind that stays is a line under that kind.
+    const auto lone = kompat::changelog_of({operation("operation-added", "GET /apis/example.com/v1/widgets/{name}/status", "example.com/v1 Widget")},
+                                           sources);
+    REQUIRE(lone.entries.size() == 1);
+    CHECK(lone.entries[0].group_version == "example.com/v1");
+    CHECK(kompat::changelog_markdown(lone, sources).find("- **Widget** operation `GET /apis/example.com/v1/widgets/{name}/status` added\n") !=
+          std::string::npos);
+
+    // JSON for tools: the same entries, input text in backticks.
+    const auto json = boost::json::parse(kompat::changelog_json(changelog, sources));
+    CHECK(json.at("sections").at(1).at("title") == "Removed");
+    CHECK(json.at("sections").at(1).at("entries").at(0).at("text") ==
+          "`example.com/v1beta1` (beta) is no longer served; no version of the kind is left");
+}
