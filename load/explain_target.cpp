@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -82,6 +83,21 @@ std::optional<PathResource> resource_of_path(std::string_view path) {
     return PathResource{group_version, std::string(plural)};
 }
 
+// The plural names the GET operations of `snapshot` serve each kind by.
+void add_resource_paths(const Snapshot& snapshot, const std::map<std::pair<std::string, std::string_view>, const Kind*>& by_type,
+                        std::map<std::string, std::set<const Kind*>>& names) {
+    for (const auto& operation : snapshot.operations) {
+        if (operation.method != "GET") continue;
+        const auto resource = resource_of_path(operation.path);
+        if (!resource) continue;
+        for (const auto& response : operation.responses) {
+            if (response.status != "200" || !response.schema || response.schema->ref.empty()) continue;
+            const auto found = by_type.find({resource->group_version, response.schema->ref});
+            if (found != by_type.end()) names[lower(resource->plural)].insert(found->second);
+        }
+    }
+}
+
 // Every name a kind answers to, lower case, with the kinds it names.
 std::map<std::string, std::set<const Kind*>> resource_names(const Snapshot& snapshot) {
     std::map<std::string, std::set<const Kind*>> names;
@@ -94,18 +110,25 @@ std::map<std::string, std::set<const Kind*>> resource_names(const Snapshot& snap
             if (!name->empty()) names[lower(*name)].insert(&kind);
         for (const auto& short_name : kind.crd->short_names) names[lower(short_name)].insert(&kind);
     }
-    for (const auto& operation : snapshot.operations) {
-        if (operation.method != "GET") continue;
-        const auto resource = resource_of_path(operation.path);
-        if (!resource) continue;
-        for (const auto& response : operation.responses) {
-            if (response.status != "200" || !response.schema || response.schema->ref.empty()) continue;
-            const auto found = by_type.find({resource->group_version, response.schema->ref});
-            if (found != by_type.end()) names[lower(resource->plural)].insert(found->second);
-        }
+    add_resource_paths(snapshot, by_type, names);
+    // kubectl's short names of the built-in resources (`kubectl api-resources`), which a
+    // spec does not carry.
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 29> built_in{{
+        {"cm", "configmaps"}, {"cs", "componentstatuses"}, {"ep", "endpoints"}, {"ev", "events"}, {"limits", "limitranges"},
+        {"ns", "namespaces"}, {"no", "nodes"}, {"pvc", "persistentvolumeclaims"}, {"pv", "persistentvolumes"}, {"po", "pods"},
+        {"rc", "replicationcontrollers"}, {"quota", "resourcequotas"}, {"sa", "serviceaccounts"}, {"svc", "services"},
+        {"crd", "customresourcedefinitions"}, {"crds", "customresourcedefinitions"}, {"ds", "daemonsets"}, {"deploy", "deployments"},
+        {"rs", "replicasets"}, {"sts", "statefulsets"}, {"hpa", "horizontalpodautoscalers"}, {"cj", "cronjobs"},
+        {"csr", "certificatesigningrequests"}, {"ing", "ingresses"}, {"netpol", "networkpolicies"}, {"pdb", "poddisruptionbudgets"},
+        {"psp", "podsecuritypolicies"}, {"pc", "priorityclasses"}, {"sc", "storageclasses"},
+    }};
+    for (const auto& [short_name, plural] : built_in) {
+        const auto found = names.find(std::string(plural));
+        if (found != names.end() && !names.contains(std::string(short_name))) names[std::string(short_name)] = found->second;
     }
     return names;
 }
+
 
 // Kubernetes' version priority: GA before beta before alpha, then the higher major and
 // minor numbers (v2 > v1 > v1beta2 > v1beta1 > v1alpha1).

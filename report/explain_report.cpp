@@ -61,23 +61,25 @@ std::string enum_text(const json::array& values) {
 
 std::string number_text(double value) { return fmt::format("{}", value); }
 
-// Lines of `text` wrapped at word boundaries to the page width, each indented; the
-// text's own line breaks are kept.
-void append_wrapped(std::string& out, std::string_view text, std::size_t indent) {
-    const std::string margin(indent, ' ');
+// Lines of `text` wrapped at word boundaries to the page width, each indented (the lines
+// after a paragraph's first by `hanging`, when given); the text's own line breaks are kept.
+void append_wrapped(std::string& out, std::string_view text, std::size_t indent, std::size_t hanging = 0) {
+    if (hanging == 0) hanging = indent;
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
     for (;;) {
         const auto end = std::min(text.find('\n'), text.size());
         auto paragraph = text.substr(0, end);
         std::string line;
+        std::string margin(indent, ' ');
         while (!paragraph.empty()) {
             const auto space = std::min(paragraph.find(' '), paragraph.size());
             const auto word = paragraph.substr(0, space);
             paragraph.remove_prefix(std::min(space + 1, paragraph.size()));
             if (word.empty()) continue;
-            if (!line.empty() && indent + line.size() + 1 + word.size() > page_width) {
+            if (!line.empty() && margin.size() + line.size() + 1 + word.size() > page_width) {
                 out += margin + line + '\n';
                 line.clear();
+                margin.assign(hanging, ' ');
             }
             line += (line.empty() ? "" : " ") + std::string(word);
         }
@@ -117,13 +119,21 @@ std::optional<double> as_double(const std::optional<Number>& value) {
     return value ? std::optional<double>(static_cast<double>(*value)) : std::nullopt;
 }
 
-// The value constraints of one schema, `NAME: value` a line, for the FIELD header.
+// An empty object or list as a default says nothing a reader needs (`default: {}` is on
+// most struct fields of a Kubernetes spec).
+bool says_something(const json::value* default_value) {
+    if (default_value == nullptr) return false;
+    if (default_value->is_object()) return !default_value->get_object().empty();
+    if (default_value->is_array()) return !default_value->get_array().empty();
+    return true;
+}
+
+// What the schema says beyond kubectl's layout, `NAME: value` a line.
 void append_details(std::string& out, const Snapshot& snapshot, const Schema& written) {
     const auto& schema = snapshot.resolve(written);
-    const auto line = [&](std::string_view name, const std::string& value) { out += fmt::format("{:<11} {}\n", fmt::format("{}:", name), value); };
+    const auto line = [&](std::string_view name, const std::string& value) { out += fmt::format("  {:<15} {}\n", fmt::format("{}:", name), value); };
     const auto* default_value = written.default_value != nullptr ? written.default_value : schema.default_value;
-    if (default_value != nullptr) line("DEFAULT", json::serialize(*default_value));
-    if (schema.enum_values != nullptr) line("ENUM", enum_text(*schema.enum_values));
+    if (says_something(default_value)) line("DEFAULT", json::serialize(*default_value));
     if (written.nullable || schema.nullable) line("NULLABLE", "true");
     if (!schema.format.empty()) line("FORMAT", std::string(schema.format));
     const auto& bounds = schema.value_bounds();
@@ -151,15 +161,20 @@ void append_details(std::string& out, const Snapshot& snapshot, const Schema& wr
     if (!lifecycle.empty()) line("LIFECYCLE", lifecycle);
 }
 
-void append_validations(std::string& out, const Schema& schema) {
+// The CEL rules of one level, under a heading that says which level ("VALIDATIONS",
+// "VALIDATIONS OF EACH ITEM"), each rule wrapped to the page.
+void append_validations(std::string& out, const Schema& schema, std::string_view heading) {
     if (schema.validations.empty()) return;
-    out += "\nVALIDATIONS:\n";
+    out += fmt::format("\n{}:\n", heading);
     for (const auto& rule : schema.validations) {
-        out += fmt::format("    rule: {}\n", rule.rule);
-        if (!rule.message.empty()) out += fmt::format("    message: {}\n", rule.message);
-        if (!rule.message_expression.empty()) out += fmt::format("    messageExpression: {}\n", rule.message_expression);
-        if (!rule.reason.empty()) out += fmt::format("    reason: {}\n", rule.reason);
-        if (!rule.field_path.empty()) out += fmt::format("    fieldPath: {}\n", rule.field_path);
+        append_wrapped(out, "- rule: " + std::string(rule.rule), 2, 6);
+        const auto part = [&](std::string_view name, std::string_view value) {
+            if (!value.empty()) append_wrapped(out, fmt::format("{}: {}", name, value), 4, 6);
+        };
+        part("message", rule.message);
+        part("messageExpression", rule.message_expression);
+        part("reason", rule.reason);
+        part("fieldPath", rule.field_path);
     }
 }
 
@@ -191,7 +206,7 @@ public:
             const auto& resolved = snapshot_.resolve(*field.schema);
             if (resolved.enum_values != nullptr) out_ += fmt::format("  enum: {}\n", enum_text(*resolved.enum_values));
             const auto* default_value = field.schema->default_value != nullptr ? field.schema->default_value : resolved.default_value;
-            if (default_value != nullptr) out_ += fmt::format("  default: {}\n", json::serialize(*default_value));
+            if (says_something(default_value)) out_ += fmt::format("  default: {}\n", json::serialize(*default_value));
             if (!field.schema->description.empty()) append_wrapped(out_, field.schema->description, 4);
             out_ += '\n';
         }
@@ -347,20 +362,27 @@ json::value resolved_json(const Snapshot& snapshot, const Schema& schema, std::v
 std::string explain_text(const Snapshot& snapshot, const ExplainTarget& target, const ExplainOptions& options) {
     const auto& kind = *target.kind;
     std::string out;
+    // kubectl's part: the header, the field, its description and its fields.
     if (!kind.gvk.group.empty()) out += fmt::format("GROUP:      {}\n", kind.gvk.group);
     out += fmt::format("KIND:       {}\n", kind.gvk.kind);
     out += fmt::format("VERSION:    {}\n", kind.gvk.version);
     if (kind.crd) {
         out += fmt::format("SCOPE:      {}\n", kind.crd->scope);
+        if (!kind.crd->served)
+            out += fmt::format("WARNING:    {} is not served: the API server refuses requests to it\n", kind.gvk.group_version());
         if (kind.crd->deprecated)
-            out += fmt::format("DEPRECATED: {}\n", kind.crd->deprecation_warning.empty() ? "true" : kind.crd->deprecation_warning);
+            out += fmt::format("WARNING:    {} is deprecated{}\n", kind.gvk.group_version(),
+                               kind.crd->deprecation_warning.empty() ? std::string() : ": " + std::string(kind.crd->deprecation_warning));
     }
     out += '\n';
     const auto& written = *target.schema;
+    const auto& resolved = snapshot.resolve(written);
     if (!target.field_path.empty()) {
-        out += fmt::format("FIELD: {} <{}>{}\n", target.field_path.back(), type_label(snapshot, written),
-                           target.required ? " -required-" : "");
-        append_details(out, snapshot, written);
+        out += fmt::format("FIELD: {} <{}>\n", target.field_path.back(), type_label(snapshot, written));
+        if (resolved.enum_values != nullptr) {
+            out += "ENUM:\n";
+            for (const auto& value : *resolved.enum_values) out += fmt::format("    {}\n", value_text(value));
+        }
         out += '\n';
     }
     // The named types met on the way to the fields are open for a recursive explain.
@@ -370,25 +392,57 @@ std::string explain_text(const Snapshot& snapshot, const ExplainTarget& target, 
     out += "DESCRIPTION:\n";
     if (texts.empty()) out += "    <empty>\n";
     for (const auto text : texts) append_wrapped(out, text, 4);
-    const auto& resolved = snapshot.resolve(written);
-    append_validations(out, resolved);
-    if (&holder != &resolved) append_validations(out, holder);
 
-    if (fields_of(snapshot, holder).empty()) return out;
-    out += "\nFIELDS:\n";
-    TreeWriter writer(snapshot, out, options.max_lines);
-    if (!options.recursive) {
-        writer.fields(holder);
-        out.pop_back();  // the blank line after the last field
-        return out;
+    if (!fields_of(snapshot, holder).empty()) {
+        out += "\nFIELDS:\n";
+        TreeWriter writer(snapshot, out, options.max_lines);
+        if (options.recursive) {
+            writer.tree(holder, 1, open);
+        } else {
+            writer.fields(holder);
+            out.pop_back();  // the blank line after the last field
+        }
     }
-    writer.tree(holder, 1, open);
+
+    // kompat's part: what the schema says beyond kubectl's layout, labelled as such.
+    std::string details;
+    if (target.required) details += fmt::format("  {:<15} {}\n", "REQUIRED:", "yes (its parent lists it as required)");
+    if (!target.field_path.empty()) append_details(details, snapshot, written);
+    if (!details.empty()) out += "\nSCHEMA (kompat, beyond kubectl explain):\n" + details;
+    append_validations(out, resolved, "VALIDATIONS");
+    if (&holder != &resolved) append_validations(out, holder, resolved.items ? "VALIDATIONS OF EACH ITEM" : "VALIDATIONS OF EACH VALUE");
     return out;
 }
 
 std::string explain_openapi_v3(const Snapshot& snapshot, const ExplainTarget& target) {
     std::vector<std::string_view> open;
-    return to_pretty_json(with_sorted_keys(resolved_json(snapshot, *target.schema, open)));
+    auto document = resolved_json(snapshot, *target.schema, open).as_object();
+    // Every type a `$ref` left in the output names, and the types they name in turn, under
+    // components.schemas: the output resolves its own references.
+    constexpr std::string_view prefix = "#/components/schemas/";
+    json::object schemas;
+    std::vector<std::string> pending;
+    const auto collect = [&](const json::value& value, const auto& self) -> void {
+        if (const auto* object = value.if_object()) {
+            if (const auto* ref = object->if_contains("$ref"); ref != nullptr && ref->is_string() && ref->get_string().starts_with(prefix))
+                pending.emplace_back(ref->get_string().subview().substr(prefix.size()));
+            for (const auto& member : *object) self(member.value(), self);
+        } else if (const auto* array = value.if_array()) {
+            for (const auto& item : *array) self(item, self);
+        }
+    };
+    collect(document, collect);
+    while (!pending.empty()) {
+        const auto name = std::move(pending.back());
+        pending.pop_back();
+        if (schemas.contains(name)) continue;
+        const auto* type = snapshot.find_type(name);
+        if (type == nullptr) continue;
+        schemas[name] = schema_json(snapshot, *type);
+        collect(schemas[name], collect);
+    }
+    if (!schemas.empty()) document["components"] = json::object{{"schemas", std::move(schemas)}};
+    return to_pretty_json(with_sorted_keys(document));
 }
 
 }  // namespace kompat

@@ -20,8 +20,10 @@ std::string explain_text(const Snapshot& snapshot, const ExplainTarget& target, 
 
 // The selected schema as OpenAPI v3 JSON: the `$ref` of the field (and of its array items
 // and map values) replaced by the named type it refers to; deeper `$ref`s kept, in the
-// form `#/components/schemas/NAME`. Keys sorted, so the output does not depend on how
-// the input was written (JSON or YAML, key order, Swagger 2.0 or OpenAPI 3).
+// form `#/components/schemas/NAME`, and every type they reach included under the
+// output's own `components.schemas`, so it resolves its references itself. Keys sorted,
+// so the output does not depend on how the input was written (JSON or YAML, key order,
+// Swagger 2.0 or OpenAPI 3).
 std::string explain_openapi_v3(const Snapshot& snapshot, const ExplainTarget& target);
 
 }  // namespace kompat

@@ -3,8 +3,10 @@
 #include <boost/json/parse.hpp>
 
 #include <fstream>
+#include <sstream>
 
 #include "load/explain_target.hpp"
+#include "load/snapshot_loader.hpp"
 #include "report/explain_report.hpp"
 #include "test_support.hpp"
 
@@ -220,4 +222,92 @@ components:
     CHECK(parsed.at("properties").at("a").at("$ref") == "#/components/schemas/x");  // one level only
     const auto field = kompat::explain_openapi_v3(json_spec, kompat::find_explain_target(json_spec, "w.a", ""));
     CHECK(boost::json::parse(field).at("properties").at("y").at("default") == "d");  // the field's own $ref resolved
+}
+
+TEST_CASE("explain: kubectl's layout first, kompat's additions after it, labelled") {
+    const auto crd = load_text("gadgets.yaml", R"yaml(apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Gadget, plural: gadgets}
+  versions:
+  - name: v1
+    served: false
+    storage: true
+    deprecated: true
+    deprecationWarning: use v2
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            required: [parts]
+            properties:
+              parts:
+                type: array
+                maxItems: 8
+                x-kubernetes-validations:
+                - rule: "self.all(p, p.name.size() > 0) && self.exists(p, p.name == 'main') && self.size() <= 8 && self.size() >= 1"
+                  message: needs a main part
+                items:
+                  type: object
+                  default: {}
+                  x-kubernetes-validations: [{rule: "has(self.name)"}]
+                  properties:
+                    name: {type: string, enum: [main, spare]}
+                    meta: {type: object, default: {}}
+)yaml");
+    const auto target = kompat::find_explain_target(crd, "gadgets.spec.parts", "");
+    const auto text = kompat::explain_text(crd, target, {});
+    // The version's state, before anything else is read.
+    CHECK(text.find("WARNING:    example.com/v1 is not served") != std::string::npos);
+    CHECK(text.find("WARNING:    example.com/v1 is deprecated: use v2") != std::string::npos);
+    // kubectl's FIELD line has no -required-; kompat says it in its own part, after FIELDS.
+    CHECK(text.find("FIELD: parts <[]Object>\n") != std::string::npos);
+    const auto schema_part = text.find("SCHEMA (kompat, beyond kubectl explain):\n  REQUIRED:");
+    REQUIRE(schema_part != std::string::npos);
+    CHECK(text.find("FIELDS:\n") < schema_part);
+    CHECK(text.find("ITEMS:          items <= 8") > schema_part);
+    // No `default: {}` noise.
+    CHECK(text.find("default: {}") == std::string::npos);
+    // One labelled section a level, rules wrapped to the page.
+    const auto list_rules = text.find("\nVALIDATIONS:\n  - rule: self.all(p, p.name.size() > 0)");
+    const auto item_rules = text.find("\nVALIDATIONS OF EACH ITEM:\n  - rule: has(self.name)\n");
+    CHECK(list_rules != std::string::npos);
+    CHECK(item_rules != std::string::npos);
+    CHECK(list_rules < item_rules);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) CHECK(line.size() <= 80);
+    // An enum at the FIELD level is one value a line, as kubectl prints it.
+    const auto name = kompat::explain_text(crd, kompat::find_explain_target(crd, "gadgets.spec.parts.name", ""), {});
+    CHECK(name.find("FIELD: name <string>\nENUM:\n    main\n    spare\n") != std::string::npos);
+}
+
+TEST_CASE("explain: kubectl's short names of built-in resources are known, and suggested") {
+    const auto snapshot = load_text("swagger.json", swagger(kind_definition("crd", "apiextensions.k8s.io", "v1", "CustomResourceDefinition")));
+    // A spec without operations knows the kind by name only; kubectl's `crd` needs the plural.
+    CHECK(lookup_error(snapshot, "crd").find("no resource \"crd\"") != std::string::npos);
+    if (!kompat::test::corpus_present()) return;
+    const auto corpus = kompat::load_snapshot(kompat::test::corpus_dir() + "/kubernetes/v1.30/v3");
+    CHECK(kompat::find_explain_target(corpus, "crd.spec", "").kind->gvk.kind == "CustomResourceDefinition");
+    CHECK(kompat::find_explain_target(corpus, "deploy", "").kind->gvk.kind == "Deployment");
+    CHECK(lookup_error(corpus, "crdd").find("did you mean: crd") != std::string::npos);
+}
+
+TEST_CASE("explain: --output openapiv3 holds every schema its references name") {
+    const auto snapshot = load_text(
+        "swagger.json",
+        swagger(kind_definition("a.Widget", "example.com", "v1", "Widget", R"({"spec": {"$ref": "#/definitions/a.Spec"}})") +
+                R"(, "a.Spec": {"type": "object", "properties": {"part": {"$ref": "#/definitions/a.Part"}}},
+                    "a.Part": {"type": "object", "properties": {"next": {"$ref": "#/definitions/a.Part"}, "size": {"$ref": "#/definitions/a.Size"}}},
+                    "a.Size": {"type": "integer"})"));
+    const auto document = boost::json::parse(kompat::explain_openapi_v3(snapshot, kompat::find_explain_target(snapshot, "widget.spec", "")));
+    const auto& schemas = document.at("components").at("schemas").as_object();
+    CHECK(schemas.size() == 2);  // a.Part (itself and a.Size referred to from it) and a.Size
+    CHECK(schemas.contains("a.Part"));
+    CHECK(schemas.contains("a.Size"));
+    CHECK(document.at("properties").at("part").at("$ref") == "#/components/schemas/a.Part");
 }
