@@ -21,6 +21,7 @@
 #include "load/snapshot_loader.hpp"
 #include "load/stack_thread.hpp"
 #include "report/changelog_report.hpp"
+#include "report/explain_diff.hpp"
 #include "report/explain_report.hpp"
 #include "report/findings_report.hpp"
 #include "report/github_report.hpp"
@@ -183,6 +184,34 @@ void add_limit_options(CLI::App* command, kompat::Limits& limits, bool compares)
             ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
 }
 
+// `explain --diff`: the field in both snapshots, its lines marked, then the findings on it.
+// A side that lacks the field shows as absent; both lacking it is the usual lookup error.
+int explain_two(const std::string& old_spec, const std::string& new_spec, const std::string& resource, const std::string& api_version,
+                const kompat::ExplainOptions& options, const kompat::Limits& limits) {
+    if (resource.empty()) {
+        kompat::cli::print_error("kompat explain: --diff takes OLD NEW RESOURCE[.field]");
+        return exit_usage_or_input;
+    }
+    const auto [before, after] = kompat::load_snapshot_pair(old_spec, new_spec, limits);
+    std::optional<std::string> texts[2];
+    std::string place;
+    std::optional<kompat::LookupError> missing;
+    for (int side = 0; side < 2; ++side) {
+        const auto& snapshot = side == 0 ? before : after;
+        try {
+            const auto target = kompat::find_explain_target(snapshot, resource, api_version);
+            texts[side] = kompat::explain_text(snapshot, target, options);
+            place = target.kind->gvk.to_string() + (target.finding_path.empty() ? "" : " " + target.finding_path);
+        } catch (const kompat::LookupError& error) {
+            if (missing) throw;  // neither side has it
+            missing = error;
+        }
+    }
+    const auto findings = kompat::evaluate(kompat::diff_snapshots(before, after, limits).changes);
+    return kompat::cli::write_stdout(
+        kompat::escape_control_lines(kompat::explain_diff_text(texts[0], texts[1]) + kompat::findings_at(findings, place)));
+}
+
 // Runs `command` on a thread with a large stack (reserved, and touched only as far as it
 // is used); on this thread when no such thread can be made.
 int run_on_large_stack(const std::function<int()>& command) {
@@ -287,8 +316,15 @@ Examples:
     std::string explain_output = "plaintext";
     kompat::ExplainOptions explain_options;
     auto* explain = app.add_subcommand("explain", "A kind or field as kubectl explain shows it, from a spec file");
-    explain->add_option("SPEC", spec, "The snapshot to read")->required();
-    explain->add_option("RESOURCE", resource, "Kind, plural or short name, then an optional .field.path")->required();
+    bool explain_diff = false;
+    std::string diff_resource;
+    explain->add_option("SPEC", spec, "The snapshot to read (with --diff: the old snapshot)")->required();
+    explain->add_option("RESOURCE", resource, "Kind, plural or short name, then an optional .field.path (with --diff: the new snapshot)")
+        ->required();
+    explain->add_option("DIFF_RESOURCE", diff_resource, "With --diff: the kind or field to show in both");
+    explain->add_flag("--diff", explain_diff,
+                      "kompat explain --diff OLD NEW RESOURCE[.field]: the field in both snapshots, changed lines marked - and +, "
+                      "and the findings on it");
     explain->add_option("--api-version", api_version, "group/version to pick when the resource has several");
     explain->add_flag("--recursive", explain_options.recursive, "Print the field tree to any depth, without descriptions");
     explain->add_option("--output,-o", explain_output, "Output format")
@@ -296,8 +332,8 @@ Examples:
     explain->footer(R"(Exit codes: 0 shown, 2 bad usage, unreadable input or no such resource or field.
 
 Examples:
-  kompat explain api/openapi-spec/v3 pods.spec.containers
-  kompat explain config/crd gateways.spec.listeners --api-version gateway.networking.k8s.io/v1 --recursive)");
+  kompat explain api/openapi-spec/v3 pods.spec.containers --recursive
+  kompat explain --diff origin/main:api/openapi-spec/v3 api/openapi-spec/v3 deployments.spec.strategy)");
     explain->add_option("--max-lines", explain_options.max_lines, "Limit: lines of a recursive explain")
         ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
     add_limit_options(explain, limits, false);
@@ -410,7 +446,12 @@ Examples:
                 if (const int written = write_reports(report, reports, threshold); written != 0) return written;
                 return failed(report.findings, threshold) ? exit_findings : 0;
             }
+            if (explain->parsed() && explain_diff) return explain_two(spec, resource, diff_resource, api_version, explain_options, limits);
             if (explain->parsed()) {
+                if (!diff_resource.empty()) {
+                    kompat::cli::print_error("kompat explain: a third argument is only for --diff OLD NEW RESOURCE");
+                    return exit_usage_or_input;
+                }
                 const auto snapshot = kompat::load_snapshot(spec, limits);
                 const auto target = kompat::find_explain_target(snapshot, resource, api_version);
                 return kompat::cli::write_stdout(explain_output == "openapiv3"

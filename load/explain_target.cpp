@@ -202,6 +202,26 @@ const Schema& field_holder(const Snapshot& snapshot, const Schema& schema, std::
     }
 }
 
+// The steps field_holder takes from `schema` to the object whose fields it lists, as a
+// finding's path writes them: "[*]" into array items, "{*}" into map values.
+std::string value_steps(const Snapshot& snapshot, const Schema& schema) {
+    std::string steps;
+    const Schema* current = &schema;
+    for (std::size_t depth = 0; depth < 64; ++depth) {  // an array of itself ends the walk, as in field_holder
+        const Schema& resolved = snapshot.resolve(*current);
+        if (resolved.items) {
+            steps += "[*]";
+            current = resolved.items.get();
+        } else if (resolved.properties.empty() && resolved.additional_properties) {
+            steps += "{*}";
+            current = resolved.additional_properties.get();
+        } else {
+            break;
+        }
+    }
+    return steps;
+}
+
 std::vector<ExplainField> fields_of(const Snapshot& snapshot, const Schema& holder) {
     std::vector<ExplainField> fields;
     std::set<std::string_view> seen;
@@ -259,6 +279,7 @@ ExplainTarget find_explain_target(const Snapshot& snapshot, std::string_view req
             throw LookupError(fmt::format("field \"{}\" does not exist in {}{}", field_name, place_of(*target.kind, target.field_path),
                                           fields.empty() ? std::string(", which has no fields") : suggestions(field_name, candidates)));
         }
+        target.finding_path += value_steps(snapshot, *target.schema) + "." + std::string(found->name);
         target.field_path.emplace_back(found->name);
         target.schema = found->schema;
         target.required = found->required;

@@ -23,6 +23,9 @@ struct ExplainTarget {
     std::vector<std::string> field_path;  // the fields walked, as the snapshot names them
     const Schema* schema = nullptr;       // the field as written at its property; the kind's schema for no path
     bool required = false;                // the field is required where it stands
+    // The path as findings write it, from the kind's root: `[*]` into array items, `{*}`
+    // into map values (".spec.containers[*].ports"); "" for the kind itself.
+    std::string finding_path;
 };
 
 // `request` is RESOURCE[.field.path], matched case-insensitively. `api_version`

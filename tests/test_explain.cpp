@@ -80,10 +80,11 @@ TEST_CASE("explain: every golden case prints its expected output") {
         INFO("explain case " << dir.filename().string());
         auto args = read_file(dir / "args");
         while (!args.empty() && args.back() == '\n') args.pop_back();
-        if (const auto at = args.find("{corpus}"); at != std::string::npos) {
-            if (!kompat::test::corpus_present()) continue;
-            args.replace(at, std::string("{corpus}").size(), corpus);
-        }
+        if (args.find("{corpus") != std::string::npos && !kompat::test::corpus_present()) continue;
+        // {corpus-relative}: the corpus as a path from the case's folder (file names in the output stay the same everywhere).
+        const auto relative = fs::relative(corpus, dir).string();
+        for (std::size_t at; (at = args.find("{corpus-relative}")) != std::string::npos;) args.replace(at, std::string("{corpus-relative}").size(), relative);
+        for (std::size_t at; (at = args.find("{corpus}")) != std::string::npos;) args.replace(at, std::string("{corpus}").size(), corpus);
         const auto result = run("cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' explain " + args);
         CHECK(result.err.empty());
         CHECK(result.exit_code == 0);
@@ -310,4 +311,33 @@ TEST_CASE("explain: --output openapiv3 holds every schema its references name") 
     CHECK(schemas.contains("a.Part"));
     CHECK(schemas.contains("a.Size"));
     CHECK(document.at("properties").at("part").at("$ref") == "#/components/schemas/a.Part");
+}
+
+TEST_CASE("explain --diff: works on REV:PATH, and a field one side lacks shows as added") {
+    kompat::test::TempDir dir;
+    dir.write("widgets.yaml", widgets_crd);
+    const auto binary = "'" + kompat::test::kompat_binary() + "' explain --diff ";
+    const auto git = "cd '" + dir.path().string() + "' && git -c init.defaultBranch=main init -q && git add widgets.yaml && " +
+                     "git -c user.name=t -c user.email=t@example.com commit -qm one && ";
+    REQUIRE(run(git + "true").exit_code == 0);
+    // The same file at HEAD and on disk: every line unchanged, no finding.
+    const auto same = run("cd '" + dir.path().string() + "' && " + binary + "HEAD:widgets.yaml widgets.yaml wdg.spec");
+    CHECK(same.exit_code == 0);
+    CHECK(same.out.find("\n- ") == std::string::npos);
+    CHECK(same.out.find("\n+ ") == std::string::npos);
+    CHECK(same.out.ends_with("FINDINGS (0):\n    none\n"));
+    // A field only the new side has: all its lines are new, and its finding is listed.
+    std::string grown = widgets_crd;
+    const auto at = grown.find("              parts:");
+    REQUIRE(at != std::string::npos);
+    grown.insert(at, "              paused: {type: boolean, description: Stops the widget.}\n");
+    dir.write("grown.yaml", grown);
+    const auto added = run("cd '" + dir.path().string() + "' && " + binary + "HEAD:widgets.yaml grown.yaml wdg.spec.paused");
+    CHECK(added.exit_code == 0);
+    CHECK(added.out.starts_with("(the old snapshot has no such field: every line is new)\n+ GROUP:      example.com\n"));
+    CHECK(added.out.find("info field-added: example.com/v1 Widget .spec.paused: field `paused` added") != std::string::npos);
+    // Neither side has it: the usual lookup error.
+    const auto neither = run("cd '" + dir.path().string() + "' && " + binary + "HEAD:widgets.yaml grown.yaml wdg.spec.nothing");
+    CHECK(neither.exit_code == 2);
+    CHECK(neither.out.empty());
 }
