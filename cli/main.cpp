@@ -150,12 +150,20 @@ void add_report_options(CLI::App* command, ReportRequest& request, const std::st
 
 
 // Every report is rendered before any is written.
-int write_reports(const Comparison& comparison, const ReportRequest& request, kompat::Severity fail_on) {
+int write_reports(const Comparison& comparison, const ReportRequest& request, kompat::Severity fail_on, const kompat::Limits& limits) {
     const auto formats = request.formats.empty() ? std::vector<std::string>{"text"} : request.formats;
     const auto show = kompat::severity_from(request.show).value_or(kompat::Severity::warning);
     std::vector<std::string> texts;
     for (std::size_t i = 0; i < formats.size(); ++i)
         texts.push_back(render(comparison, formats[i], i >= request.outputs.size(), fail_on, show));
+    // Nothing is written when one report is too large: all of them are built first.
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (texts[i].size() <= limits.max_report_bytes) continue;
+        kompat::cli::print_error(fmt::format("kompat: the {} report would be {} bytes, more than {} (limit max-report-bytes; raise it with "
+                                             "--max-report-bytes N); nothing was written",
+                                             formats[i], texts[i].size(), limits.max_report_bytes));
+        return exit_usage_or_input;
+    }
     for (std::size_t i = 0; i < texts.size(); ++i)
         if (const int written = i < request.outputs.size() ? kompat::cli::write_file_atomically(request.outputs[i], texts[i])
                                                            : kompat::cli::write_stdout(texts[i], formats[i] == "github");
@@ -179,9 +187,12 @@ void add_limit_options(CLI::App* command, kompat::Limits& limits, bool compares)
         ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Limits");
     command->add_option("--max-ref-chain", limits.max_ref_chain, "Limit: $refs followed one after another")
         ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
-    if (compares)
+    if (compares) {
         command->add_option("--max-findings", limits.max_findings, "Limit: places two snapshots may differ in")
             ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+        command->add_option("--max-report-bytes", limits.max_report_bytes, "Limit: bytes of one report")
+            ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+    }
 }
 
 // `explain --diff`: the field in both snapshots, its lines marked, then the findings on it.
@@ -420,7 +431,7 @@ Examples:
                     if (baseline.empty()) baseline = write_baseline_to;
                 }
                 if (!baseline.empty()) accept_baseline(comparison, baseline, limits);
-                if (const int written = write_reports(comparison, reports, threshold); written != 0) return written;
+                if (const int written = write_reports(comparison, reports, threshold, limits); written != 0) return written;
                 if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
                 return failed(comparison.findings, threshold) ? exit_findings : 0;
             }
@@ -428,7 +439,7 @@ Examples:
                 auto comparison = compare(old_spec, new_spec, limits);
                 if (!changelog_reports.config.empty()) apply_configuration(comparison, changelog_reports.config, limits);
                 changelog_reports.formats = {changelog_format == "json" ? "changelog-json" : "changelog"};
-                return write_reports(comparison, changelog_reports, threshold);
+                return write_reports(comparison, changelog_reports, threshold, limits);
             }
             if (lint->parsed()) {
                 kompat::LintOptions options;
@@ -443,7 +454,7 @@ Examples:
                 const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
                 report.sources = {side, side, {}, kinds_of({&snapshot}), true};
                 if (!reports.config.empty()) apply_configuration(report, reports.config, limits);
-                if (const int written = write_reports(report, reports, threshold); written != 0) return written;
+                if (const int written = write_reports(report, reports, threshold, limits); written != 0) return written;
                 return failed(report.findings, threshold) ? exit_findings : 0;
             }
             if (explain->parsed() && explain_diff) return explain_two(spec, resource, diff_resource, api_version, explain_options, limits);

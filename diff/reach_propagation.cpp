@@ -54,7 +54,8 @@ std::vector<bool> units_leading_to_changes(const UnitGraph& graph) {
 
 // One more way `root` reaches `change`: a new reach, or merged into the root's one.
 // Roots of one name are walked one after another, so a reach to merge with is the last.
-void merge_reach(Change& change, const Root& root, std::string_view path, unsigned roles, bool judges, bool alpha_field, bool at_root) {
+// Returns the bytes of path it stored anew.
+std::size_t merge_reach(Change& change, const Root& root, std::string_view path, unsigned roles, bool judges, bool alpha_field, bool at_root) {
     if (change.reaches.empty() || change.reaches.back().from != root.from) {
         Reach reach;
         reach.from = root.from;
@@ -67,7 +68,7 @@ void merge_reach(Change& change, const Root& root, std::string_view path, unsign
         reach.list_kind = root.list_kind;
         reach.at_root = at_root;
         change.reaches.push_back(std::move(reach));
-        return;
+        return root.from.size() + path.size();
     }
     auto& existing = change.reaches.back();
     existing.roles |= roles;
@@ -76,11 +77,12 @@ void merge_reach(Change& change, const Root& root, std::string_view path, unsign
     existing.at_root = existing.at_root || at_root;
     // The shortest path is shown (the first in text order among the shortest).
     if (std::pair(path.size(), path) < std::pair(existing.path.size(), std::string_view(existing.path))) existing.path = path;
+    return 0;
 }
 
 }  // namespace
 
-void propagate_reaches(UnitGraph& graph, std::vector<Root>& roots) {
+bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t max_path_bytes) {
     auto& units = graph.units;
     const auto relevant = units_leading_to_changes(graph);
     // Only edges that lead to changes are walked. The walk's order decides which of
@@ -104,6 +106,7 @@ void propagate_reaches(UnitGraph& graph, std::vector<Root>& roots) {
     constexpr std::size_t role_sets = 16;
     std::vector<std::uint32_t> entered(units.size() * 2 * role_sets, 0);
     std::uint32_t root_number = 0;
+    std::uint64_t path_bytes = 0;  // of every reach stored
     std::string prefix;  // the path from the root to the unit visited
     std::string full;    // a change's path from the root
     // A visit names the edge that led to it and the visit it came from: a path is
@@ -144,7 +147,9 @@ void propagate_reaches(UnitGraph& graph, std::vector<Root>& roots) {
                     const auto roles = root.list_kind ? role_response
                                        : root.is_kind ? role_of_kind_path(full)
                                                       : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
-                    merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle), next == 0);
+                    path_bytes += merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle),
+                                              next == 0);
+                    if (path_bytes > max_path_bytes) return false;
                 }
             }
             for (const auto& edge : visit.unit->edges) {
@@ -159,6 +164,7 @@ void propagate_reaches(UnitGraph& graph, std::vector<Root>& roots) {
         for (auto& change : unit->changes)
             std::sort(change.reaches.begin(), change.reaches.end(),
                       [](const Reach& a, const Reach& b) { return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path); });
+    return true;
 }
 
 }  // namespace kompat

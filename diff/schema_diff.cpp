@@ -103,7 +103,7 @@ void make_later_edges(UnitGraph& graph, Unit& unit, std::deque<Pending>& pending
     unit.later_edges.clear();
 }
 
-DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot) {
+DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, const Limits& limits) {
     const DiffContext context(old_snapshot, new_snapshot);
     UnitGraph graph;
     const SchemaComparer comparer(context, graph);
@@ -128,7 +128,11 @@ DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot) 
         comparer.compare(*next.old_schema, *next.new_schema, *next.unit, path, false, 0);
         make_later_edges(graph, *next.unit, pending);
     }
-    propagate_reaches(graph, plan.roots);
+    if (!propagate_reaches(graph, plan.roots, limits.max_report_bytes))
+        throw InputError(new_snapshot.source, {},
+                         "differs from " + old_snapshot.source + " in places whose paths alone pass " +
+                             std::to_string(limits.max_report_bytes) + " bytes, so the report would too (" + limit_hint("max-report-bytes") +
+                             ")");
     for (auto& unit : graph.units)
         for (auto& change : unit->changes) result.changes.push_back(std::move(change));
     for (auto& change : plan.surface) result.changes.push_back(std::move(change));
@@ -141,7 +145,7 @@ DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot) 
 }  // namespace
 
 DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snapshot, const Limits& limits) {
-    auto result = run_diff(old_snapshot, new_snapshot);
+    auto result = run_diff(old_snapshot, new_snapshot, limits);
     if (result.changes.size() > limits.max_findings)
         throw InputError(new_snapshot.source, {},
                          "differs from " + old_snapshot.source + " in more than " + std::to_string(limits.max_findings) +

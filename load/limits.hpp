@@ -22,6 +22,9 @@ struct Limits {
     std::uint32_t max_ref_chain = 64;
     // Changes one comparison may find; past it the inputs are not two versions of one API.
     std::uint64_t max_findings = 1'000'000;
+    // Bytes of one report. The paths that reach changes are its bulk (a chain of N named
+    // types spells paths of N steps), so the diff stops as soon as they alone pass it.
+    std::uint64_t max_report_bytes = 256ULL * 1024 * 1024;
 };
 
 // What an exceeded limit's message ends with: its name and how to raise it.

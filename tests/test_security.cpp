@@ -2,6 +2,7 @@
 // kompat reads (specs, names, links, config, baseline, git objects). Each refused run
 // must exit 2 with one stderr line holding no raw control character, print nothing on
 // stdout, and let no byte of a file outside the snapshot reach any output.
+#include <chrono>
 #include <sys/stat.h>
 
 #include "load/text_safety.hpp"
@@ -330,4 +331,39 @@ TEST_CASE("security: the first ignore in the config's order applies, exact and w
     CHECK(wildcard_first.out.find("(field-removed W*) ignored 1 finding(s): one") != std::string::npos);
     const auto other_rule = config_with("  - {rule: field-added, location: \"*\", reason: one}\n");
     CHECK(other_rule.exit_code == 1);
+}
+
+TEST_CASE("security: a long $ref chain is refused by the report budget, quickly, not after minutes and gigabytes") {
+    // 20,000 named types, each referring to the next and each changed: the paths that reach
+    // the changes grow with the square of the chain (about 1 GB spelled out).
+    TempDir dir;
+    const auto chain = [](int max_length) {
+        std::string definitions = R"("io.example.v1.Root": {"type": "object", "x-kubernetes-group-version-kind": [{"group": "example.com",
+            "version": "v1", "kind": "Root"}], "properties": {"spec": {"$ref": "#/definitions/d0"}}})";
+        constexpr int length = 20000;
+        for (int i = 0; i < length; ++i) {
+            definitions += ",\"d" + std::to_string(i) + R"(": {"type": "object", "properties": {"v": {"type": "string", "maxLength": )" +
+                           std::to_string(max_length) + "}";
+            if (i + 1 < length) definitions += R"(, "next": {"$ref": "#/definitions/d)" + std::to_string(i + 1) + "\"}";
+            definitions += "}}";
+        }
+        return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {)" + definitions + "}}";
+    };
+    write(dir.path() / "old.json", chain(10));
+    write(dir.path() / "new.json", chain(5));
+    const auto start = std::chrono::steady_clock::now();
+    const auto result = run(in_dir(dir.path(), "check old.json new.json --format json"));
+    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    check_refused(result, "so the report would too (limit max-report-bytes; raise it with --max-report-bytes N)");
+    CHECK(seconds < 30);  // about 1.5 s here; loosely bounded (sanitizer builds are slower)
+    // A report over the limit is refused whole, naming its format; nothing is written.
+    write(dir.path() / "small-old.json", R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {},
+        "definitions": {"a.W": {"type": "object", "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "W"}],
+        "properties": {"x": {"type": "string"}}}}})");
+    write(dir.path() / "small-new.json", R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {},
+        "definitions": {"a.W": {"type": "object", "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "W"}],
+        "properties": {}}}})");
+    const auto small = run(in_dir(dir.path(), "check small-old.json small-new.json --format text --output report.txt --format json --max-report-bytes 300"));
+    check_refused(small, "kompat: the json report would be ");
+    CHECK(!fs::exists(dir.path() / "report.txt"));
 }
