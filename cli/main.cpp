@@ -224,10 +224,12 @@ int explain_two(const std::string& old_spec, const std::string& new_spec, const 
 }
 
 // Runs `command` on a thread with a large stack (reserved, and touched only as far as it
-// is used); on this thread when no such thread can be made.
-int run_on_large_stack(const std::function<int()>& command) {
+// is used); on this thread when no such thread can be made, with the nesting limit cut to
+// what this thread's stack takes, so deep input is an error, never a crash.
+int run_on_large_stack(const std::function<int()>& command, kompat::Limits& limits) {
     int result = exit_usage_or_input;
-    kompat::StackThread thread([&] { result = command(); }, kompat::large_stack_bytes);
+    kompat::StackThread thread([&] { result = command(); }, kompat::large_stack_bytes,
+                               [&] { limits.max_nesting_depth = kompat::nesting_the_stack_allows(limits.max_nesting_depth); });
     thread.join();
     return result;
 }
@@ -489,5 +491,5 @@ Examples:
             return exit_usage_or_input;
         }
         return exit_usage_or_input;
-    });
+    }, limits);
 }

@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 namespace kompat {
@@ -12,10 +13,11 @@ namespace kompat {
 constexpr std::size_t large_stack_bytes = std::size_t{1024} * 1024 * 1024;
 
 // Starts `work` at once; join() (or the destructor) waits for it. When the system refuses
-// a thread, `work` runs on the calling thread instead, before the constructor returns.
+// a thread, `work` runs on the calling thread instead, before the constructor returns,
+// after `before_inline` (which can fit the work to the smaller stack).
 class StackThread {
 public:
-    StackThread(std::function<void()> work, std::size_t stack_bytes);
+    StackThread(std::function<void()> work, std::size_t stack_bytes, const std::function<void()>& before_inline = {});
     StackThread(const StackThread&) = delete;
     StackThread& operator=(const StackThread&) = delete;
     StackThread(StackThread&&) = delete;
@@ -29,5 +31,9 @@ private:
     pthread_t thread_{};
     bool running_ = false;
 };
+
+// How many levels of nesting the calling thread's stack can take, by its limit
+// (RLIMIT_STACK) and a conservative cost a level; unbounded stacks give `wanted`.
+std::uint32_t nesting_the_stack_allows(std::uint32_t wanted);
 
 }  // namespace kompat

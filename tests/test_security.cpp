@@ -367,3 +367,20 @@ TEST_CASE("security: a long $ref chain is refused by the report budget, quickly,
     check_refused(small, "kompat: the json report would be ");
     CHECK(!fs::exists(dir.path() / "report.txt"));
 }
+
+TEST_CASE("security: with no room for its large-stack thread, deep input is refused, never a crash") {
+#if defined(__SANITIZE_ADDRESS__)
+    WARN("AddressSanitizer needs more address space than this test leaves: skipped under the sanitizers");
+#else
+    TempDir dir;
+    // 490 schemas deep: 980 levels of JSON nesting, within the default limit of 1000.
+    std::string schema = R"({"type": "string"})";
+    for (int i = 0; i < 490; ++i) schema = R"({"type": "object", "properties": {"a": )" + schema + "}}";
+    const auto spec = R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {"a.W": {"type": "object",
+        "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "W"}], "properties": {"spec": )" + schema + "}}}}";
+    write(dir.path() / "deep.json", spec);
+    // A virtual memory limit refuses the 1 GiB stack; a 1 MiB stack is what is left.
+    const auto result = run("ulimit -v 700000 && ulimit -s 1024 && " + in_dir(dir.path(), "check deep.json deep.json"));
+    check_refused(result, "nesting deeper than 192 levels (limit max-nesting-depth");
+#endif
+}
