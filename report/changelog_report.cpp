@@ -121,27 +121,11 @@ std::string stage_words(const json::value& value) {
     return std::string(value.get_string());
 }
 
-// The kinds a shared type's change reaches, for one bullet: "in Pod, DaemonSet and 7 more
-// kinds". The kind the type is named after (Pod for PodSpec) comes first.
-std::string kinds_words(const Finding& finding, std::string_view type_name) {
-    std::vector<std::string> names;
-    for (const auto& affected : finding.affects) {
-        auto name = split_kind(affected).kind;
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
-    }
-    if (names.empty()) return {};
-    std::stable_partition(names.begin(), names.end(), [&](const std::string& name) {
-        return type_name.starts_with(name) && type_name.size() > name.size() && std::isupper(static_cast<unsigned char>(type_name[name.size()])) != 0;
-    });
-    constexpr std::size_t named = 3;
-    std::string out = ", in ";
-    const auto shown = names.size() <= named + 1 ? names.size() : named;
-    for (std::size_t i = 0; i < shown; ++i) {
-        if (i > 0) out += i + 1 == shown && shown == names.size() ? " and " : ", ";
-        out += names[i];
-    }
-    if (shown < names.size()) out += fmt::format(" and {} more kinds", names.size() - shown);
-    return out;
+// The kinds a shared type's change reaches, for one bullet: ", in Pod, DaemonSet, Deployment
+// and 6 more kinds".
+std::string kinds_words(const Finding& finding) {
+    const auto names = affected_names(finding);
+    return names.empty() ? std::string() : ", in " + first_few(names, " kinds");
 }
 
 bool is_retirement(std::string_view rule) { return rule == "kind-removed" || rule == "version-removed" || rule == "crd-version-unserved"; }
@@ -181,8 +165,7 @@ private:
     void shared_entry(ChangelogSection section, const Finding& finding, std::string text) {
         const auto dot = finding.type.rfind('.');
         auto name = dot == std::string::npos ? finding.type : finding.type.substr(dot + 1);
-        auto kinds = kinds_words(finding, name);
-        changelog_.entries.push_back({section, "", std::move(name), std::move(text) + kinds, {finding.fingerprint}});
+        changelog_.entries.push_back({section, "", std::move(name), std::move(text) + kinds_words(finding), {finding.fingerprint}});
     }
 
     bool is_promotion(const std::string& gvk) const {

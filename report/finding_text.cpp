@@ -5,6 +5,7 @@
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
+#include <cctype>
 
 #include "report/word_diff.hpp"
 #include "rules/rule_table.hpp"
@@ -249,26 +250,39 @@ std::string breaks_text(const Finding& finding) {
     return fmt::format("{} {} of {}", certain ? "breaks" : "may break", who, role_noun(finding.role));
 }
 
-std::string affects_text(const Finding& finding) {
-    if (finding.kind || finding.operation || finding.affects.empty()) return {};
-    // Kinds by name alone ("Pod", not "v1 Pod"), each once: the versions of one kind are one kind to a reader.
-    std::vector<std::string_view> names;
+std::vector<std::string> affected_names(const Finding& finding) {
+    std::vector<std::string> names;
     for (const std::string_view affected : finding.affects) {
         const auto space = affected.find(' ');
         // An operation ("GET /apis/...") is named whole.
         const auto name = space == std::string_view::npos || affected.find('/', space) != std::string_view::npos ? affected
                                                                                                                   : affected.substr(space + 1);
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
     }
+    // The kind the type is named after (Pod for PodSpec) first.
+    std::string_view type = finding.type;
+    if (const auto dot = type.rfind('.'); dot != std::string_view::npos) type.remove_prefix(dot + 1);
+    std::stable_partition(names.begin(), names.end(), [&](const std::string& name) {
+        return type.size() > name.size() && type.starts_with(name) && std::isupper(static_cast<unsigned char>(type[name.size()])) != 0;
+    });
+    return names;
+}
+
+std::string first_few(const std::vector<std::string>& names, std::string_view more) {
     constexpr std::size_t named = 3;
     const auto shown = names.size() <= named + 1 ? names.size() : named;
-    std::string out = "affects ";
+    std::string out;
     for (std::size_t i = 0; i < shown; ++i) {
         if (i > 0) out += i + 1 == shown && shown == names.size() ? " and " : ", ";
         out += names[i];
     }
-    if (shown < names.size()) out += fmt::format(" and {} more", names.size() - shown);
+    if (shown < names.size()) out += fmt::format(" and {} more{}", names.size() - shown, more);
     return out;
+}
+
+std::string affects_text(const Finding& finding) {
+    if (finding.kind || finding.operation || finding.affects.empty()) return {};
+    return "affects " + first_few(affected_names(finding), "");
 }
 
 std::string finding_context(const Finding& finding) {

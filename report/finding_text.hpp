@@ -33,8 +33,15 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style 
 // spec"); "" for info findings and findings no role judged.
 std::string breaks_text(const Finding& finding);
 
+// The kinds a finding affects by name alone ("Pod", not "v1 Pod"), each once, the kind
+// its type is named after first (Pod for PodSpec); operations whole.
+std::vector<std::string> affected_names(const Finding& finding);
+
+// "A, B, C and 5 more" + `more` ("A and B" when there are few).
+std::string first_few(const std::vector<std::string>& names, std::string_view more);
+
 // For a finding in a named type others use: the kinds it affects, by name, the first few
-// named ("affects DaemonSet, Deployment, Job and 7 more"); "" for any other finding.
+// named ("affects Pod, DaemonSet, Deployment and 6 more"); "" for any other finding.
 std::string affects_text(const Finding& finding);
 
 // What a reader needs beyond the sentence, joined by "; ": breaks_text and affects_text.

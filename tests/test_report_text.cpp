@@ -80,7 +80,8 @@ TEST_CASE("report text: a finding in a shared type says whom it breaks and which
     finding.severity = Severity::error;
     finding.role = "spec";
     finding.affects = {"apps/v1 DaemonSet", "apps/v1 Deployment", "apps/v1 ReplicaSet", "apps/v1 StatefulSet", "batch/v1 CronJob", "v1 Pod"};
-    CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects DaemonSet, Deployment, ReplicaSet and 3 more");
+    // Pod first: PodSpec is named after it.
+    CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects Pod, DaemonSet, Deployment and 3 more");
     finding.affects = {"autoscaling/v1 HorizontalPodAutoscaler", "autoscaling/v2 HorizontalPodAutoscaler"};
     finding.role = "status";
     CHECK(kompat::finding_context(finding) == "breaks writers of status; affects HorizontalPodAutoscaler");
