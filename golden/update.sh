@@ -35,7 +35,7 @@ for dir in explain/*/; do
     [ -d "$corpus" ] || { echo "skipping $dir: ../shared/corpus is absent" >&2; continue; }
     # {corpus-relative}: the corpus as a path from the case's folder, so file names in
     # the output are the same on every machine.
-    args=${args//\{corpus-relative\}/$(realpath --relative-to="$dir" "$corpus")}
+    args=${args//\{corpus-relative\}/$(realpath -s --relative-to="$dir" ../../shared/corpus)}
     args=${args//\{corpus\}/$corpus}
   fi
   # shellcheck disable=SC2086 # args is a word list on purpose
