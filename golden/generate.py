@@ -435,8 +435,8 @@ def main():
         with open(os.path.join(folder, "rules"), "w") as f:
             f.write("".join(r + "\n" for r in c["rules"]))
     for entry in os.listdir(HERE):
-        # golden/explain/ holds the explain cases, written by hand.
-        if os.path.isdir(os.path.join(HERE, entry)) and entry not in names and entry != "explain":
+        # golden/explain/ and golden/changelog/ hold cases written by hand.
+        if os.path.isdir(os.path.join(HERE, entry)) and entry not in names and entry not in ("explain", "changelog"):
             shutil.rmtree(os.path.join(HERE, entry))
     write_docs()
 
@@ -486,8 +486,10 @@ def write_docs():
            "- A change inside a named type others use (`PodSpec`) is one finding that lives in that type, with its path",
            "  inside it, listing every kind it affects (`affects`) and the path through each (`affectedPlaces`); the",
            "  same change in several versions of one CRD is one finding too.", "",
-           "`kompat rules` lists the rules; `kompat rules RULE` shows one with whom it breaks and what to do about it,",
-           "and every report carries the same two sentences (text and markdown for each finding, SARIF as `help`).", "",
+           "`kompat rules` lists the rules; `kompat rules RULE` shows one with whom it breaks and what to do about it.",
+           "The reports carry the same sentences: markdown and HTML for each rule they show, SARIF as each rule's `help`.",
+           "Each finding is said in one sentence from its rule's template; the text report's second line says whom it",
+           "breaks, by the role that decided its severity.", "",
            "Severities below read: spec / status / request / response. Each example is the golden case",
            "`golden/<id>/` (inputs `old.json`, `new.json`, or `spec.json` for one-snapshot rules).", ""]
     for c in CASES:
