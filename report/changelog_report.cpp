@@ -169,10 +169,11 @@ private:
     }
 
     bool is_promotion(const std::string& gvk) const {
-        const auto [group_version, kind] = split_kind(gvk);
+        const auto added = split_kind(gvk);  // not a structured binding: the lambda uses it (clang 14 refuses that)
         return std::any_of(sources_.served_old.begin(), sources_.served_old.end(), [&](const std::string& old) {
             const auto other = split_kind(old);
-            return other.kind == kind && group_of(other.group_version) == group_of(group_version) && other.group_version != group_version;
+            return other.kind == added.kind && group_of(other.group_version) == group_of(added.group_version) &&
+                   other.group_version != added.group_version;
         });
     }
 
