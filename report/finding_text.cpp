@@ -303,11 +303,12 @@ const SourcePosition& finding_location(const Finding& finding) {
     return finding.new_location.known() ? finding.new_location : finding.old_location;
 }
 
-std::string location_text(const Finding& finding) {
-    const auto& at = finding_location(finding);
+std::string position_text(const SourcePosition& at) {
     if (!at.known()) return {};
     return fmt::format("{}:{}:{}", at.file, at.position.line, at.position.column);
 }
+
+std::string location_text(const Finding& finding) { return position_text(finding_location(finding)); }
 
 std::size_t count_below(const std::vector<Finding>& findings, Severity shown) {
     return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity < shown; }));

@@ -54,7 +54,10 @@ std::string heading_of(const Finding& finding);
 // Where to point a reader: the new location, or the old one for what was removed.
 const SourcePosition& finding_location(const Finding& finding);
 
-// "file:line:col", or "" when the finding has no location.
+// "file:line:col", or "" for an unknown position.
+std::string position_text(const SourcePosition& at);
+
+// The finding's position_text at finding_location.
 std::string location_text(const Finding& finding);
 
 // How many of `findings` are below `shown` (the reports that hide them count them).

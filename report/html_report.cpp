@@ -15,11 +15,6 @@
 namespace kompat {
 namespace {
 
-std::string position_text(const SourcePosition& at) {
-    if (!at.known()) return "";
-    return fmt::format("{}:{}:{}", at.file, at.position.line, at.position.column);
-}
-
 // One side of a change as one block: its label and location, then the whole value,
 // pretty-printed JSON (never cut), or prose (a description) as plain text. Few elements a
 // finding keep a page of thousands quick to open.
