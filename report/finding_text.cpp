@@ -250,13 +250,17 @@ std::string breaks_text(const Finding& finding) {
     return fmt::format("{} {} of {}", certain ? "breaks" : "may break", who, role_noun(finding.role));
 }
 
+bool names_operation(std::string_view affected) {
+    const auto space = affected.find(' ');
+    return space != std::string_view::npos && affected.find('/', space) != std::string_view::npos;
+}
+
 std::vector<std::string> affected_names(const Finding& finding) {
     std::vector<std::string> names;
     for (const std::string_view affected : finding.affects) {
         const auto space = affected.find(' ');
-        // An operation ("GET /apis/...") is named whole.
-        const auto name = space == std::string_view::npos || affected.find('/', space) != std::string_view::npos ? affected
-                                                                                                                  : affected.substr(space + 1);
+        // An operation ("GET /apis/...") is named whole, as is an entry with no space.
+        const auto name = space == std::string_view::npos || names_operation(affected) ? affected : affected.substr(space + 1);
         if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
     }
     // The kind the type is named after (Pod for PodSpec) first.

@@ -33,6 +33,9 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style 
 // spec"); "" for info findings and findings no role judged.
 std::string breaks_text(const Finding& finding);
 
+// True for an entry of `affects` that is an operation ("GET /apis/…"), not a kind ("apps/v1 Deployment").
+bool names_operation(std::string_view affected);
+
 // The kinds a finding affects by name alone ("Pod", not "v1 Pod"), each once, the kind
 // its type is named after first (Pod for PodSpec); operations whole.
 std::vector<std::string> affected_names(const Finding& finding);

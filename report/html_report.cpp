@@ -66,16 +66,11 @@ std::string lifecycle_text(const FindingLifecycle& lifecycle) {
     return out;
 }
 
-bool is_operation(std::string_view affected) {
-    const auto space = affected.find(' ');
-    return space != std::string_view::npos && affected.find('/', space) != std::string_view::npos;
-}
-
 // What the kind filter finds a finding by: its heading and every kind it affects (the
 // operations a type reaches are one entry, "operations").
 std::set<std::string> reached_by(const Finding& finding) {
     std::set<std::string> reached{heading_of(finding)};
-    for (const auto& affected : finding.affects) reached.insert(is_operation(affected) ? "operations" : affected);
+    for (const auto& affected : finding.affects) reached.insert(names_operation(affected) ? "operations" : affected);
     return reached;
 }
 
