@@ -1,4 +1,4 @@
-// libFuzzer harness: the YAML reader (yaml-cpp, go-yaml scalar resolution, merge keys,
+// libFuzzer harness: the YAML reader (libfyaml events, scalar resolution by document, merge keys,
 // alias budget).
 #include "load/yaml_reader.hpp"
 #include "fuzz/fuzz_support.hpp"

@@ -2,214 +2,499 @@
 #include "load/json_reader.hpp"
 #include "load/text_safety.hpp"
 
-#include <yaml-cpp/depthguard.h>
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/yaml.h>
+#include <libfyaml.h>
 
-
-#include <algorithm>
-#include <cmath>
-#include <sstream>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace kompat {
 namespace json = boost::json;
 namespace {
 
-TextPosition position_of_mark(const YAML::Mark& mark) {
-    if (mark.is_null()) return {};
-    return {static_cast<std::uint32_t>(mark.line + 1), static_cast<std::uint32_t>(mark.column + 1)};
+TextPosition position_of_mark(const fy_mark* mark) {
+    if (mark == nullptr || mark->line < 0 || mark->column < 0) return {};
+    return {static_cast<std::uint32_t>(mark->line) + 1, static_cast<std::uint32_t>(mark->column) + 1};
 }
 
-class Converter {
-public:
-    Converter(const SourceFile& source, const Limits& limits, KeyPositionMemory& memory)
-        : source_(source),
-          limits_(limits),
-          memory_(memory),
-          sp_(&memory),
-          node_budget_(source.bytes.size() + limits.max_yaml_extra_nodes) {}
+std::string_view text_of(fy_token* token) {
+    if (token == nullptr) return {};
+    std::size_t size = 0;
+    const char* text = fy_token_get_text(token, &size);
+    return text == nullptr ? std::string_view() : std::string_view(text, size);
+}
 
-    json::value convert(const YAML::Node& node, std::uint32_t depth) {
-        if (++nodes_ > node_budget_)
-            fail(node, "YAML expands to more than " + std::to_string(node_budget_) +
-                           " nodes (alias expansion; " + limit_hint("max-yaml-extra-nodes") + ")");
-        if (depth > limits_.max_nesting_depth)
-            fail(node, "nesting deeper than " + std::to_string(limits_.max_nesting_depth) +
-                           " levels (" + limit_hint("max-nesting-depth") + ")");
-        switch (node.Type()) {
-            case YAML::NodeType::Undefined:
-            case YAML::NodeType::Null:
-                return nullptr;
-            case YAML::NodeType::Scalar:
-                return scalar(node);
-            case YAML::NodeType::Sequence: {
-                json::array array(sp_);
-                array.reserve(node.size());
-                for (const auto& element : node) array.push_back(convert(element, depth + 1));
-                return array;
-            }
-            case YAML::NodeType::Map: {
-                json::object object(sp_);
-                object.reserve(node.size());
-                fill_map(object, node, depth, false);
-                return object;
-            }
+// A single-quoted scalar's value from its text between the quotes (YAML 1.2.2, 7.3.2):
+// '' is a quote; a line break with the white space around it folds to a space, and
+// n > 1 line breaks to n - 1 newlines. libfyaml 0.7.12 (Debian 12) reads `'a '''' b'`
+// as "a ''' " instead of "a '' b", which corrupts CEL rules, so kompat does this step.
+std::string single_quoted_value(std::string_view raw) {
+    std::string value;
+    value.reserve(raw.size());
+    for (std::size_t i = 0; i < raw.size();) {
+        const char c = raw[i];
+        if (c == '\'' && i + 1 < raw.size() && raw[i + 1] == '\'') {
+            value += '\'';
+            i += 2;
+        } else if (c == '\n' || c == '\r') {
+            while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+            std::size_t breaks = 0;
+            for (; i < raw.size() && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r'); ++i)
+                if (raw[i] == '\n' || (raw[i] == '\r' && (i + 1 == raw.size() || raw[i + 1] != '\n'))) ++breaks;
+            if (breaks == 1) value += ' ';
+            else value.append(breaks - 1, '\n');
+        } else {
+            value += c;
+            ++i;
         }
-        return nullptr;
+    }
+    return value;
+}
+
+// libfyaml's parser and the diagnostics it collects its errors in (they would go to
+// stderr otherwise).
+class EventStream {
+public:
+    EventStream(const SourceFile& source) : source_(source) {
+        fy_diag_cfg diag_cfg{};
+        fy_diag_cfg_default(&diag_cfg);
+        diag_cfg.fp = nullptr;
+        diag_cfg.output_fn = [](fy_diag*, void*, const char*, std::size_t) {};
+        diag_.reset(fy_diag_create(&diag_cfg));
+        if (diag_ == nullptr) throw std::bad_alloc();
+        fy_diag_set_collect_errors(diag_.get(), true);
+        fy_parse_cfg cfg{};
+        // Depth is kompat's own limit, checked as events arrive; the parser itself works
+        // with a heap stack.
+        cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE | FYPCF_DISABLE_DEPTH_LIMIT);
+        cfg.diag = diag_.get();
+        parser_.reset(fy_parser_create(&cfg));
+        if (parser_ == nullptr || fy_parser_set_string(parser_.get(), source.bytes.data(), source.bytes.size()) != 0)
+            throw std::bad_alloc();
+    }
+
+    struct EventFree {
+        fy_parser* parser;
+        void operator()(fy_event* event) const { fy_parser_event_free(parser, event); }
+    };
+    using Event = std::unique_ptr<fy_event, EventFree>;
+
+    // The next event; none at the end of the stream. Throws InputError for malformed YAML.
+    Event next() {
+        Event event(fy_parser_parse(parser_.get()), EventFree{parser_.get()});
+        if (event == nullptr && fy_parser_get_stream_error(parser_.get())) fail();
+        return event;
     }
 
 private:
-    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
-        throw InputError(source_.name, position_of_mark(node.Mark()), message);
+    [[noreturn]] void fail() const {
+        void* iterator = nullptr;
+        while (const auto* error = fy_diag_errors_iterate(diag_.get(), &iterator)) {
+            if (error->type != FYET_ERROR) continue;
+            // Collected errors carry 1-based lines and columns.
+            const TextPosition position{static_cast<std::uint32_t>(std::max(error->line, 0)),
+                                        static_cast<std::uint32_t>(std::max(error->column, 0))};
+            throw InputError(source_.name, position, std::string("malformed YAML: ") + (error->msg != nullptr ? error->msg : "syntax error"));
+        }
+        throw InputError(source_.name, {}, "malformed YAML");
     }
 
-    // Keys of a merged map (`<<`) never replace keys the map sets itself. A merge that
-    // reaches a mapping being filled (`&s {<<: *s}`) is refused, and every merged entry
-    // counts against the node budget, so merges cannot loop or multiply without bound.
-    void fill_map(json::object& object, const YAML::Node& node, std::uint32_t depth, bool merging) {
-        if (std::any_of(filling_.begin(), filling_.end(), [&](const YAML::Node& open) { return open.is(node); }))
-            fail(node, "merge key (<<) reaches the mapping it is in");
-        filling_.push_back(node);
-        std::vector<YAML::Node> merges;
-        for (const auto& entry : node) {
-            const auto& key = entry.first;
-            if (merging && ++nodes_ > node_budget_)
-                fail(key, "YAML expands to more than " + std::to_string(node_budget_) + " nodes (merge keys; " +
-                              limit_hint("max-yaml-extra-nodes") + ")");
-            if (!key.IsScalar()) fail(key, "mapping key must be a scalar");
-            if (key.Tag() == "?" && key.Scalar() == "<<") {
-                merges.push_back(entry.second);
-                continue;
-            }
-            const auto& name = key.Scalar();
-            if (object.contains(name)) {
-                if (merging) continue;
-                fail(key, "duplicate key \"" + name + "\" in one mapping");
-            }
-            auto value = convert(entry.second, depth + 1);
-            memory_.position_next_key(position_of_mark(key.Mark()));
-            object.emplace(name, std::move(value));
+    struct DiagDestroy {
+        void operator()(fy_diag* diag) const { fy_diag_destroy(diag); }
+    };
+    struct ParserDestroy {
+        void operator()(fy_parser* parser) const { fy_parser_destroy(parser); }
+    };
+    const SourceFile& source_;
+    std::unique_ptr<fy_diag, DiagDestroy> diag_;  // declared first: the parser refers to it
+    std::unique_ptr<fy_parser, ParserDestroy> parser_;
+};
+
+// A node with an anchor, kept to be copied wherever an alias names it.
+struct Anchored {
+    json::value value;
+    std::uint64_t nodes = 1;   // nodes a copy adds
+    std::uint32_t height = 0;  // levels of nesting inside it
+    std::string text;          // a scalar's text, for an alias used as a key
+    bool scalar = false;
+};
+
+// A mapping key: its characters in the reader's key characters.
+struct Key {
+    std::uint32_t begin = 0;
+    std::uint32_t size = 0;
+    TextPosition position;
+    bool merge = false;  // a merge key (<<)
+};
+
+// A value read, waiting for the collection it is in to end.
+struct Entry {
+    json::value value;
+    Key key;  // in a mapping
+};
+
+// A collection being read.
+struct Frame {
+    bool mapping = false;
+    std::size_t first_entry = 0;
+    std::size_t key_chars_begin = 0;
+    std::string anchor;
+    std::uint64_t nodes_at_start = 0;
+    TextPosition position;
+    std::uint32_t height = 0;
+    // The key read last in a mapping, waiting for its value.
+    bool has_key = false;
+    Key key;
+};
+
+// Builds the JSON values of one YAML stream from its events, one document at a time.
+class Reader {
+public:
+    Reader(const SourceFile& source, const Limits& limits, const YamlOptions& options, ParsedFile& file,
+           std::vector<ScalarRules> rules_by_document)
+        : source_(source),
+          limits_(limits),
+          options_(options),
+          file_(file),
+          memory_(*file.memory),
+          sp_(&memory_),
+          node_budget_(source.bytes.size() + limits.max_yaml_extra_nodes),
+          rules_by_document_(std::move(rules_by_document)) {}
+
+    // Reads the stream. Returns false when a document read by Kubernetes' rules turns out
+    // to be an OpenAPI document whose scalars YAML 1.2 reads differently: `rules_by_document`
+    // then says how to read each, and the caller reads again.
+    bool read() {
+        EventStream stream(source_);
+        while (auto event = stream.next()) handle(*event);
+        return !reread_;
+    }
+
+    [[nodiscard]] const std::vector<ScalarRules>& rules_by_document() const { return rules_by_document_; }
+
+private:
+    void handle(fy_event& event) {
+        switch (event.type) {
+            case FYET_DOCUMENT_START: return start_document(event);
+            case FYET_DOCUMENT_END: return end_document();
+            case FYET_SCALAR: return scalar(event);
+            case FYET_ALIAS: return alias(event);
+            case FYET_MAPPING_START:
+            case FYET_SEQUENCE_START: return start_collection(event);
+            case FYET_MAPPING_END:
+            case FYET_SEQUENCE_END: return end_collection();
+            default: return;
         }
-        for (const auto& merge : merges) {
-            if (merge.IsMap()) {
-                fill_map(object, merge, depth, true);
-            } else if (merge.IsSequence()) {
-                for (const auto& element : merge) {
-                    if (!element.IsMap()) fail(element, "merge key (<<) needs a mapping or a list of mappings");
-                    fill_map(object, element, depth, true);
+    }
+
+    [[noreturn]] void fail(TextPosition position, const std::string& message) const {
+        throw InputError(source_.name, position, message);
+    }
+
+    void count_nodes(std::uint64_t nodes, TextPosition position, std::string_view cause) {
+        nodes_ += nodes;
+        if (nodes_ > node_budget_)
+            fail(position, "YAML expands to more than " + std::to_string(node_budget_) + " nodes (" + std::string(cause) +
+                               "; " + limit_hint("max-yaml-extra-nodes") + ")");
+    }
+
+    // ---- documents ----------------------------------------------------------
+
+    void start_document(fy_event& event) {
+        root_position_ = position_of_mark(fy_event_start_mark(&event));
+        const auto index = documents_seen_++;
+        tracking_ = rules_by_document_.size() <= index;
+        rules_ = tracking_ ? options_.rules.value_or(ScalarRules::kubernetes) : rules_by_document_[index];
+        if (tracking_) rules_by_document_.push_back(rules_);
+        disagreement_ = false;
+        root_.reset();
+    }
+
+    void end_document() {
+        count_nodes(1, root_position_, "documents");
+        json::value root = root_ ? std::move(*root_) : json::value(nullptr, sp_);
+        root_.reset();
+        if (tracking_ && !options_.rules && is_openapi(root)) {
+            rules_by_document_.back() = ScalarRules::core;
+            reread_ = reread_ || disagreement_;
+        }
+        if (root.is_null() && !options_.keep_null_documents) return;
+        file_.document_starts.push_back(root_position_);
+        file_.documents.push_back(std::move(root));
+    }
+
+    static bool is_openapi(const json::value& root) {
+        const auto* object = root.if_object();
+        return object != nullptr && (object->contains("openapi") || object->contains("swagger"));
+    }
+
+    // ---- nodes --------------------------------------------------------------
+
+    // Where a scalar starts: at its anchor or tag when it has one, a quoted one at its
+    // opening quote.
+    static TextPosition scalar_position(fy_event& event, fy_token* token) {
+        if (auto* anchor = fy_event_get_anchor_token(&event)) return after_indicator(fy_token_start_mark(anchor));
+        if (auto* tag = fy_event_get_tag_token(&event)) return position_of_mark(fy_token_start_mark(tag));
+        auto position = position_of_mark(fy_event_start_mark(&event));
+        const auto style = fy_token_scalar_style(token);
+        if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) && position.column > 1) --position.column;
+        return position;
+    }
+
+    // libfyaml marks an anchor or alias at its name; it starts at the & or * before it.
+    static TextPosition after_indicator(const fy_mark* mark) {
+        auto position = position_of_mark(mark);
+        if (position.column > 1) --position.column;
+        return position;
+    }
+
+    bool expecting_key() const { return !frames_.empty() && frames_.back().mapping && !frames_.back().has_key; }
+
+    void scalar(fy_event& event) {
+        auto* token = fy_event_get_token(&event);
+        std::string unquoted;
+        auto text = text_of(token);
+        if (fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED) {
+            const auto* begin = fy_token_start_mark(token);
+            const auto* end = fy_token_end_mark(token);
+            if (begin != nullptr && end != nullptr && begin->input_pos <= end->input_pos && end->input_pos <= source_.bytes.size()) {
+                unquoted = single_quoted_value(std::string_view(source_.bytes).substr(begin->input_pos, end->input_pos - begin->input_pos));
+                text = unquoted;
+            }
+        }
+        const auto position = scalar_position(event, token);
+        note_root_position(position);
+        count_nodes(1, position, "scalars");
+        auto* tag_token = fy_event_get_tag_token(&event);
+        const auto tag = text_of(tag_token);
+        const bool plain = fy_token_scalar_style(token) == FYSS_PLAIN && tag_token == nullptr;
+        auto* anchor = fy_event_get_anchor_token(&event);
+        // Keys are text as written; only an anchored key is also read as a value.
+        const bool key = expecting_key();
+        if (key && anchor == nullptr) return set_key(text, position, plain && text == "<<");
+        auto value = resolve(text, tag, plain, tag_token != nullptr, position);
+        if (anchor != nullptr)
+            remember(text_of(anchor), Anchored{json::value(value, sp_), 1, 0, std::string(text), true});
+        if (key) return set_key(text, position, plain && text == "<<");
+        attach(std::move(value), 0);
+    }
+
+    json::value resolve(std::string_view text, std::string_view tag, bool plain, bool tagged, TextPosition position) {
+        if (!tagged && !plain) return json::string(text, sp_);
+        if (tagged && (tag == "!" || tag == "tag:yaml.org,2002:str")) return json::string(text, sp_);
+        constexpr std::string_view yaml_tag = "tag:yaml.org,2002:";
+        const bool typed = tagged && tag.starts_with(yaml_tag) &&
+                           (tag.ends_with(":null") || tag.ends_with(":bool") || tag.ends_with(":int") || tag.ends_with(":float"));
+        if (tagged && !typed) return json::string(text, sp_);  // other tags keep their text
+        if (tracking_ && !disagreement_ && rules_disagree(text)) disagreement_ = true;
+        auto resolved = resolve_plain(text, rules_);
+        if (resolved.kind == ScalarKind::not_finite)
+            fail(position, "\"" + std::string(text) + "\" is not a finite number, and JSON has none; quote it to keep it as text");
+        if (typed) {
+            const auto wanted = tag.substr(yaml_tag.size());
+            const bool matches = (wanted == "null" && resolved.kind == ScalarKind::null) ||
+                                 (wanted == "bool" && resolved.kind == ScalarKind::boolean) ||
+                                 (wanted == "int" && resolved.kind == ScalarKind::number && !resolved.value.is_double()) ||
+                                 (wanted == "float" && resolved.kind == ScalarKind::number);
+            if (!matches) fail(position, "value \"" + std::string(text) + "\" does not match its tag " + std::string(tag));
+            if (wanted == "float" && !resolved.value.is_double()) return resolved.value.to_number<double>();
+        }
+        if (resolved.kind == ScalarKind::string) return json::string(text, sp_);
+        return resolved.value;
+    }
+
+    void set_key(std::string_view text, TextPosition position, bool merge) {
+        auto& frame = frames_.back();
+        frame.key = Key{static_cast<std::uint32_t>(key_chars_.size()), static_cast<std::uint32_t>(text.size()), position, merge};
+        frame.has_key = true;
+        key_chars_.append(text);
+    }
+
+    void alias(fy_event& event) {
+        const auto name = text_of(fy_event_get_token(&event));
+        const auto position = after_indicator(fy_event_start_mark(&event));
+        note_root_position(position);
+        for (const auto& frame : frames_)
+            if (frame.anchor == name) {
+                if (!frames_.empty() && frames_.back().has_key && frames_.back().key.merge)
+                    fail(position, "merge key (<<) reaches the mapping it is in");
+                fail(position, "alias *" + std::string(name) + " is inside the node it names");
+            }
+        const auto found = anchors_.find(std::string(name));
+        if (found == anchors_.end()) fail(position, "alias *" + std::string(name) + " names no anchor before it");
+        const auto& anchored = found->second;
+        if (expecting_key()) {
+            if (!anchored.scalar) fail(position, "mapping key must be a scalar");
+            count_nodes(1, position, "aliases");
+            return set_key(anchored.text, position, false);
+        }
+        count_nodes(anchored.nodes, position, "alias expansion");
+        if (frames_.size() + anchored.height > limits_.max_nesting_depth) fail_depth(position);
+        attach(copy_of(anchored.value), anchored.height);
+    }
+
+    void start_collection(fy_event& event) {
+        const auto position = position_of_mark(fy_event_start_mark(&event));
+        note_root_position(position);
+        if (expecting_key()) fail(position, "mapping key must be a scalar");
+        if (frames_.size() >= limits_.max_nesting_depth) fail_depth(position);
+        count_nodes(1, position, "collections");
+        Frame frame;
+        frame.mapping = event.type == FYET_MAPPING_START;
+        frame.first_entry = entries_.size();
+        frame.key_chars_begin = key_chars_.size();
+        frame.nodes_at_start = nodes_;
+        frame.position = position;
+        if (auto* anchor = fy_event_get_anchor_token(&event)) frame.anchor = text_of(anchor);
+        frames_.push_back(std::move(frame));
+    }
+
+    void end_collection() {
+        auto& frame = frames_.back();
+        json::value value = frame.mapping ? json::value(object_of(frame)) : json::value(array_of(frame));
+        entries_.resize(frame.first_entry);
+        key_chars_.resize(frame.key_chars_begin);
+        const auto height = frame.height + 1;
+        if (!frame.anchor.empty()) {
+            // The copy kept for aliases counts too, so nested anchors cannot multiply work.
+            count_nodes(nodes_ - frame.nodes_at_start, frame.position, "anchors");
+            Anchored anchored{copy_of(value), 0, height, {}, false};
+            anchored.nodes = nodes_ - frame.nodes_at_start;
+            remember(frame.anchor, std::move(anchored));
+        }
+        frames_.pop_back();
+        attach(std::move(value), height);
+    }
+
+    // Emplaced, never assigned: assigning a json::value would move it out of this file's memory.
+    void remember(std::string_view name, Anchored anchored) {
+        anchors_.erase(std::string(name));
+        anchors_.emplace(std::string(name), std::move(anchored));
+    }
+
+    [[noreturn]] void fail_depth(TextPosition position) const {
+        fail(position, "nesting deeper than " + std::to_string(limits_.max_nesting_depth) + " levels (" +
+                           limit_hint("max-nesting-depth") + ")");
+    }
+
+    void note_root_position(TextPosition position) {
+        if (frames_.empty() && !root_) root_position_ = position;
+    }
+
+    // A finished value goes to the collection it is in, or is the document.
+    void attach(json::value value, std::uint32_t height) {
+        if (frames_.empty()) {
+            root_.emplace(std::move(value));
+            return;
+        }
+        auto& frame = frames_.back();
+        frame.height = std::max(frame.height, height);
+        if (!frame.mapping) {
+            entries_.push_back(Entry{std::move(value), {}});
+            return;
+        }
+        entries_.push_back(Entry{std::move(value), frame.key});
+        frame.has_key = false;
+    }
+
+    json::array array_of(const Frame& frame) {
+        json::array array(sp_);
+        array.reserve(entries_.size() - frame.first_entry);
+        for (auto i = frame.first_entry; i < entries_.size(); ++i) array.push_back(std::move(entries_[i].value));
+        return array;
+    }
+
+    // Keys of merged mappings (<<) never replace keys the mapping sets itself; of several
+    // merged mappings, the first to set a key wins (the YAML 1.1 merge key rule).
+    json::object object_of(const Frame& frame) {
+        json::object object(sp_);
+        std::size_t own = 0;
+        for (auto i = frame.first_entry; i < entries_.size(); ++i) own += entries_[i].key.merge ? 0 : 1;
+        object.reserve(own);
+        for (auto i = frame.first_entry; i < entries_.size(); ++i) {
+            auto& entry = entries_[i];
+            if (entry.key.merge) continue;
+            const std::string_view key(key_chars_.data() + entry.key.begin, entry.key.size);
+            if (object.contains(key)) fail(entry.key.position, "duplicate key \"" + std::string(key) + "\" in one mapping");
+            memory_.position_next_key(entry.key.position);
+            object.emplace(key, std::move(entry.value));
+        }
+        for (auto i = frame.first_entry; i < entries_.size(); ++i) {
+            auto& entry = entries_[i];
+            if (!entry.key.merge) continue;
+            if (auto* merged = entry.value.if_object()) {
+                merge_into(object, *merged, entry.key.position);
+            } else if (auto* list = entry.value.if_array()) {
+                for (auto& element : *list) {
+                    if (!element.is_object()) fail(entry.key.position, "merge key (<<) needs a mapping or a list of mappings");
+                    merge_into(object, element.get_object(), entry.key.position);
                 }
             } else {
-                fail(merge, "merge key (<<) needs a mapping or a list of mappings");
+                fail(entry.key.position, "merge key (<<) needs a mapping or a list of mappings");
             }
         }
-        filling_.pop_back();
+        return object;
     }
 
-    json::value scalar(const YAML::Node& node) const {
-        const auto& text = node.Scalar();
-        const auto& tag = node.Tag();
-        if (tag == "!" || tag == "tag:yaml.org,2002:str") return json::string(text, sp_);
-        if (tag != "?") {
-            if (tag == "tag:yaml.org,2002:null") return nullptr;
-            if (tag == "tag:yaml.org,2002:bool" || tag == "tag:yaml.org,2002:int" ||
-                tag == "tag:yaml.org,2002:float") {
-                auto resolved = plain(node);
-                if (resolved.is_string()) fail(node, "value \"" + text + "\" does not match its tag " + tag);
-                return resolved;
+    void merge_into(json::object& object, json::object& merged, TextPosition position) {
+        for (auto& member : merged) {
+            count_nodes(1, position, "merge keys");
+            if (object.contains(member.key())) continue;
+            memory_.position_next_key(KeyPositionMemory::position_of_key(member.key().data()));
+            object.emplace(member.key(), std::move(member.value()));
+        }
+    }
+
+    // A deep copy in this file's memory, keys keeping their positions.
+    json::value copy_of(const json::value& value) {
+        switch (value.kind()) {
+            case json::kind::object: {
+                const auto& from = value.get_object();
+                json::object to(sp_);
+                to.reserve(from.size());
+                for (const auto& member : from) {
+                    auto copy = copy_of(member.value());
+                    memory_.position_next_key(KeyPositionMemory::position_of_key(member.key().data()));
+                    to.emplace(member.key(), std::move(copy));
+                }
+                return to;
             }
-            return json::string(text, sp_);  // unknown tags keep their text
+            case json::kind::array: {
+                const auto& from = value.get_array();
+                json::array to(sp_);
+                to.reserve(from.size());
+                for (const auto& element : from) to.push_back(copy_of(element));
+                return to;
+            }
+            default:
+                return json::value(value, sp_);
         }
-        return plain(node);
-    }
-
-    // yaml-cpp's own conversions decide what a plain scalar is.
-    json::value plain(const YAML::Node& node) const {
-        const auto& text = node.Scalar();
-        if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL")
-            return nullptr;
-        bool boolean = false;
-        if (YAML::convert<bool>::decode(node, boolean)) return boolean;
-        const char first = text.front();
-        const bool numeric_start = (first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.';
-        if (!numeric_start) return json::string(text, sp_);
-        std::int64_t integer = 0;
-        if (YAML::convert<std::int64_t>::decode(node, integer)) return integer;
-        std::uint64_t unsigned_integer = 0;
-        if (YAML::convert<std::uint64_t>::decode(node, unsigned_integer)) return unsigned_integer;
-        double real = 0;
-        if (YAML::convert<double>::decode(node, real)) {
-            if (std::isnan(real) || std::isinf(real)) return json::string(text, sp_);  // JSON has no NaN
-            return real;
-        }
-        return json::string(text, sp_);
     }
 
     const SourceFile& source_;
     const Limits& limits_;
+    const YamlOptions& options_;
+    ParsedFile& file_;
     KeyPositionMemory& memory_;
     json::storage_ptr sp_;
     std::uint64_t node_budget_;
     std::uint64_t nodes_ = 0;
-    std::vector<YAML::Node> filling_;  // the mappings fill_map is filling, outermost first
+
+    std::vector<ScalarRules> rules_by_document_;
+    std::size_t documents_seen_ = 0;
+    ScalarRules rules_ = ScalarRules::kubernetes;
+    bool tracking_ = false;      // this document's rules are decided at its end
+    bool disagreement_ = false;  // it holds a scalar the two rule sets read differently
+    bool reread_ = false;
+
+    std::optional<json::value> root_;
+    TextPosition root_position_;
+    std::vector<Frame> frames_;
+    std::vector<Entry> entries_;
+    std::string key_chars_;
+    std::unordered_map<std::string, Anchored> anchors_;
 };
-
-// yaml-cpp 0.7's LoadAll never ends on some malformed streams (a lone `,`): the parser
-// reports an empty document without consuming the bad token, again and again, allocating
-// each time (jbeder/yaml-cpp#1040, fixed upstream by #1319, after Debian 12's 0.7.0).
-// A first pass that records nothing stops at a document that makes no progress.
-class ProgressCheck : public YAML::EventHandler {
-public:
-    // True when the document just handled was only a null at the place the one before it was.
-    [[nodiscard]] bool stalled() const { return null_only_ && previous_null_only_ && null_pos_ == previous_null_pos_; }
-    [[nodiscard]] const YAML::Mark& mark() const { return null_mark_; }
-
-    void OnDocumentStart(const YAML::Mark& /*mark*/) override {
-        previous_null_only_ = null_only_ && events_ == 1;
-        previous_null_pos_ = null_pos_;
-        events_ = 0;
-        null_only_ = true;
-    }
-    void OnDocumentEnd() override { null_only_ = null_only_ && events_ == 1; }
-    void OnNull(const YAML::Mark& mark, YAML::anchor_t /*anchor*/) override {
-        ++events_;
-        null_mark_ = mark;
-        null_pos_ = mark.pos;
-    }
-    void OnAlias(const YAML::Mark& /*mark*/, YAML::anchor_t /*anchor*/) override { other(); }
-    void OnScalar(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t /*anchor*/, const std::string& /*value*/) override {
-        other();
-    }
-    void OnSequenceStart(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t /*anchor*/,
-                         YAML::EmitterStyle::value /*style*/) override {
-        other();
-    }
-    void OnSequenceEnd() override {}
-    void OnMapStart(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t /*anchor*/,
-                    YAML::EmitterStyle::value /*style*/) override {
-        other();
-    }
-    void OnMapEnd() override {}
-
-private:
-    void other() {
-        ++events_;
-        null_only_ = false;
-    }
-    std::size_t events_ = 0;
-    bool null_only_ = false;
-    bool previous_null_only_ = false;
-    int null_pos_ = -1;
-    int previous_null_pos_ = -2;
-    YAML::Mark null_mark_;
-};
-
-void refuse_stalling_streams(const SourceFile& source) {
-    std::istringstream stream(source.bytes);
-    YAML::Parser parser(stream);
-    ProgressCheck check;
-    while (parser.HandleNextDocument(check))
-        if (check.stalled()) throw InputError(source.name, position_of_mark(check.mark()), "malformed YAML: unexpected token");
-}
 
 // YAML is read as UTF-8 text: bytes that are not, or a raw NUL, would reach the reports
 // as they are (the JSON reader refuses them the same way).
@@ -223,31 +508,17 @@ void refuse_non_text(const SourceFile& source) {
 
 }  // namespace
 
-ParsedFile read_yaml(const SourceFile& source, const Limits& limits) {
+ParsedFile read_yaml(const SourceFile& source, const Limits& limits, const YamlOptions& options) {
     refuse_non_text(source);
     ParsedFile file;
     file.name = source.name;
-    std::vector<YAML::Node> documents;
-    try {
-        refuse_stalling_streams(source);
-        documents = YAML::LoadAll(source.bytes);
-    } catch (const YAML::DeepRecursion& error) {
-        throw InputError(source.name, position_of_mark(error.mark),
-                         "nesting deeper than yaml-cpp's own limit of 2000 levels");
-    } catch (const YAML::Exception& error) {
-        throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
-    }
-    Converter converter(source, limits, *file.memory);
-    try {
-        for (const auto& document : documents) {
-            if (document.IsNull()) continue;
-            file.document_starts.push_back(position_of_mark(document.Mark()));
-            file.documents.push_back(converter.convert(document, 0));
-        }
-    } catch (const YAML::Exception& error) {
-        throw InputError(source.name, position_of_mark(error.mark), "malformed YAML: " + error.msg);
-    }
-    return file;
+    Reader first(source, limits, options, file, {});
+    if (first.read()) return file;
+    // Rare: an OpenAPI document with a scalar such as `on` or `010`, read again by YAML 1.2.
+    ParsedFile again;
+    again.name = source.name;
+    Reader(source, limits, options, again, first.rules_by_document()).read();
+    return again;
 }
 
 }  // namespace kompat

@@ -1,17 +1,28 @@
 #pragma once
-// Reads YAML text (one or many documents) into a ParsedFile of JSON values with yaml-cpp.
+// Reads YAML text (one or many documents) into a ParsedFile of JSON values, from
+// libfyaml's event stream.
 #include "load/limits.hpp"
 #include "load/parsed_file.hpp"
 #include "load/source_reader.hpp"
+#include "load/yaml_scalars.hpp"
+
+#include <optional>
 
 namespace kompat {
 
-// Plain scalars resolve as sigs.k8s.io/yaml (go-yaml v2) resolves them when kubectl
-// sends a manifest: null (~, null, empty), booleans (true/false, yes/no, on/off, y/n in
-// the usual cases), integers, floats; quoted scalars and everything else are strings.
-// Merge keys (`<<`) are expanded. Empty documents are dropped. Throws InputError
-// (file:line:col) for malformed YAML, nesting or alias expansion past the limits, a
-// non-scalar mapping key, or a duplicate key.
-ParsedFile read_yaml(const SourceFile& source, const Limits& limits);
+struct YamlOptions {
+    // How plain scalars resolve (see ScalarRules). Unset: by document. A document whose
+    // top level has `openapi` or `swagger` is read by YAML 1.2's core schema; any other
+    // (CRDs, Lists, config) the way Kubernetes reads a manifest.
+    std::optional<ScalarRules> rules;
+    // Documents that are only null (`---` with nothing after it) are dropped unless kept.
+    bool keep_null_documents = false;
+};
+
+// Merge keys (`<<`) are expanded. Throws InputError (file:line:col) for malformed YAML,
+// nesting or alias and merge expansion past the limits, an alias or merge that reaches
+// the node it is in, a non-scalar mapping key, a duplicate key, a value that does not
+// match its tag, or .inf/.nan (JSON has no such number).
+ParsedFile read_yaml(const SourceFile& source, const Limits& limits, const YamlOptions& options = {});
 
 }  // namespace kompat

@@ -2,7 +2,7 @@
 # Installs the Debian packages kompat builds with, only those that are missing; the
 # arguments name more (`make fuzz` adds clang and its sanitizer runtimes).
 set -euo pipefail
-packages=(cmake g++ make git libboost-json1.81-dev libyaml-cpp-dev libdtl-dev libfmt-dev
+packages=(cmake g++ make git libboost-json1.81-dev libfyaml-dev libdtl-dev libfmt-dev
           libcli11-dev catch2 libbenchmark-dev libxml2-utils python3-jsonschema "$@")
 missing=()
 for p in "${packages[@]}"; do

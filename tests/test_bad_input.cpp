@@ -16,7 +16,7 @@ TEST_CASE("Truncated and malformed JSON") {
 
 TEST_CASE("Truncated and malformed YAML") {
     CHECK(load_error("t.yaml", "a: [1, 2\n").starts_with("t.yaml:2:1: malformed YAML: "));
-    CHECK(load_error("t.yaml", "a: b: c\n") == "t.yaml:1:5: malformed YAML: illegal map value");
+    CHECK(load_error("t.yaml", "a: b: c\n") == "t.yaml:1:5: malformed YAML: invalid nested block mapping on the same line");
     CHECK(load_error("t.yaml", "a: !!int x\n") == "t.yaml:1:4: value \"x\" does not match its tag tag:yaml.org,2002:int");
     CHECK(load_error("t.yaml", "a:\n  b: 1\n c: 2\n").starts_with("t.yaml:3:2: malformed YAML: "));
     CHECK(load_error("t.yaml", "? [a]\n: 1\n") == "t.yaml:1:3: mapping key must be a scalar");

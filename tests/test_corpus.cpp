@@ -1,7 +1,8 @@
 // Every spec of ../shared/corpus loads, and what kompat found matches figures derived
-// here without kompat's loader (plain Boost.JSON and yaml-cpp traversals), and the
-// definition counts that corpus/SOURCES.md publishes.
-#include <yaml-cpp/yaml.h>
+// here without kompat's loader (plain Boost.JSON traversals, and libfyaml's own document
+// API rather than kompat's YAML reader), and the definition counts that corpus/SOURCES.md
+// publishes.
+#include <libfyaml.h>
 
 #include <boost/json.hpp>
 
@@ -55,22 +56,44 @@ void check_openapi(const std::string& spec, const OpenApiFigures& expected) {
     CHECK(snapshot.notes.empty());
 }
 
-// (group, version, kind, served, storage) of every CRD version, read with yaml-cpp alone.
+// (group, version, kind, served, storage) of every CRD version, read with libfyaml's
+// document API alone.
 using CrdVersions = std::set<std::tuple<std::string, std::string, std::string, bool, bool>>;
 
+struct FyNode {
+    fy_node* node;
+    [[nodiscard]] FyNode at(const char* path) const {
+        return {node == nullptr ? nullptr : fy_node_by_path(node, path, static_cast<std::size_t>(-1), FYNWF_DONT_FOLLOW)};
+    }
+    [[nodiscard]] std::string text() const {
+        const char* scalar = node == nullptr ? nullptr : fy_node_get_scalar0(node);
+        return scalar == nullptr ? std::string() : std::string(scalar);
+    }
+};
+
 void count_crds(const fs::path& file, CrdVersions& versions) {
-    for (const auto& document : YAML::LoadAllFromFile(file.string())) {
-        if (!document.IsMap() || document["kind"].as<std::string>("") != "CustomResourceDefinition") continue;
-        const auto spec = document["spec"];
-        const auto group = spec["group"].as<std::string>();
-        const auto kind = spec["names"]["kind"].as<std::string>();
-        if (spec["versions"]) {
-            for (const auto& version : spec["versions"])
-                versions.emplace(group, version["name"].as<std::string>(), kind, version["served"].as<bool>(false),
-                                 version["storage"].as<bool>(false));
-        } else {
-            versions.emplace(group, spec["version"].as<std::string>(), kind, true, true);
+    fy_parse_cfg cfg{};
+    cfg.flags = FYPCF_QUIET;
+    std::unique_ptr<fy_parser, decltype(&fy_parser_destroy)> parser(fy_parser_create(&cfg), &fy_parser_destroy);
+    REQUIRE(fy_parser_set_input_file(parser.get(), file.c_str()) == 0);
+    while (auto* document = fy_parse_load_document(parser.get())) {
+        const FyNode root{fy_document_root(document)};
+        if (root.at("/kind").text() == "CustomResourceDefinition") {
+            const auto spec = root.at("/spec");
+            const auto group = spec.at("/group").text();
+            const auto kind = spec.at("/names/kind").text();
+            if (auto* list = spec.at("/versions").node) {
+                void* iterator = nullptr;
+                while (auto* item = fy_node_sequence_iterate(list, &iterator)) {
+                    const FyNode version{item};
+                    versions.emplace(group, version.at("/name").text(), kind, version.at("/served").text() == "true",
+                                     version.at("/storage").text() == "true");
+                }
+            } else {
+                versions.emplace(group, spec.at("/version").text(), kind, true, true);
+            }
         }
+        fy_parse_document_destroy(parser.get(), document);
     }
 }
 

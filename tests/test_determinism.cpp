@@ -4,7 +4,6 @@
 // taken out before comparing. Also: the same inputs give byte-identical reports from
 // separate runs, for every corpus pair.
 #include <boost/json.hpp>
-#include <yaml-cpp/yaml.h>
 
 #include "diff/schema_diff.hpp"
 #include "load/yaml_reader.hpp"
@@ -36,33 +35,32 @@ json::value reversed(const json::value& value) {
     return out;
 }
 
-void emit_yaml(YAML::Emitter& out, const json::value& value) {
-    switch (value.kind()) {
-        case json::kind::object:
-            out << YAML::BeginMap;
-            for (const auto& member : value.get_object()) {
-                out << YAML::Key << YAML::DoubleQuoted << std::string(member.key()) << YAML::Value;
-                emit_yaml(out, member.value());
-            }
-            out << YAML::EndMap;
-            break;
-        case json::kind::array:
-            out << YAML::BeginSeq;
-            for (const auto& element : value.get_array()) emit_yaml(out, element);
-            out << YAML::EndSeq;
-            break;
-        case json::kind::string: out << YAML::DoubleQuoted << std::string(value.get_string()); break;
-        case json::kind::bool_: out << (value.get_bool() ? "true" : "false"); break;
-        case json::kind::null: out << "null"; break;
-        default: out << json::serialize(value); break;  // numbers, as JSON writes them
+bool is_block(const json::value& value) {
+    return (value.is_object() && !value.get_object().empty()) || (value.is_array() && !value.get_array().empty());
+}
+
+// A non-empty collection in block style, each entry on a line of its own at `indent`.
+// Keys and strings are written as JSON strings, which YAML reads as double-quoted
+// scalars; scalars and empty collections as JSON writes them.
+void emit_block(std::string& out, const json::value& value, std::size_t indent) {
+    const auto entry = [&](const std::string& lead, const json::value& item) {
+        out += "\n" + std::string(indent, ' ') + lead;
+        if (is_block(item)) emit_block(out, item, indent + 2);
+        else out += " " + json::serialize(item);
+    };
+    if (const auto* object = value.if_object()) {
+        for (const auto& member : *object) entry(json::serialize(json::string(member.key())) + ":", member.value());
+    } else {
+        for (const auto& element : value.get_array()) entry("-", element);
     }
 }
 
 // Block-style YAML of the value: every string double-quoted, so none resolves to another type.
 std::string to_yaml(const json::value& value) {
-    YAML::Emitter out;
-    emit_yaml(out, value);
-    return std::string(out.c_str()) + "\n";
+    if (!is_block(value)) return json::serialize(value) + "\n";
+    std::string out;
+    emit_block(out, value, 0);
+    return out.substr(1) + "\n";
 }
 
 // Ways of writing the same file: as it is, its keys reversed, as YAML, as YAML reversed.
