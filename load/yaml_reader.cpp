@@ -84,6 +84,9 @@ public:
     Event next() {
         Event event(fy_parser_parse(parser_.get()), EventFree{parser_.get()});
         if (event == nullptr && fy_parser_get_stream_error(parser_.get())) fail();
+        if (event != nullptr) {
+            if (const auto* mark = fy_event_end_mark(event.get())) last_end_ = *mark;
+        }
         return event;
     }
 
@@ -97,7 +100,8 @@ private:
                                         static_cast<std::uint32_t>(std::max(error->column, 0))};
             throw InputError(source_.name, position, std::string("malformed YAML: ") + (error->msg != nullptr ? error->msg : "syntax error"));
         }
-        throw InputError(source_.name, {}, "malformed YAML");
+        // Some errors (`--- |0`) come with no message: the place is after the last event read.
+        throw InputError(source_.name, position_of_mark(&last_end_), "malformed YAML: cannot read what follows here");
     }
 
     struct DiagDestroy {
@@ -107,6 +111,7 @@ private:
         void operator()(fy_parser* parser) const { fy_parser_destroy(parser); }
     };
     const SourceFile& source_;
+    fy_mark last_end_{0, 0, 0};
     std::unique_ptr<fy_diag, DiagDestroy> diag_;  // declared first: the parser refers to it
     std::unique_ptr<fy_parser, ParserDestroy> parser_;
 };
