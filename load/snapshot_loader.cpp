@@ -161,9 +161,13 @@ bool is_json_name(std::string_view name, std::string_view bytes) {
     return first != std::string_view::npos && (bytes[first] == '{' || bytes[first] == '[');
 }
 
-std::shared_ptr<const ParsedFile> parse(const SourceFile& source, const Limits& limits) {
+// A file `$ref` reaches is part of an OpenAPI document, so YAML 1.2 reads it; a file of
+// the snapshot is read by what each of its documents is (see YamlOptions).
+std::shared_ptr<const ParsedFile> parse(const SourceFile& source, const Limits& limits, bool reached_by_ref = false) {
     if (is_json_name(source.name, source.bytes)) return std::make_shared<ParsedFile>(read_json(source, limits));
-    return std::make_shared<ParsedFile>(read_yaml(source, limits));
+    YamlOptions options;
+    if (reached_by_ref) options.rules = ScalarRules::core;
+    return std::make_shared<ParsedFile>(read_yaml(source, limits, options));
 }
 
 struct FoundDocument {
@@ -281,7 +285,7 @@ private:
             state_.fail(note.location.file, note.location.position,
                         "cannot read the file of $ref \"" + std::string(note.written) + "\": " + error.what());
         }
-        return state_.add_file(parse(source, state_.limits));
+        return state_.add_file(parse(source, state_.limits, true));
     }
 
     // A chain of bare `$ref`s must reach a schema within the limit, and never loop.

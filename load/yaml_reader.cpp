@@ -4,6 +4,7 @@
 
 #include <libfyaml.h>
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -125,13 +126,15 @@ struct Anchored {
     bool scalar = false;
 };
 
-// A mapping key: its characters in the reader's key characters.
+// A mapping key: its characters in the reader's key characters. 16 bytes, so that a
+// mapping of 10^6 keys waits in 32 MB.
 struct Key {
     std::uint32_t begin = 0;
-    std::uint32_t size = 0;
+    std::uint32_t size : 31 = 0;
+    std::uint32_t merge : 1 = 0;  // a merge key (<<)
     TextPosition position;
-    bool merge = false;  // a merge key (<<)
 };
+static_assert(sizeof(Key) == 16);
 
 // A value read, waiting for the collection it is in to end.
 struct Entry {
@@ -311,7 +314,7 @@ private:
 
     void set_key(std::string_view text, TextPosition position, bool merge) {
         auto& frame = frames_.back();
-        frame.key = Key{static_cast<std::uint32_t>(key_chars_.size()), static_cast<std::uint32_t>(text.size()), position, merge};
+        frame.key = Key{static_cast<std::uint32_t>(key_chars_.size()), static_cast<std::uint32_t>(text.size()), merge ? 1U : 0U, position};
         frame.has_key = true;
         key_chars_.append(text);
     }
@@ -358,7 +361,7 @@ private:
     void end_collection() {
         auto& frame = frames_.back();
         json::value value = frame.mapping ? json::value(object_of(frame)) : json::value(array_of(frame));
-        entries_.resize(frame.first_entry);
+        entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(frame.first_entry), entries_.end());
         key_chars_.resize(frame.key_chars_begin);
         const auto height = frame.height + 1;
         if (!frame.anchor.empty()) {
@@ -496,7 +499,7 @@ private:
     std::optional<json::value> root_;
     TextPosition root_position_;
     std::vector<Frame> frames_;
-    std::vector<Entry> entries_;
+    std::deque<Entry> entries_;  // in blocks: a mapping of 10^6 keys never waits in two copies while it grows
     std::string key_chars_;
     std::unordered_map<std::string, Anchored> anchors_;
 };

@@ -166,3 +166,15 @@ TEST_CASE("$refs that are refused or broken are errors with the ref's position")
         CHECK(load_error("a.json", text, limits).find("$ref chain longer than 5 (limit max-ref-chain") != std::string::npos);
     }
 }
+
+TEST_CASE("A YAML file a $ref reaches is read by YAML 1.2, as part of the OpenAPI document") {
+    // It has no `openapi` key of its own, yet `on` and `no` in its enum stay strings.
+    test::TempDir dir;
+    dir.write("spec/main.yaml", "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
+                                "components: {schemas: {Holder: {type: object, properties: {p: {$ref: 'switch.yaml#/Switch'}}}}}\n");
+    dir.write("spec/switch.yaml", "Switch: {type: string, enum: [on, no, 010]}\n");
+    const auto snapshot = load_snapshot((dir.path() / "spec" / "main.yaml").string());
+    const auto& shared = snapshot.resolve(holder_property(snapshot));
+    REQUIRE(shared.enum_values != nullptr);
+    CHECK(boost::json::serialize(*shared.enum_values) == R"(["on","no",10])");
+}
