@@ -6,12 +6,15 @@
 // - `check` of synthetic specs of 1x, 4x and 16x a base size, against the 1x one;
 // - 50,000 config ignores against 50,000 findings, against the same findings without;
 // - `check` of a $ref chain of 5,000, 20,000 and 50,000 types (refused past
-//   --max-report-bytes), against parsing both files.
+//   --max-report-bytes), against parsing both files;
+// - YAML (bench/yaml_bench.cpp): reading, loading and checking prometheus-operator's
+//   CRDs against libfyaml's bare event parse of the same files.
 //
 //   build/kompat_bench                       the benchmarks and their ratios
 //   build/kompat_bench --rss SPEC            peak RSS of loading SPEC, against its size
 //   build/kompat_bench --paired N            `check` against parsing both, N times each
-//                                            back to back: quartiles of the N ratios
+//                                            back to back: quartiles of the N ratios (YAML:
+//                                            against libfyaml's event parse)
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
@@ -27,6 +30,7 @@
 #include <tuple>
 #include <sstream>
 
+#include "bench/bench_support.hpp"
 #include "diff/schema_diff.hpp"
 #include "load/input_error.hpp"
 #include "load/snapshot_loader.hpp"
@@ -37,15 +41,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path corpus() { return fs::path(KOMPAT_SOURCE_DIR) / ".." / "shared" / "corpus"; }
-
-// The files of a spec, read once, so only parsing and loading are timed.
-const kompat::SourceSet& sources_of(const std::string& relative) {
-    static std::map<std::string, kompat::SourceSet> cache;
-    auto found = cache.find(relative);
-    if (found == cache.end()) found = cache.emplace(relative, kompat::read_sources((corpus() / relative).string(), {})).first;
-    return found->second;
-}
+using kompat::bench::check_sources;
+using kompat::bench::corpus;
+using kompat::bench::sources_of;
 
 void parse_with_boost(benchmark::State& state, const std::string& spec) {
     const auto& sources = sources_of(spec);
@@ -81,12 +79,6 @@ void parse_pair_with_boost(benchmark::State& state, const std::string& before, c
                 benchmark::DoNotOptimize(value);
             }
     }
-}
-
-// What `kompat check` does once the files are read: both loads at once, then diff and judge.
-std::size_t check_sources(const kompat::SourceSet& before, const kompat::SourceSet& after) {
-    const auto [old_snapshot, new_snapshot] = kompat::load_snapshot_pair(before, after);
-    return kompat::evaluate(kompat::diff_snapshots(old_snapshot, new_snapshot).changes).size();
 }
 
 void check_pair(benchmark::State& state, const std::string& before, const std::string& after) {
@@ -293,17 +285,8 @@ int peak_rss(const std::string& spec) {
     return 0;
 }
 
-// On a machine whose speed changes from one second to the next, the fastest of a few
-// repetitions may catch subject and reference in different spells. Here each `check`
-// is timed right after (or before, alternately) one parse of both files, and each such
-// pair gives one ratio: the quartiles of N ratios.
+// `check` against parsing both files, paired (see print_paired_ratio).
 int paired_ratios(int count) {
-    using clock = std::chrono::steady_clock;
-    const auto seconds = [](auto&& run) {
-        const auto start = clock::now();
-        run();
-        return std::chrono::duration<double>(clock::now() - start).count();
-    };
     for (const auto& [name, before, after] : {std::tuple("swagger", "kubernetes/v1.31/swagger.json", "kubernetes/v1.32/swagger.json"),
                                                std::tuple("v3_directory", "kubernetes/v1.31/v3", "kubernetes/v1.32/v3")}) {
         const auto& old_sources = sources_of(before);
@@ -313,20 +296,9 @@ int paired_ratios(int count) {
                 for (const auto& file : set->files) benchmark::DoNotOptimize(boost::json::parse(file.bytes));
         };
         const auto check = [&] { benchmark::DoNotOptimize(check_sources(old_sources, new_sources)); };
-        check();  // warm up both
-        parse();
-        std::vector<double> ratios;
-        for (int i = 0; i < count; ++i) {
-            const bool parse_first = i % 2 == 0;
-            const auto first = parse_first ? seconds(parse) : seconds(check);
-            const auto second = parse_first ? seconds(check) : seconds(parse);
-            ratios.push_back(parse_first ? second / first : first / second);
-        }
-        std::sort(ratios.begin(), ratios.end());
-        const auto at = [&](double q) { return ratios[static_cast<std::size_t>(q * static_cast<double>(ratios.size() - 1))]; };
-        std::cout << "check_pair/" << name << " / parse_pair_with_boost/" << name << ", " << count
-                  << " back-to-back pairs: median " << at(0.5) << "x (quartiles " << at(0.25) << "x to " << at(0.75) << "x)\n";
+        kompat::bench::print_paired_ratio(std::string("check_pair/") + name, std::string("parse_pair_with_boost/") + name, count, check, parse);
     }
+    kompat::bench::yaml_paired_ratios(count);
     return 0;
 }
 
@@ -374,6 +346,7 @@ int main(int argc, char** argv) {
         reporter.print_ratio(std::string("check_ref_chain/") + n + "/iterations:1/repeats:3", std::string("parse_ref_chain/") + n);
     reporter.print_ratio("ignores_against_findings/1", "ignores_against_findings/0");
     reporter.print_ratio("ignores_against_findings/2", "ignores_against_findings/0");
+    for (const auto& [subject, reference] : kompat::bench::yaml_ratios()) reporter.print_ratio(subject, reference);
     benchmark::Shutdown();
     return 0;
 }

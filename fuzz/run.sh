@@ -26,6 +26,14 @@ while IFS= read -r -d '' file; do
   cp "$file" "$seeds/fuzz_yaml_reader/$n.yaml"
   cp "$file" "$seeds/fuzz_load/$n"
 done < <(find "$root/golden" "$root/examples" "$root/fuzz/seeds/yaml" -type f \( -name '*.json' -o -name '*.yaml' \) -print0 | sort -z)
+# The YAML test suite, when ../shared is beside the checkout: every construct of YAML 1.2.
+suite=$root/../shared/corpus/yaml-test-suite
+if [ -d "$suite" ]; then
+  while IFS= read -r -d '' file; do
+    n=$((n + 1))
+    cp "$file" "$seeds/fuzz_yaml_reader/$n.yaml"
+  done < <(find "$suite" -name in.yaml -print0 | sort -z)
+fi
 for dir in "$root"/golden/*/; do
   if [ -f "$dir/old.json" ] && [ -f "$dir/new.json" ]; then
     { cat "$dir/old.json"; printf '\0'; cat "$dir/new.json"; } > "$seeds/fuzz_check/$(basename "$dir")"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace kompat {
 namespace {
@@ -92,6 +93,15 @@ std::string escaped(std::string_view text, bool keep_layout) {
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
     for (std::size_t at = 0; at < text.size();) {
+        // Runs of ASCII, eight bytes at a time: most of a spec.
+        std::uint64_t word = 0;
+        if (text.size() - at >= sizeof word) {
+            std::memcpy(&word, text.data() + at, sizeof word);
+            if ((word & 0x8080808080808080ULL) == 0) {
+                at += sizeof word;
+                continue;
+            }
+        }
         const auto [length, code] = decode(text, at);
         if (length == 0) return at;
         at += length;

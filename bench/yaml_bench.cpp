@@ -1,0 +1,102 @@
+// YAML benchmarks, each against libfyaml's bare event parse of the same files (the
+// floor: what any reader built on it must at least do), on prometheus-operator's CRDs
+// v0.80.0 and v0.93.0 (8.5 MB of YAML):
+// - the YAML reader alone (events into JSON values with key positions);
+// - loading one release (`kompat inspect`);
+// - `check` of the pair.
+#include <libfyaml.h>
+
+#include "bench/bench_support.hpp"
+#include "load/yaml_reader.hpp"
+
+namespace kompat::bench {
+namespace {
+
+constexpr const char* old_release = "crds/prometheus-operator/v0.80.0";
+constexpr const char* new_release = "crds/prometheus-operator/v0.93.0";
+
+// Every event of every file, parsed and freed, nothing kept.
+std::size_t parse_events(const SourceSet& sources) {
+    std::size_t events = 0;
+    for (const auto& file : sources.files) {
+        fy_parse_cfg cfg{};
+        cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE);
+        auto* parser = fy_parser_create(&cfg);
+        fy_parser_set_string(parser, file.bytes.data(), file.bytes.size());
+        while (auto* event = fy_parser_parse(parser)) {
+            ++events;
+            fy_parser_event_free(parser, event);
+        }
+        fy_parser_destroy(parser);
+    }
+    return events;
+}
+
+std::size_t read_files(const SourceSet& sources) {
+    std::size_t documents = 0;
+    for (const auto& file : sources.files) documents += read_yaml(file, {}).documents.size();
+    return documents;
+}
+
+std::size_t bytes_of(const SourceSet& sources) {
+    std::size_t bytes = 0;
+    for (const auto& file : sources.files) bytes += file.bytes.size();
+    return bytes;
+}
+
+void yaml_event_floor(benchmark::State& state, const std::string& release) {
+    const auto& sources = sources_of(release);
+    for (auto _ : state) benchmark::DoNotOptimize(parse_events(sources));
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes_of(sources) * state.iterations()));
+}
+
+void yaml_read(benchmark::State& state, const std::string& release) {
+    const auto& sources = sources_of(release);
+    for (auto _ : state) benchmark::DoNotOptimize(read_files(sources));
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes_of(sources) * state.iterations()));
+}
+
+void yaml_inspect(benchmark::State& state, const std::string& release) {
+    const auto& sources = sources_of(release);
+    for (auto _ : state) benchmark::DoNotOptimize(load_snapshot(sources));
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes_of(sources) * state.iterations()));
+}
+
+void yaml_event_floor_pair(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(parse_events(sources_of(old_release)) + parse_events(sources_of(new_release)));
+}
+
+void yaml_check_pair(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(check_sources(sources_of(old_release), sources_of(new_release)));
+}
+
+BENCHMARK_CAPTURE(yaml_event_floor, prometheus_operator, new_release)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(yaml_read, prometheus_operator, new_release)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(yaml_inspect, prometheus_operator, new_release)->Unit(benchmark::kMillisecond);
+BENCHMARK(yaml_event_floor_pair)->Unit(benchmark::kMillisecond);
+BENCHMARK(yaml_check_pair)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> yaml_ratios() {
+    return {{"yaml_read/prometheus_operator", "yaml_event_floor/prometheus_operator"},
+            {"yaml_inspect/prometheus_operator", "yaml_event_floor/prometheus_operator"},
+            {"yaml_check_pair", "yaml_event_floor_pair"}};
+}
+
+void yaml_paired_ratios(int count) {
+    const auto& old_sources = sources_of(old_release);
+    const auto& new_sources = sources_of(new_release);
+    print_paired_ratio(
+        "yaml_check_pair", "yaml_event_floor_pair", count,
+        [&] { benchmark::DoNotOptimize(check_sources(old_sources, new_sources)); },
+        [&] { benchmark::DoNotOptimize(parse_events(old_sources) + parse_events(new_sources)); });
+    print_paired_ratio(
+        "yaml_inspect/prometheus_operator", "yaml_event_floor/prometheus_operator", count,
+        [&] { benchmark::DoNotOptimize(load_snapshot(new_sources)); }, [&] { benchmark::DoNotOptimize(parse_events(new_sources)); });
+    print_paired_ratio(
+        "yaml_read/prometheus_operator", "yaml_event_floor/prometheus_operator", count,
+        [&] { benchmark::DoNotOptimize(read_files(new_sources)); }, [&] { benchmark::DoNotOptimize(parse_events(new_sources)); });
+}
+
+}  // namespace kompat::bench
