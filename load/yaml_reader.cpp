@@ -1,8 +1,7 @@
 #include "load/yaml_reader.hpp"
 #include "load/json_reader.hpp"
 #include "load/text_safety.hpp"
-
-#include <libfyaml.h>
+#include "load/yaml_events.hpp"
 
 #include <deque>
 #include <memory>
@@ -13,109 +12,6 @@
 namespace kompat {
 namespace json = boost::json;
 namespace {
-
-TextPosition position_of_mark(const fy_mark* mark) {
-    if (mark == nullptr || mark->line < 0 || mark->column < 0) return {};
-    return {static_cast<std::uint32_t>(mark->line) + 1, static_cast<std::uint32_t>(mark->column) + 1};
-}
-
-std::string_view text_of(fy_token* token) {
-    if (token == nullptr) return {};
-    std::size_t size = 0;
-    const char* text = fy_token_get_text(token, &size);
-    return text == nullptr ? std::string_view() : std::string_view(text, size);
-}
-
-// A single-quoted scalar's value from its text between the quotes (YAML 1.2.2, 7.3.2):
-// '' is a quote; a line break with the white space around it folds to a space, and
-// n > 1 line breaks to n - 1 newlines. libfyaml 0.7.12 (Debian 12) reads `'a '''' b'`
-// as "a ''' " instead of "a '' b", which corrupts CEL rules, so kompat does this step.
-std::string single_quoted_value(std::string_view raw) {
-    std::string value;
-    value.reserve(raw.size());
-    for (std::size_t i = 0; i < raw.size();) {
-        const char c = raw[i];
-        if (c == '\'' && i + 1 < raw.size() && raw[i + 1] == '\'') {
-            value += '\'';
-            i += 2;
-        } else if (c == '\n' || c == '\r') {
-            while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
-            std::size_t breaks = 0;
-            for (; i < raw.size() && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r'); ++i)
-                if (raw[i] == '\n' || (raw[i] == '\r' && (i + 1 == raw.size() || raw[i + 1] != '\n'))) ++breaks;
-            if (breaks == 1) value += ' ';
-            else value.append(breaks - 1, '\n');
-        } else {
-            value += c;
-            ++i;
-        }
-    }
-    return value;
-}
-
-// libfyaml's parser and the diagnostics it collects its errors in (they would go to
-// stderr otherwise).
-class EventStream {
-public:
-    EventStream(const SourceFile& source) : source_(source) {
-        fy_diag_cfg diag_cfg{};
-        fy_diag_cfg_default(&diag_cfg);
-        diag_cfg.fp = nullptr;
-        diag_cfg.output_fn = [](fy_diag*, void*, const char*, std::size_t) {};
-        diag_.reset(fy_diag_create(&diag_cfg));
-        if (diag_ == nullptr) throw std::bad_alloc();
-        fy_diag_set_collect_errors(diag_.get(), true);
-        fy_parse_cfg cfg{};
-        // Depth is kompat's own limit, checked as events arrive; the parser itself works
-        // with a heap stack.
-        cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE | FYPCF_DISABLE_DEPTH_LIMIT);
-        cfg.diag = diag_.get();
-        parser_.reset(fy_parser_create(&cfg));
-        if (parser_ == nullptr || fy_parser_set_string(parser_.get(), source.bytes.data(), source.bytes.size()) != 0)
-            throw std::bad_alloc();
-    }
-
-    struct EventFree {
-        fy_parser* parser;
-        void operator()(fy_event* event) const { fy_parser_event_free(parser, event); }
-    };
-    using Event = std::unique_ptr<fy_event, EventFree>;
-
-    // The next event; none at the end of the stream. Throws InputError for malformed YAML.
-    Event next() {
-        Event event(fy_parser_parse(parser_.get()), EventFree{parser_.get()});
-        if (event == nullptr && fy_parser_get_stream_error(parser_.get())) fail();
-        if (event != nullptr) {
-            if (const auto* mark = fy_event_end_mark(event.get())) last_end_ = *mark;
-        }
-        return event;
-    }
-
-private:
-    [[noreturn]] void fail() const {
-        void* iterator = nullptr;
-        while (const auto* error = fy_diag_errors_iterate(diag_.get(), &iterator)) {
-            if (error->type != FYET_ERROR) continue;
-            // Collected errors carry 1-based lines and columns.
-            const TextPosition position{static_cast<std::uint32_t>(std::max(error->line, 0)),
-                                        static_cast<std::uint32_t>(std::max(error->column, 0))};
-            throw InputError(source_.name, position, std::string("malformed YAML: ") + (error->msg != nullptr ? error->msg : "syntax error"));
-        }
-        // Some errors (`--- |0`) come with no message: the place is after the last event read.
-        throw InputError(source_.name, position_of_mark(&last_end_), "malformed YAML: cannot read what follows here");
-    }
-
-    struct DiagDestroy {
-        void operator()(fy_diag* diag) const { fy_diag_destroy(diag); }
-    };
-    struct ParserDestroy {
-        void operator()(fy_parser* parser) const { fy_parser_destroy(parser); }
-    };
-    const SourceFile& source_;
-    fy_mark last_end_{0, 0, 0};
-    std::unique_ptr<fy_diag, DiagDestroy> diag_;  // declared first: the parser refers to it
-    std::unique_ptr<fy_parser, ParserDestroy> parser_;
-};
 
 // A node with an anchor, kept to be copied wherever an alias names it.
 struct Anchored {
@@ -261,8 +157,7 @@ private:
 
     void scalar(fy_event& event) {
         auto* token = fy_event_get_token(&event);
-        // A single-quoted scalar's text is never asked of libfyaml: besides misreading some
-        // (see single_quoted_value), it leaks a buffer on a long run of doubled quotes.
+        // A single-quoted scalar's text is never asked of libfyaml (see single_quoted_value).
         std::string unquoted;
         std::string_view text;
         const auto* begin = fy_token_start_mark(token);

@@ -1,0 +1,58 @@
+#pragma once
+// libfyaml's event stream, as the YAML reader uses it: the parser with its errors
+// collected (not printed), and the text and place of what an event holds.
+#include <libfyaml.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "load/input_error.hpp"
+#include "load/source_reader.hpp"
+
+namespace kompat {
+
+// 1-based line and column of a libfyaml mark; unknown for none.
+TextPosition position_of_mark(const fy_mark* mark);
+
+// The text of a token; empty for none.
+std::string_view text_of(fy_token* token);
+
+// A single-quoted scalar's value from its text between the quotes (YAML 1.2.2, 7.3.2):
+// '' is a quote; a line break with the white space around it folds to a space, and
+// n > 1 line breaks to n - 1 newlines. libfyaml 0.7.12 (Debian 12) reads `'a '''' b'`
+// as "a ''' " instead of "a '' b", which corrupts CEL rules, and leaks a buffer on a
+// long run of doubled quotes, so kompat does this step itself.
+std::string single_quoted_value(std::string_view raw);
+
+// libfyaml's parser over one file's text, and the diagnostics it collects its errors
+// in (they would go to stderr otherwise).
+class EventStream {
+public:
+    explicit EventStream(const SourceFile& source);
+
+    struct EventFree {
+        fy_parser* parser;
+        void operator()(fy_event* event) const { fy_parser_event_free(parser, event); }
+    };
+    using Event = std::unique_ptr<fy_event, EventFree>;
+
+    // The next event; none at the end of the stream. Throws InputError for malformed YAML.
+    Event next();
+
+private:
+    [[noreturn]] void fail() const;
+
+    struct DiagDestroy {
+        void operator()(fy_diag* diag) const { fy_diag_destroy(diag); }
+    };
+    struct ParserDestroy {
+        void operator()(fy_parser* parser) const { fy_parser_destroy(parser); }
+    };
+    const SourceFile& source_;
+    fy_mark last_end_{0, 0, 0};
+    std::unique_ptr<fy_diag, DiagDestroy> diag_;  // declared first: the parser refers to it
+    std::unique_ptr<fy_parser, ParserDestroy> parser_;
+};
+
+}  // namespace kompat
