@@ -2,6 +2,7 @@
 // What the benchmark files share: the corpus, its files read once, a check as the CLI
 // runs it, and the paired ratio of a subject against a reference.
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -66,5 +67,13 @@ inline void print_paired_ratio(const std::string& subject_name, const std::strin
 // paired ratios.
 std::vector<std::pair<std::string, std::string>> yaml_ratios();
 void yaml_paired_ratios(int count);
+int yaml_wide_rss(const std::string& shape);
+
+// This process's peak resident set so far, in KiB.
+inline long max_rss_kib() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
 
 }  // namespace kompat::bench

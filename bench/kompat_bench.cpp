@@ -12,6 +12,8 @@
 //
 //   build/kompat_bench                       the benchmarks and their ratios
 //   build/kompat_bench --rss SPEC            peak RSS of loading SPEC, against its size
+//   build/kompat_bench --rss-yaml-keys flat|spec
+//                                            peak RSS of reading 10^6 YAML keys, against their size
 //   build/kompat_bench --paired N            `check` against parsing both, N times each
 //                                            back to back: quartiles of the N ratios (YAML:
 //                                            against libfyaml's event parse)
@@ -43,6 +45,7 @@ namespace {
 
 using kompat::bench::check_sources;
 using kompat::bench::corpus;
+using kompat::bench::max_rss_kib;
 using kompat::bench::sources_of;
 
 void parse_with_boost(benchmark::State& state, const std::string& spec) {
@@ -267,12 +270,6 @@ private:
     std::map<std::string, double> seconds_;
 };
 
-long max_rss_kib() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss;
-}
-
 int peak_rss(const std::string& spec) {
     const auto before = max_rss_kib();
     const auto sources = kompat::read_sources(spec, {});
@@ -306,6 +303,7 @@ int paired_ratios(int count) {
 
 int main(int argc, char** argv) {
     if (argc == 3 && std::string(argv[1]) == "--rss") return peak_rss(argv[2]);
+    if (argc == 3 && std::string(argv[1]) == "--rss-yaml-keys") return kompat::bench::yaml_wide_rss(argv[2]);
     if (argc == 3 && std::string(argv[1]) == "--paired") {
         if (!fs::is_directory(corpus())) {
             std::cerr << "kompat_bench: ../shared/corpus is absent beside the checkout; nothing to measure\n";

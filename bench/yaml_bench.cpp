@@ -100,3 +100,25 @@ void yaml_paired_ratios(int count) {
 }
 
 }  // namespace kompat::bench
+
+namespace kompat::bench {
+
+// Peak RSS of reading a YAML file of 10^6 keys with the YAML reader alone, against the
+// file's size: `flat` is one mapping of `kN: N` lines, `spec` an OpenAPI document whose one
+// schema has 10^6 properties `pN: {type: string}`. One shape a run: RSS peaks once.
+int yaml_wide_rss(const std::string& shape) {
+    std::string text;
+    if (shape == "spec") text = "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {}\ncomponents:\n  schemas:\n    Wide:\n      properties:\n";
+    for (int i = 0; i < 1'000'000; ++i)
+        text += shape == "spec" ? "        p" + std::to_string(i) + ": {type: string}\n" : "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+    const SourceFile source{"wide.yaml", std::move(text)};
+    const auto before = max_rss_kib();
+    const auto file = read_yaml(source, {});
+    const auto grown = static_cast<double>(max_rss_kib() - before) * 1024.0 + static_cast<double>(source.bytes.size());
+    std::cout << "reading 10^6 keys (" << shape << "): input " << source.bytes.size() << " bytes, peak RSS with the input "
+              << static_cast<long>(grown) << " bytes = " << grown / static_cast<double>(source.bytes.size()) << "x input ("
+              << file.documents.size() << " document)\n";
+    return 0;
+}
+
+}  // namespace kompat::bench

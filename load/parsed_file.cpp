@@ -1,6 +1,7 @@
 #include "load/parsed_file.hpp"
 
 #include <cstring>
+#include <new>
 
 namespace kompat {
 namespace {
@@ -15,7 +16,17 @@ struct KeyTag {
 
 }  // namespace
 
+KeyPositionMemory::~KeyPositionMemory() {
+    for (auto* block : large_blocks_) ::operator delete(block);
+}
+
 void* KeyPositionMemory::do_allocate(std::size_t size, std::size_t alignment) {
+    // Keys always come from the arena: their tags are read behind them.
+    if (size >= large_block && !(key_pending_ && alignment == 1) && alignment <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+        auto* block = ::operator new(size);
+        large_blocks_.insert(block);
+        return block;
+    }
     if (!key_pending_ || alignment != 1) return arena_.allocate(size, alignment);
     key_pending_ = false;
     auto* block = static_cast<char*>(arena_.allocate(sizeof(KeyTag) + size, 1));
@@ -23,6 +34,10 @@ void* KeyPositionMemory::do_allocate(std::size_t size, std::size_t alignment) {
     std::memcpy(block, &tag, sizeof tag);
     last_key_ = block + sizeof(KeyTag);
     return block + sizeof(KeyTag);
+}
+
+void KeyPositionMemory::do_deallocate(void* block, std::size_t size, std::size_t /*alignment*/) {
+    if (size >= large_block && large_blocks_.erase(block) > 0) ::operator delete(block);
 }
 
 TextPosition KeyPositionMemory::position_of_key(const char* key) {

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <unordered_set>
 #include <vector>
 
 #include "load/input_error.hpp"
@@ -21,8 +22,17 @@ namespace kompat {
 // allocation of alignment 1, which Boost.JSON makes only for object keys) are stored
 // right behind a tag holding the position. A key's position is then read from the key
 // itself, with no index over the documents to build or search.
+//
+// Blocks of a MiB or more (the table of a mapping with tens of thousands of keys, as it
+// grows) come from the heap and go back to it when Boost.JSON lets them go, so a wide
+// mapping read key by key leaves no trail of outgrown tables behind.
 class KeyPositionMemory final : public boost::json::memory_resource {
 public:
+    KeyPositionMemory() = default;
+    KeyPositionMemory(const KeyPositionMemory&) = delete;
+    KeyPositionMemory& operator=(const KeyPositionMemory&) = delete;
+    ~KeyPositionMemory() override;
+
     void position_next_key(TextPosition position) {
         pending_ = position;
         key_pending_ = true;
@@ -35,10 +45,12 @@ public:
 
 private:
     void* do_allocate(std::size_t size, std::size_t alignment) override;
-    void do_deallocate(void*, std::size_t, std::size_t) override {}
+    void do_deallocate(void* block, std::size_t size, std::size_t alignment) override;
     [[nodiscard]] bool do_is_equal(const memory_resource& other) const noexcept override { return this == &other; }
 
+    static constexpr std::size_t large_block = std::size_t{1} << 20;
     boost::json::monotonic_resource arena_;
+    std::unordered_set<void*> large_blocks_;  // live blocks from the heap
     TextPosition pending_;
     bool key_pending_ = false;
     const char* last_key_ = nullptr;

@@ -46,11 +46,18 @@ struct Frame {
     std::string anchor;
     std::uint64_t nodes_at_start = 0;
     TextPosition position;
+    std::size_t offset = 0;  // in the text, where it starts
     std::uint32_t height = 0;
     // The key read last in a mapping, waiting for its value.
     bool has_key = false;
     Key key;
+    // A wide mapping's object, built key by key once it has `wide_mapping` entries: its
+    // entries then never wait in two copies (see KeyPositionMemory).
+    std::optional<json::object> wide;
+    std::vector<Entry> merges;  // values of merge keys (<<), merged at the mapping's end
 };
+
+constexpr std::size_t wide_mapping = 1024;
 
 // Builds the JSON values of one YAML stream from its events, one document at a time.
 class Reader {
@@ -162,6 +169,7 @@ private:
         std::string_view text;
         const auto* begin = fy_token_start_mark(token);
         const auto* end = fy_token_end_mark(token);
+        if (end != nullptr) offset_ = end->input_pos;
         if (fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED && begin != nullptr && end != nullptr &&
             begin->input_pos <= end->input_pos && end->input_pos <= source_.bytes.size()) {
             unquoted = single_quoted_value(std::string_view(source_.bytes).substr(begin->input_pos, end->input_pos - begin->input_pos));
@@ -252,6 +260,7 @@ private:
         frame.key_chars_begin = key_chars_.size();
         frame.nodes_at_start = nodes_;
         frame.position = position;
+        if (const auto* mark = fy_event_start_mark(&event)) frame.offset = mark->input_pos;
         if (auto* anchor = fy_event_get_anchor_token(&event)) frame.anchor = text_of(anchor);
         frames_.push_back(std::move(frame));
     }
@@ -300,8 +309,21 @@ private:
             entries_.push_back(Entry{std::move(value), {}});
             return;
         }
-        entries_.push_back(Entry{std::move(value), frame.key});
         frame.has_key = false;
+        if (frame.key.merge) {
+            frame.merges.push_back(Entry{std::move(value), frame.key});
+        } else if (frame.wide) {
+            if (frame.wide->size() == frame.wide->capacity()) frame.wide->reserve(wider(frame));
+            add_member(*frame.wide, frame.key, std::move(value));
+            key_chars_.resize(frame.key_chars_begin);
+        } else {
+            entries_.push_back(Entry{std::move(value), frame.key});
+            if (entries_.size() - frame.first_entry >= wide_mapping) {
+                frame.wide.emplace(object_of_entries(frame, 2 * wide_mapping));
+                entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(frame.first_entry), entries_.end());
+                key_chars_.resize(frame.key_chars_begin);
+            }
+        }
     }
 
     json::array array_of(const Frame& frame) {
@@ -313,22 +335,9 @@ private:
 
     // Keys of merged mappings (<<) never replace keys the mapping sets itself; of several
     // merged mappings, the first to set a key wins (the YAML 1.1 merge key rule).
-    json::object object_of(const Frame& frame) {
-        json::object object(sp_);
-        std::size_t own = 0;
-        for (auto i = frame.first_entry; i < entries_.size(); ++i) own += entries_[i].key.merge ? 0 : 1;
-        object.reserve(own);
-        for (auto i = frame.first_entry; i < entries_.size(); ++i) {
-            auto& entry = entries_[i];
-            if (entry.key.merge) continue;
-            const std::string_view key(key_chars_.data() + entry.key.begin, entry.key.size);
-            if (object.contains(key)) fail(entry.key.position, "duplicate key \"" + std::string(key) + "\" in one mapping");
-            memory_.position_next_key(entry.key.position);
-            object.emplace(key, std::move(entry.value));
-        }
-        for (auto i = frame.first_entry; i < entries_.size(); ++i) {
-            auto& entry = entries_[i];
-            if (!entry.key.merge) continue;
+    json::object object_of(Frame& frame) {
+        json::object object = frame.wide ? std::move(*frame.wide) : object_of_entries(frame, 0);
+        for (auto& entry : frame.merges) {
             if (auto* merged = entry.value.if_object()) {
                 merge_into(object, *merged, entry.key.position);
             } else if (auto* list = entry.value.if_array()) {
@@ -341,6 +350,34 @@ private:
             }
         }
         return object;
+    }
+
+    // The next capacity of a wide mapping's object. Each regrowth holds the old table and
+    // the new at once, so the last should come early: room for as many keys as the rest
+    // of the text holds at this mapping's bytes per key so far (and an eighth more), at
+    // least twice and at most four times as many as it has. A mapping that fills the
+    // file reaches its size a few regrowths after it goes wide, not as it ends.
+    std::size_t wider(const Frame& frame) const {
+        const auto size = frame.wide->size();
+        const auto read = std::max<std::size_t>(offset_ - std::min(offset_, frame.offset), 1);
+        const auto remaining = source_.bytes.size() - std::min(offset_, source_.bytes.size());
+        const auto estimate = size + remaining / std::max<std::size_t>(read / size, 1) + size / 8;
+        return std::clamp(estimate, 2 * size, 4 * size);
+    }
+
+    // The mapping's own entries, waiting in entries_, as an object with room for `room`.
+    json::object object_of_entries(const Frame& frame, std::size_t room) {
+        json::object object(sp_);
+        object.reserve(std::max(room, entries_.size() - frame.first_entry));
+        for (auto i = frame.first_entry; i < entries_.size(); ++i) add_member(object, entries_[i].key, std::move(entries_[i].value));
+        return object;
+    }
+
+    void add_member(json::object& object, const Key& key, json::value value) {
+        const std::string_view name(key_chars_.data() + key.begin, key.size);
+        if (object.contains(name)) fail(key.position, "duplicate key \"" + std::string(name) + "\" in one mapping");
+        memory_.position_next_key(key.position);
+        object.emplace(name, std::move(value));
     }
 
     void merge_into(json::object& object, json::object& merged, TextPosition position) {
@@ -386,6 +423,7 @@ private:
     json::storage_ptr sp_;
     std::uint64_t node_budget_;
     std::uint64_t nodes_ = 0;
+    std::size_t offset_ = 0;  // in the text, the end of the last scalar read
 
     std::vector<ScalarRules> rules_by_document_;
     std::size_t documents_seen_ = 0;
