@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <new>
+#include <optional>
 
 namespace kompat {
 
@@ -15,6 +16,27 @@ std::string_view text_of(fy_token* token) {
     std::size_t size = 0;
     const char* text = fy_token_get_text(token, &size);
     return text == nullptr ? std::string_view() : std::string_view(text, size);
+}
+
+std::string_view scalar_text(fy_token* token, std::string_view source, std::string& buffer) {
+    const auto* begin = fy_token_start_mark(token);
+    const auto* end = fy_token_end_mark(token);
+    if (begin == nullptr || end == nullptr || begin->input_pos > end->input_pos || end->input_pos > source.size()) return text_of(token);
+    const auto raw = source.substr(begin->input_pos, end->input_pos - begin->input_pos);
+    const auto style = fy_token_scalar_style(token);
+    const bool one_line = raw.find('\n') == std::string_view::npos && raw.find('\r') == std::string_view::npos;
+    if (one_line && (style == FYSS_PLAIN || (style == FYSS_DOUBLE_QUOTED && raw.find('\\') == std::string_view::npos))) return raw;
+    if (style == FYSS_SINGLE_QUOTED) {
+        buffer = single_quoted_value(raw);
+        return buffer;
+    }
+    if (style == FYSS_LITERAL) {
+        if (auto value = literal_block_value(source, begin->input_pos, end->input_pos)) {
+            buffer = std::move(*value);
+            return buffer;
+        }
+    }
+    return text_of(token);
 }
 
 std::string single_quoted_value(std::string_view raw) {
@@ -78,6 +100,88 @@ void EventStream::fail() const {
     }
     // Some errors (`--- |0`) come with no message: the place is after the last event read.
     throw InputError(source_.name, position_of_mark(&last_end_), "malformed YAML: cannot read what follows here");
+}
+
+}  // namespace kompat
+
+namespace kompat {
+namespace {
+
+// The chomping indicator of a literal block scalar's header line: `-`, `+`, or ' ' for
+// none; nullopt when the line is not a plain `|` header.
+std::optional<char> literal_chomping(std::string_view header) {
+    for (std::size_t at = 0; at < header.size(); ++at) {
+        if (header[at] != '|' || (at > 0 && header[at - 1] != ' ' && header[at - 1] != '\t')) continue;
+        auto next = at + 1;
+        char chomping = ' ';
+        if (next < header.size() && (header[next] == '-' || header[next] == '+')) chomping = header[next++];
+        if (next < header.size() && header[next] >= '0' && header[next] <= '9') return std::nullopt;  // an indentation indicator
+        if (next == header.size()) return chomping;
+        if (header[next] != ' ' && header[next] != '\t') continue;
+        const auto rest = header.find_first_not_of(" \t", next);
+        // Only white space and a comment may follow; the first `|` so followed is the indicator.
+        if (rest == std::string_view::npos || header[rest] == '#') return chomping;
+    }
+    return std::nullopt;
+}
+
+// The value of the content lines, indentation detected from the first that holds more
+// than spaces (YAML 1.2.2, 8.1.1.1), chomped (8.1.1.2).
+std::optional<std::string> literal_value(std::string_view raw, char chomping) {
+    // libfyaml's token ends where the next one starts: after the next line's indentation.
+    const auto last_break = raw.rfind('\n');
+    if (last_break == std::string_view::npos || raw.find_first_not_of(' ', last_break + 1) != std::string_view::npos) return std::nullopt;
+    raw = raw.substr(0, last_break + 1);
+    if (raw.find('\t') != std::string_view::npos || raw.find('\r') != std::string_view::npos) return std::nullopt;
+    // The indentation is that of the first line holding more than spaces.
+    std::size_t indent = std::string_view::npos;
+    for (std::size_t start = 0; start < raw.size();) {
+        const auto end = raw.find('\n', start);
+        const auto first = raw.find_first_not_of(' ', start);
+        if (first < end) {
+            indent = first - start;
+            break;
+        }
+        start = end + 1;
+    }
+    if (indent == std::string_view::npos) return std::nullopt;  // only empty lines
+    std::string value;
+    value.reserve(raw.size());
+    std::size_t content_end = 0;  // after the last line holding more than the indentation
+    for (std::size_t start = 0; start < raw.size();) {
+        const auto end = raw.find('\n', start);
+        const auto line = raw.substr(start, end - start);
+        const bool blank = line.find_first_not_of(' ') == std::string_view::npos;
+        if (blank && line.size() <= indent) {
+            value += '\n';
+        } else if (blank && content_end == 0) {
+            return std::nullopt;  // a leading empty line deeper than the first content: not YAML
+        } else {
+            if (line.size() < indent || line.substr(0, indent).find_first_not_of(' ') != std::string_view::npos) return std::nullopt;
+            value.append(line.substr(indent));
+            content_end = value.size();
+            value += '\n';
+        }
+        start = end + 1;
+    }
+    if (chomping == '-') value.resize(content_end);
+    else if (chomping == ' ') value.resize(content_end + 1);
+    return value;
+}
+
+}  // namespace
+
+std::optional<std::string> literal_block_value(std::string_view text, std::size_t begin, std::size_t end) {
+    if (begin == 0 || begin > end || end > text.size() || text[begin - 1] != '\n') return std::nullopt;
+    // A last line with no break at the end of the text is the scalar's own, not the next
+    // line's indentation: left to libfyaml.
+    if (end == text.size() && end > begin && text[end - 1] != '\n') return std::nullopt;
+    // The header is the line before the first line of content.
+    const auto header_end = begin - 1;
+    const auto header_start = header_end == 0 ? 0 : text.rfind('\n', header_end - 1) + 1;
+    const auto chomping = literal_chomping(text.substr(header_start, header_end - header_start));
+    if (!chomping) return std::nullopt;
+    return literal_value(text.substr(begin, end - begin), *chomping);
 }
 
 }  // namespace kompat

@@ -4,6 +4,7 @@
 #include <libfyaml.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,8 +16,14 @@ namespace kompat {
 // 1-based line and column of a libfyaml mark; unknown for none.
 TextPosition position_of_mark(const fy_mark* mark);
 
-// The text of a token; empty for none.
+// The text of a token, as libfyaml gives it; empty for none.
 std::string_view text_of(fy_token* token);
+
+// The value of a scalar token of `source`. Read by kompat where that is quick and sure:
+// one line of a plain scalar, or of a double-quoted one with no escape, is its text as
+// written (a view into `source`); single-quoted and literal block scalars are read into
+// `buffer`; the rest is libfyaml's text_of.
+std::string_view scalar_text(fy_token* token, std::string_view source, std::string& buffer);
 
 // A single-quoted scalar's value from its text between the quotes (YAML 1.2.2, 7.3.2):
 // '' is a quote; a line break with the white space around it folds to a space, and
@@ -24,6 +31,12 @@ std::string_view text_of(fy_token* token);
 // as "a ''' " instead of "a '' b", which corrupts CEL rules, and leaks a buffer on a
 // long run of doubled quotes, so kompat does this step itself.
 std::string single_quoted_value(std::string_view raw);
+
+// The value of a literal block scalar (`|`) whose content lines are [begin, end) of
+// `text`, read by kompat for speed: libfyaml formats each one chunk by chunk, the most of
+// a CRD's reading time (its descriptions). nullopt leaves it to libfyaml: a header with
+// an indentation indicator, tabs, carriage returns, only empty lines, no final break.
+std::optional<std::string> literal_block_value(std::string_view text, std::size_t begin, std::size_t end);
 
 // libfyaml's parser over one file's text, and the diagnostics it collects its errors
 // in (they would go to stderr otherwise).

@@ -165,18 +165,9 @@ private:
     void scalar(fy_event& event) {
         auto* token = fy_event_get_token(&event);
         // A single-quoted scalar's text is never asked of libfyaml (see single_quoted_value).
-        std::string unquoted;
-        std::string_view text;
-        const auto* begin = fy_token_start_mark(token);
-        const auto* end = fy_token_end_mark(token);
-        if (end != nullptr) offset_ = end->input_pos;
-        if (fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED && begin != nullptr && end != nullptr &&
-            begin->input_pos <= end->input_pos && end->input_pos <= source_.bytes.size()) {
-            unquoted = single_quoted_value(std::string_view(source_.bytes).substr(begin->input_pos, end->input_pos - begin->input_pos));
-            text = unquoted;
-        } else {
-            text = text_of(token);
-        }
+        if (const auto* end = fy_token_end_mark(token)) offset_ = end->input_pos;
+        std::string buffer;
+        const auto text = scalar_text(token, source_.bytes, buffer);
         const auto position = scalar_position(event, token);
         note_root_position(position);
         count_nodes(1, position, "scalars");

@@ -7,6 +7,7 @@
 
 #include <map>
 
+#include "load/yaml_events.hpp"
 #include "load/yaml_reader.hpp"
 #include "test_support.hpp"
 
@@ -118,4 +119,50 @@ TEST_CASE("YAML test suite: every error case is refused with a position, every i
     }
     CHECK(errors + skipped.size() == 94);
     CHECK(values + skipped.size() == 282);
+}
+
+TEST_CASE("YAML: every scalar of the corpus and the suite that kompat reads itself reads as libfyaml reads it") {
+    // kompat reads one-line plain and double-quoted scalars and literal block scalars
+    // itself, for speed (scalar_text); libfyaml's own reading is the reference. Single-quoted
+    // scalars are not compared: there libfyaml 0.7.12 is wrong (tests/test_fuzz_regressions.cpp).
+    if (!kompat::test::corpus_present()) return;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::recursive_directory_iterator(kompat::test::corpus_dir())) {
+        const auto name = entry.path().filename().string();
+        if (entry.is_regular_file() && (name.ends_with(".yaml") || name.ends_with(".yml"))) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    std::map<int, std::size_t> read_here;  // by style
+    std::size_t left_to_libfyaml = 0;
+    for (const auto& path : files) {
+        const kompat::SourceFile source{path.string(), read_file(path)};
+        try {
+            kompat::EventStream stream(source);
+            while (auto event = stream.next()) {
+                if (event->type != FYET_SCALAR) continue;
+                auto* token = fy_event_get_token(event.get());
+                const auto style = fy_token_scalar_style(token);
+                if (style == FYSS_SINGLE_QUOTED) continue;
+                std::string buffer;
+                const auto own = kompat::scalar_text(token, source.bytes, buffer);
+                const auto from_libfyaml = kompat::text_of(token);
+                const auto* text = source.bytes.data();
+                const bool in_source = own.data() >= text && own.data() <= text + source.bytes.size();
+                if (own.data() == from_libfyaml.data() && !in_source) {
+                    ++left_to_libfyaml;
+                    continue;
+                }
+                ++read_here[style];
+                INFO(path.string() << ":" << fy_token_start_mark(token)->line + 1);
+                CHECK(own == from_libfyaml);
+            }
+        } catch (const kompat::InputError&) {
+            // An error case of the suite.
+        }
+    }
+    INFO(read_here[FYSS_PLAIN] << " plain, " << read_here[FYSS_DOUBLE_QUOTED] << " double-quoted and " << read_here[FYSS_LITERAL]
+                               << " literal scalars compared; " << left_to_libfyaml << " left to libfyaml");
+    CHECK(read_here[FYSS_LITERAL] > 19000);
+    CHECK(read_here[FYSS_PLAIN] > 100000);
+    CHECK(left_to_libfyaml < read_here[FYSS_PLAIN] / 10);
 }
