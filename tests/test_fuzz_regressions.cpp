@@ -73,3 +73,39 @@ TEST_CASE("fuzz regression: a long run of doubled single quotes is read by kompa
     CHECK(root.at("a").get_string() == std::string(15, '\''));
     CHECK(root.at("b").get_string() == "x '' y");  // libfyaml itself reads "x ''' "
 }
+
+TEST_CASE("YAML bombs through the CLI: a self-merge as a spec and as --config, and merge-key laughs, exit 2 with the place") {
+    // The inputs of issue 18: yaml-cpp crashed on the first two and ran for minutes on the rest.
+    kompat::test::TempDir dir;
+    const auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir.path() / name, std::ios::binary) << text;
+        return (dir.path() / name).string();
+    };
+    const auto self_merge = write("self.yaml", "&s {<<: *s}");
+    const auto spec = write("spec.json", R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}})");
+    std::string laughs = "l0: &l0 {k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7, k8: 8, k9: 9}\n";
+    for (int level = 1; level <= 8; ++level) {
+        const auto previous = "*l" + std::to_string(level - 1);
+        laughs += "l" + std::to_string(level) + ": &l" + std::to_string(level) + " {<<: [";
+        for (int i = 0; i < 10; ++i) laughs += (i == 0 ? "" : ", ") + previous;
+        laughs += "]}\n";
+    }
+    const auto bomb = write("laughs.yaml", laughs);
+    const auto binary = kompat::test::kompat_binary();
+    const struct {
+        std::string command;
+        std::string message;
+    } cases[] = {
+        {binary + " inspect '" + self_merge + "'", self_merge + ":1:9: merge key (<<) reaches the mapping it is in"},
+        {binary + " check '" + spec + "' '" + spec + "' --config '" + self_merge + "'", self_merge + ":1:9: merge key (<<) reaches the mapping it is in"},
+        {binary + " inspect '" + bomb + "'", "limit max-yaml-extra-nodes"},
+        {binary + " check '" + spec + "' '" + spec + "' --config '" + bomb + "'", "limit max-yaml-extra-nodes"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.command);
+        const auto result = kompat::test::run(c.command);
+        CHECK(result.exit_code == 2);
+        CHECK(result.out.empty());
+        CHECK(result.err.find(c.message) != std::string::npos);
+    }
+}
