@@ -164,7 +164,6 @@ private:
 
     void scalar(fy_event& event) {
         auto* token = fy_event_get_token(&event);
-        // A single-quoted scalar's text is never asked of libfyaml (see single_quoted_value).
         if (const auto* end = fy_token_end_mark(token)) offset_ = end->input_pos;
         std::string buffer;
         const auto text = scalar_text(token, source_.bytes, buffer);
@@ -264,10 +263,9 @@ private:
         const auto height = frame.height + 1;
         if (!frame.anchor.empty()) {
             // The copy kept for aliases counts too, so nested anchors cannot multiply work.
-            count_nodes(nodes_ - frame.nodes_at_start, frame.position, "anchors");
-            Anchored anchored{copy_of(value), 0, height, {}, false};
-            anchored.nodes = nodes_ - frame.nodes_at_start;
-            remember(frame.anchor, std::move(anchored));
+            const auto nodes = nodes_ - frame.nodes_at_start;
+            count_nodes(nodes, frame.position, "anchors");
+            remember(frame.anchor, Anchored{copy_of(value), nodes, height, {}, false});
         }
         frames_.pop_back();
         attach(std::move(value), height);
