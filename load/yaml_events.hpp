@@ -54,7 +54,8 @@ public:
     Event next();
 
 private:
-    [[noreturn]] void fail() const;
+    [[noreturn]] void fail();
+    void abandon();
 
     struct DiagDestroy {
         void operator()(fy_diag* diag) const { fy_diag_destroy(diag); }

@@ -109,3 +109,14 @@ TEST_CASE("YAML bombs through the CLI: a self-merge as a spec and as --config, a
         CHECK(result.err.find(c.message) != std::string::npos);
     }
 }
+
+TEST_CASE("fuzz regression: a tab before a block entry is refused, and libfyaml's parser is not destroyed after it") {
+    // fuzz_yaml_reader, 8 bytes: `? -?:<tab>-`. libfyaml 0.7.12 refuses it, then crashes
+    // when the parser is destroyed (pantoniou/libfyaml#57); kompat leaves that parser be.
+    CHECK(load_error_of(read_file(regression("yaml-tab-block-entry-crash.yaml"))) ==
+          "input:1:6: malformed YAML: cannot use tab for indentation of block entry");
+    for (const auto* text : {"? -:\t-\n", "? - ?:\t-\n", "a:\n  - b\n  -\t- c\n"}) {
+        INFO(text);
+        CHECK(kompat::test::load_error("t.yaml", text).starts_with("t.yaml:"));
+    }
+}
