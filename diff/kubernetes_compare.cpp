@@ -38,11 +38,11 @@ bool merges_by_patch_strategy(std::string_view strategy) {
 }
 
 ListSemantics list_semantics_of(const Schema& schema) {
-    if (!schema.list_type.empty())
-        return {schema.list_type, schema.list_type == "map" ? schema.list_map_keys : std::vector<std::string_view>{}, false};
-    if (merges_by_patch_strategy(schema.patch_strategy)) {
-        if (schema.patch_merge_key.empty()) return {"set", {}, true};
-        return {"map", {schema.patch_merge_key}, true};
+    if (!schema.kubernetes().list_type.empty())
+        return {schema.kubernetes().list_type, schema.kubernetes().list_type == "map" ? schema.kubernetes().list_map_keys : std::vector<std::string_view>{}, false};
+    if (merges_by_patch_strategy(schema.kubernetes().patch_strategy)) {
+        if (schema.kubernetes().patch_merge_key.empty()) return {"set", {}, true};
+        return {"map", {schema.kubernetes().patch_merge_key}, true};
     }
     return {"atomic", {}, false};
 }
@@ -70,7 +70,7 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
             context.emit(unit, ChangeKind::list_map_keys_changed, path, o, n, strings_json(before.keys), strings_json(after.keys));
         }
     }
-    compare_text(context, o.map_type, n.map_type, ChangeKind::map_type_changed, unit, path, o, n);
+    compare_text(context, o.kubernetes().map_type, n.kubernetes().map_type, ChangeKind::map_type_changed, unit, path, o, n);
     compare_flag(context, o.preserve_unknown_fields, n.preserve_unknown_fields, ChangeKind::preserve_unknown_fields_added,
                  ChangeKind::preserve_unknown_fields_removed, unit, path, o, n);
     if (o.int_or_string != n.int_or_string)
@@ -81,14 +81,14 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
     // fields); on any other field a patch strategy does nothing (1.28 dropped one that
     // LabelSelectorRequirement.key had carried by mistake).
     const auto retains_keys = [](std::string_view strategy) { return strategy.find("retainKeys") != std::string_view::npos; };
-    if (is_array || retains_keys(o.patch_strategy) || retains_keys(n.patch_strategy)) {
-        compare_text(context, o.patch_strategy, n.patch_strategy, ChangeKind::patch_strategy_changed, unit, path, o, n);
-        compare_text(context, o.patch_merge_key, n.patch_merge_key, ChangeKind::patch_merge_key_changed, unit, path, o, n);
+    if (is_array || retains_keys(o.kubernetes().patch_strategy) || retains_keys(n.kubernetes().patch_strategy)) {
+        compare_text(context, o.kubernetes().patch_strategy, n.kubernetes().patch_strategy, ChangeKind::patch_strategy_changed, unit, path, o, n);
+        compare_text(context, o.kubernetes().patch_merge_key, n.kubernetes().patch_merge_key, ChangeKind::patch_merge_key_changed, unit, path, o, n);
     }
 }
 
 void compare_validations(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
-    if (o.validations.empty() && n.validations.empty()) return;
+    if (o.kubernetes().validations.empty() && n.kubernetes().validations.empty()) return;
     struct Entry {
         std::string text;  // the rule, whitespace aside
         const ValidationRule* rule;
@@ -102,8 +102,8 @@ void compare_validations(const DiffContext& context, const Schema& o, const Sche
         }
         return out;
     };
-    const auto before = entries(o.validations);
-    const auto after = entries(n.validations);
+    const auto before = entries(o.kubernetes().validations);
+    const auto after = entries(n.kubernetes().validations);
     std::vector<const Entry*> removed;
     std::vector<const Entry*> added;
     for (const auto& [text, entry] : before)

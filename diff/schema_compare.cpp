@@ -186,8 +186,8 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& 
                           other->schema, was_required, is_required);
         const auto before = context_.lifecycle(property.schema);
         // The same description and no lifecycle extension on either side: the same lifecycle.
-        const bool same_source = property.schema.description == other->schema.description && property.schema.lifecycle.empty() &&
-                                 other->schema.lifecycle.empty();
+        const bool same_source = property.schema.description == other->schema.description && property.schema.kubernetes().lifecycle.empty() &&
+                                 other->schema.kubernetes().lifecycle.empty();
         const auto after = same_source ? before : context_.lifecycle(other->schema);
         compare_lifecycle(context_, property.schema, other->schema, before, after, unit, path);
         const bool child_alpha = alpha || is_alpha(before) || is_alpha(after);

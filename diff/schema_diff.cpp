@@ -46,7 +46,7 @@ json::value schema_summary(const Schema& schema) {
     }
     if (schema.int_or_string) out["x-kubernetes-int-or-string"] = true;
     if (schema.preserve_unknown_fields) out["x-kubernetes-preserve-unknown-fields"] = true;
-    if (!schema.list_type.empty()) out["x-kubernetes-list-type"] = schema.list_type;
+    if (!schema.kubernetes().list_type.empty()) out["x-kubernetes-list-type"] = schema.kubernetes().list_type;
     return out;
 }
 

@@ -105,8 +105,8 @@ void compare_keywords(const DiffContext& context, const Schema& o, const Schema&
         if (o.nullable != n.nullable)
             context.emit(unit, n.nullable ? ChangeKind::nullable_added : ChangeKind::nullable_removed, path, o, n, o.nullable, n.nullable);
     }
-    compare_keyword_lists(context, o.extensions, n.extensions, unit, path, o, n);
-    compare_keyword_lists(context, o.other_keywords, n.other_keywords, unit, path, o, n);
+    compare_keyword_lists(context, o.unmodelled().extensions, n.unmodelled().extensions, unit, path, o, n);
+    compare_keyword_lists(context, o.unmodelled().other_keywords, n.unmodelled().other_keywords, unit, path, o, n);
 }
 
 void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit,

@@ -167,7 +167,7 @@ std::string_view feature_gate_in(std::string_view description) {
 }
 
 Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
-    for (const auto& entry : schema.lifecycle) {
+    for (const auto& entry : schema.kubernetes().lifecycle) {
         if (entry.project != "kubernetes") continue;
         Lifecycle lifecycle;
         lifecycle.status = entry.status == "alpha"        ? LifecycleStatus::alpha

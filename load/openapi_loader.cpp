@@ -307,7 +307,7 @@ void load_openapi_document(LoadState& state, std::uint32_t file_index, const jso
 void collect_openapi_kinds(LoadState& state) {
     std::map<GroupVersionKind, std::string> claimed;
     for (const auto& [name, schema] : state.snapshot.types) {
-        for (const auto& gvk : schema.group_version_kinds) {
+        for (const auto& gvk : schema.kubernetes().group_version_kinds) {
             const auto [existing, inserted] = claimed.emplace(gvk, name);
             if (!inserted) {
                 if (existing->second != name)

@@ -67,6 +67,26 @@ struct Keyword {
 struct Property;
 struct Composition;
 
+// The Kubernetes extensions that are more than a flag. Most schemas write none, so they
+// are kept apart, as Bounds are: a Schema's size is what a spec of many small properties
+// costs (docs/limits.md).
+struct KubernetesExtensions {
+    std::string_view list_type;                  // x-kubernetes-list-type
+    std::vector<std::string_view> list_map_keys; // x-kubernetes-list-map-keys
+    std::string_view map_type;                   // x-kubernetes-map-type
+    std::vector<ValidationRule> validations;     // x-kubernetes-validations
+    std::string_view patch_strategy;             // x-kubernetes-patch-strategy
+    std::string_view patch_merge_key;            // x-kubernetes-patch-merge-key
+    std::vector<GroupVersionKind> group_version_kinds;  // x-kubernetes-group-version-kind
+    std::vector<LifecycleEntry> lifecycle;       // x-kubernetes-api-lifecycle
+};
+
+// Keywords kompat keeps as written, so that the diff still sees them change.
+struct UnmodelledKeywords {
+    std::vector<Keyword> extensions;      // x-* extensions not modelled above
+    std::vector<Keyword> other_keywords;  // JSON Schema keywords not modelled (title, example, readOnly, ...)
+};
+
 // A schema's types: nearly always one, held in place (a snapshot holds thousands of schemas).
 using TypeList = boost::container::small_vector<std::string_view, 1>;
 
@@ -91,6 +111,12 @@ struct Bounds {
 
 struct Schema {
     Location location;
+    // The flags first, beside the location, where they fill what would be padding.
+    bool nullable = false;  // `nullable: true`, or "null" among 3.1 types
+    std::optional<bool> additional_properties_allowed;  // `additionalProperties: true|false`
+    bool preserve_unknown_fields = false;  // x-kubernetes-preserve-unknown-fields
+    bool int_or_string = false;            // x-kubernetes-int-or-string
+    bool embedded_resource = false;        // x-kubernetes-embedded-resource
 
     // The named type this schema refers to (a key of Snapshot::types), or "". A
     // one-element `allOf` around a `$ref` is read as the `$ref` itself (KEP-2896).
@@ -102,32 +128,18 @@ struct Schema {
     std::string_view description;
     const boost::json::array* enum_values = nullptr;
     const boost::json::value* default_value = nullptr;
-    bool nullable = false;  // `nullable: true`, or "null" among 3.1 types
 
     std::vector<std::string_view> required;
     std::vector<Property> properties;  // in document order
     std::unique_ptr<Schema> items;
-    std::optional<bool> additional_properties_allowed;  // `additionalProperties: true|false`
     std::unique_ptr<Schema> additional_properties;      // `additionalProperties: {schema}`
     std::unique_ptr<Composition> composition;  // null when the schema writes none
 
     std::unique_ptr<Bounds> bounds;  // null when the schema writes none
 
-    // Kubernetes extensions.
-    std::string_view list_type;                  // x-kubernetes-list-type
-    std::vector<std::string_view> list_map_keys; // x-kubernetes-list-map-keys
-    std::string_view map_type;                   // x-kubernetes-map-type
-    std::vector<ValidationRule> validations;     // x-kubernetes-validations
-    bool preserve_unknown_fields = false;        // x-kubernetes-preserve-unknown-fields
-    bool int_or_string = false;                  // x-kubernetes-int-or-string
-    bool embedded_resource = false;              // x-kubernetes-embedded-resource
-    std::string_view patch_strategy;             // x-kubernetes-patch-strategy
-    std::string_view patch_merge_key;            // x-kubernetes-patch-merge-key
-    std::vector<GroupVersionKind> group_version_kinds;  // x-kubernetes-group-version-kind
-    std::vector<LifecycleEntry> lifecycle;       // x-kubernetes-api-lifecycle
-
-    std::vector<Keyword> extensions;      // other x-* extensions
-    std::vector<Keyword> other_keywords;  // keywords not modelled above
+    // The Kubernetes extensions that are more than a flag, and the keywords kept as written.
+    std::unique_ptr<KubernetesExtensions> kubernetes_extensions;  // null when the schema writes none
+    std::unique_ptr<UnmodelledKeywords> unmodelled_keywords;      // null when the schema writes none
 
     // Its bounds (none written: all empty), and the bounds to fill in while building.
     [[nodiscard]] const Bounds& value_bounds() const;
@@ -135,6 +147,10 @@ struct Schema {
     // Its subschemas (none written: all empty), and those to fill in while building.
     [[nodiscard]] const Composition& subschemas() const;
     Composition& writable_subschemas();
+    [[nodiscard]] const KubernetesExtensions& kubernetes() const;
+    KubernetesExtensions& writable_kubernetes();
+    [[nodiscard]] const UnmodelledKeywords& unmodelled() const;
+    UnmodelledKeywords& writable_unmodelled();
 
     [[nodiscard]] const Property* find_property(std::string_view name) const;
     // True when the schema only points elsewhere: a `$ref` with at most annotations
@@ -173,6 +189,10 @@ inline const Composition& Schema::subschemas() const { return part_or_none(compo
 inline Composition& Schema::writable_subschemas() { return part_to_write(composition); }
 inline const Bounds& Schema::value_bounds() const { return part_or_none(bounds); }
 inline Bounds& Schema::writable_bounds() { return part_to_write(bounds); }
+inline const KubernetesExtensions& Schema::kubernetes() const { return part_or_none(kubernetes_extensions); }
+inline KubernetesExtensions& Schema::writable_kubernetes() { return part_to_write(kubernetes_extensions); }
+inline const UnmodelledKeywords& Schema::unmodelled() const { return part_or_none(unmodelled_keywords); }
+inline UnmodelledKeywords& Schema::writable_unmodelled() { return part_to_write(unmodelled_keywords); }
 
 inline const Property* Schema::find_property(std::string_view name) const {
     for (const auto& property : properties)

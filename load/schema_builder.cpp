@@ -95,7 +95,7 @@ public:
         schema.location = {context_.file_index, position};
         if (value.is_bool()) {
             // `true`/`false` as a whole schema (JSON Schema / OpenAPI 3.1): keep as written.
-            schema.other_keywords.push_back({"schema", &value, schema.location});
+            schema.writable_unmodelled().other_keywords.push_back({"schema", &value, schema.location});
             return;
         }
         const auto* object = value.if_object();
@@ -199,7 +199,7 @@ private:
         const auto& value = member.value();
         const auto* keyword = find_keyword(name);
         if (keyword == nullptr) {
-            auto& list = name.starts_with("x-") ? schema.extensions : schema.other_keywords;
+            auto& list = name.starts_with("x-") ? schema.writable_unmodelled().extensions : schema.writable_unmodelled().other_keywords;
             list.push_back({name, &value, where(member)});
             return;
         }
@@ -227,7 +227,7 @@ private:
             case Keyword_::nullable: schema.nullable = schema.nullable || bool_of(member); break;
             case Keyword_::required:
                 // Swagger 2.0 parameters carry `required: true`; the loader reads that itself.
-                if (value.is_bool()) schema.other_keywords.push_back({name, &value, where(member)});
+                if (value.is_bool()) schema.writable_unmodelled().other_keywords.push_back({name, &value, where(member)});
                 else schema.required = strings_of(member);
                 break;
             case Keyword_::properties: {
@@ -242,7 +242,7 @@ private:
                 break;
             }
             case Keyword_::items:
-                if (value.is_array()) schema.other_keywords.push_back({name, &value, where(member)});  // tuple form
+                if (value.is_array()) schema.writable_unmodelled().other_keywords.push_back({name, &value, where(member)});  // tuple form
                 else schema.items = build_new(value, where(member).position);
                 break;
             case Keyword_::additional_properties:
@@ -298,15 +298,15 @@ private:
             case Keyword_::min_properties: schema.writable_bounds().min_properties = count_of(member); break;
             case Keyword_::pattern: schema.writable_bounds().pattern = string_of(member); break;
             case Keyword_::unique_items: schema.writable_bounds().unique_items = bool_of(member); break;
-            case Keyword_::list_type: schema.list_type = string_of(member); break;
-            case Keyword_::list_map_keys: schema.list_map_keys = strings_of(member); break;
-            case Keyword_::map_type: schema.map_type = string_of(member); break;
+            case Keyword_::list_type: schema.writable_kubernetes().list_type = string_of(member); break;
+            case Keyword_::list_map_keys: schema.writable_kubernetes().list_map_keys = strings_of(member); break;
+            case Keyword_::map_type: schema.writable_kubernetes().map_type = string_of(member); break;
             case Keyword_::validations: read_validations(member, schema); break;
             case Keyword_::preserve_unknown_fields: schema.preserve_unknown_fields = bool_of(member); break;
             case Keyword_::int_or_string: schema.int_or_string = bool_of(member); break;
             case Keyword_::embedded_resource: schema.embedded_resource = bool_of(member); break;
-            case Keyword_::patch_strategy: schema.patch_strategy = string_of(member); break;
-            case Keyword_::patch_merge_key: schema.patch_merge_key = string_of(member); break;
+            case Keyword_::patch_strategy: schema.writable_kubernetes().patch_strategy = string_of(member); break;
+            case Keyword_::patch_merge_key: schema.writable_kubernetes().patch_merge_key = string_of(member); break;
             case Keyword_::group_version_kind: read_group_version_kinds(member, schema); break;
             case Keyword_::api_lifecycle: read_lifecycle(member, schema); break;
         }
@@ -330,7 +330,7 @@ private:
                 else if (key == "fieldPath") rule.field_path = string_of(field);
                 else if (key == "optionalOldSelf") rule.optional_old_self = bool_of(field);
             }
-            schema.validations.push_back(rule);
+            schema.writable_kubernetes().validations.push_back(rule);
         }
     }
 
@@ -345,7 +345,7 @@ private:
                     fail(where(member).position, "x-kubernetes-group-version-kind entry needs a \"" + std::string(key) + "\"");
                 return s != nullptr ? std::string(view(*s)) : std::string();
             };
-            schema.group_version_kinds.push_back({text("group"), text("version"), text("kind")});
+            schema.writable_kubernetes().group_version_kinds.push_back({text("group"), text("version"), text("kind")});
         };
         if (const auto* array = member.value().if_array()) {
             for (const auto& element : *array) read_one(element);
@@ -368,7 +368,7 @@ private:
                 else if (key == "minVersion") lifecycle.min_version = string_of(field);
                 else if (key == "featureGate") lifecycle.feature_gate = string_of(field);
             }
-            schema.lifecycle.push_back(lifecycle);
+            schema.writable_kubernetes().lifecycle.push_back(lifecycle);
         }
     }
 

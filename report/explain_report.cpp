@@ -91,7 +91,7 @@ void append_wrapped(std::string& out, std::string_view text, std::size_t indent,
 
 std::string lifecycle_text(const Schema& schema) {
     std::vector<std::string> entries;
-    for (const auto& entry : schema.lifecycle) {
+    for (const auto& entry : schema.kubernetes().lifecycle) {
         std::string text = fmt::format("{}: {}", entry.project, entry.status);
         if (!entry.feature_gate.empty()) text += fmt::format(", feature gate {}", entry.feature_gate);
         if (!entry.min_version.empty()) text += fmt::format(", since {}", entry.min_version);
@@ -148,12 +148,12 @@ void append_details(std::string& out, const Snapshot& snapshot, const Schema& wr
         line("PROPERTIES", bound_text(as_double(bounds.min_properties), false, as_double(bounds.max_properties), false, "properties"));
     if (bounds.unique_items) line("UNIQUE", "true");
     if (bounds.pattern) line("PATTERN", std::string(*bounds.pattern));
-    if (!schema.list_type.empty()) {
-        std::string text(schema.list_type);
-        if (!schema.list_map_keys.empty()) text += fmt::format(" (keys: {})", fmt::join(schema.list_map_keys, ", "));
+    if (!schema.kubernetes().list_type.empty()) {
+        std::string text(schema.kubernetes().list_type);
+        if (!schema.kubernetes().list_map_keys.empty()) text += fmt::format(" (keys: {})", fmt::join(schema.kubernetes().list_map_keys, ", "));
         line("LIST TYPE", text);
     }
-    if (!schema.map_type.empty()) line("MAP TYPE", std::string(schema.map_type));
+    if (!schema.kubernetes().map_type.empty()) line("MAP TYPE", std::string(schema.kubernetes().map_type));
     if (schema.preserve_unknown_fields) line("UNKNOWN FIELDS", "preserved (x-kubernetes-preserve-unknown-fields)");
     if (schema.embedded_resource) line("EMBEDDED", "a whole Kubernetes object (x-kubernetes-embedded-resource)");
     auto lifecycle = lifecycle_text(written);
@@ -164,9 +164,9 @@ void append_details(std::string& out, const Snapshot& snapshot, const Schema& wr
 // The CEL rules of one level, under a heading that says which level ("VALIDATIONS",
 // "VALIDATIONS OF EACH ITEM"), each rule wrapped to the page.
 void append_validations(std::string& out, const Schema& schema, std::string_view heading) {
-    if (schema.validations.empty()) return;
+    if (schema.kubernetes().validations.empty()) return;
     out += fmt::format("\n{}:\n", heading);
-    for (const auto& rule : schema.validations) {
+    for (const auto& rule : schema.kubernetes().validations) {
         append_wrapped(out, "- rule: " + std::string(rule.rule), 2, 6);
         const auto part = [&](std::string_view name, std::string_view value) {
             if (!value.empty()) append_wrapped(out, fmt::format("{}: {}", name, value), 4, 6);
@@ -299,12 +299,12 @@ json::value schema_json(const Snapshot& snapshot, const Schema& schema) {
     if (bounds.min_properties) out["minProperties"] = *bounds.min_properties;
     if (bounds.pattern) out["pattern"] = *bounds.pattern;
     if (bounds.unique_items) out["uniqueItems"] = true;
-    if (!schema.list_type.empty()) out["x-kubernetes-list-type"] = schema.list_type;
-    if (!schema.list_map_keys.empty()) out["x-kubernetes-list-map-keys"] = strings_json(schema.list_map_keys);
-    if (!schema.map_type.empty()) out["x-kubernetes-map-type"] = schema.map_type;
-    if (!schema.validations.empty()) {
+    if (!schema.kubernetes().list_type.empty()) out["x-kubernetes-list-type"] = schema.kubernetes().list_type;
+    if (!schema.kubernetes().list_map_keys.empty()) out["x-kubernetes-list-map-keys"] = strings_json(schema.kubernetes().list_map_keys);
+    if (!schema.kubernetes().map_type.empty()) out["x-kubernetes-map-type"] = schema.kubernetes().map_type;
+    if (!schema.kubernetes().validations.empty()) {
         json::array rules;
-        for (const auto& rule : schema.validations) {
+        for (const auto& rule : schema.kubernetes().validations) {
             json::object entry{{"rule", rule.rule}};
             if (!rule.message.empty()) entry["message"] = rule.message;
             if (!rule.message_expression.empty()) entry["messageExpression"] = rule.message_expression;
@@ -318,17 +318,17 @@ json::value schema_json(const Snapshot& snapshot, const Schema& schema) {
     if (schema.preserve_unknown_fields) out["x-kubernetes-preserve-unknown-fields"] = true;
     if (schema.int_or_string) out["x-kubernetes-int-or-string"] = true;
     if (schema.embedded_resource) out["x-kubernetes-embedded-resource"] = true;
-    if (!schema.patch_strategy.empty()) out["x-kubernetes-patch-strategy"] = schema.patch_strategy;
-    if (!schema.patch_merge_key.empty()) out["x-kubernetes-patch-merge-key"] = schema.patch_merge_key;
-    if (!schema.group_version_kinds.empty()) {
+    if (!schema.kubernetes().patch_strategy.empty()) out["x-kubernetes-patch-strategy"] = schema.kubernetes().patch_strategy;
+    if (!schema.kubernetes().patch_merge_key.empty()) out["x-kubernetes-patch-merge-key"] = schema.kubernetes().patch_merge_key;
+    if (!schema.kubernetes().group_version_kinds.empty()) {
         json::array gvks;
-        for (const auto& gvk : schema.group_version_kinds)
+        for (const auto& gvk : schema.kubernetes().group_version_kinds)
             gvks.push_back(json::object{{"group", gvk.group}, {"version", gvk.version}, {"kind", gvk.kind}});
         out["x-kubernetes-group-version-kind"] = std::move(gvks);
     }
-    if (!schema.lifecycle.empty()) {
+    if (!schema.kubernetes().lifecycle.empty()) {
         json::object lifecycle;
-        for (const auto& entry : schema.lifecycle) {
+        for (const auto& entry : schema.kubernetes().lifecycle) {
             json::object fields{{"status", entry.status}};
             if (!entry.min_version.empty()) fields["minVersion"] = entry.min_version;
             if (!entry.feature_gate.empty()) fields["featureGate"] = entry.feature_gate;
@@ -336,8 +336,8 @@ json::value schema_json(const Snapshot& snapshot, const Schema& schema) {
         }
         out["x-kubernetes-api-lifecycle"] = std::move(lifecycle);
     }
-    for (const auto& keyword : schema.extensions) out[keyword.name] = *keyword.value;
-    for (const auto& keyword : schema.other_keywords) out[keyword.name] = *keyword.value;
+    for (const auto& keyword : schema.unmodelled().extensions) out[keyword.name] = *keyword.value;
+    for (const auto& keyword : schema.unmodelled().other_keywords) out[keyword.name] = *keyword.value;
     return out;
 }
 

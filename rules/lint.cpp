@@ -116,7 +116,7 @@ public:
         : snapshot_(snapshot), options_(options), findings_(findings) {}
 
     void check(const Schema& schema, const std::string& type, const std::string& path, const std::optional<std::string>& kind) {
-        for (const auto& entry : schema.lifecycle) {
+        for (const auto& entry : schema.kubernetes().lifecycle) {
             std::vector<std::string> problems;
             if (entry.status != "alpha" && entry.status != "beta" && entry.status != "deprecated")
                 problems.push_back("status \"" + std::string(entry.status) + "\" is not alpha, beta or deprecated");

@@ -137,10 +137,10 @@ TEST_CASE("Schemas carry every keyword and Kubernetes extension") {
     CHECK(mode.value_bounds().min_length == 1U);
 
     const auto& ports = property(spec, "ports").schema;
-    CHECK(ports.list_type == "map");
-    CHECK(ports.list_map_keys == std::vector<std::string_view>{"port"});
-    CHECK(ports.patch_strategy == "merge");
-    CHECK(ports.patch_merge_key == "port");
+    CHECK(ports.kubernetes().list_type == "map");
+    CHECK(ports.kubernetes().list_map_keys == std::vector<std::string_view>{"port"});
+    CHECK(ports.kubernetes().patch_strategy == "merge");
+    CHECK(ports.kubernetes().patch_merge_key == "port");
     CHECK(ports.value_bounds().max_items == 4U);
     CHECK(ports.value_bounds().min_items == 0U);
     CHECK(ports.value_bounds().unique_items);
@@ -150,31 +150,31 @@ TEST_CASE("Schemas carry every keyword and Kubernetes extension") {
     const auto& labels = property(spec, "labels").schema;
     REQUIRE(labels.additional_properties != nullptr);
     CHECK(labels.additional_properties->type == TypeList{"string"});
-    CHECK(labels.map_type == "granular");
+    CHECK(labels.kubernetes().map_type == "granular");
     CHECK(labels.value_bounds().max_properties == 5U);
     CHECK(labels.value_bounds().min_properties == 1U);
 
     const auto& target = property(spec, "target").schema;
     CHECK(target.int_or_string);
-    REQUIRE(target.extensions.size() == 1);
-    CHECK(target.extensions[0].name == "x-custom");
-    REQUIRE(target.other_keywords.size() == 1);
-    CHECK(target.other_keywords[0].name == "title");
+    REQUIRE(target.unmodelled().extensions.size() == 1);
+    CHECK(target.unmodelled().extensions[0].name == "x-custom");
+    REQUIRE(target.unmodelled().other_keywords.size() == 1);
+    CHECK(target.unmodelled().other_keywords[0].name == "title");
 
     const auto& templ = property(spec, "template").schema;
     CHECK(templ.embedded_resource);
     CHECK(templ.additional_properties_allowed == false);
 
     const auto& frobber = property(spec, "frobber").schema;
-    REQUIRE(frobber.validations.size() == 1);
-    CHECK(frobber.validations[0].rule == "self == oldSelf");
-    CHECK(frobber.validations[0].message == "immutable");
-    CHECK(frobber.validations[0].reason == "FieldValueForbidden");
-    REQUIRE(frobber.lifecycle.size() == 1);
-    CHECK(frobber.lifecycle[0].project == "kubernetes");
-    CHECK(frobber.lifecycle[0].status == "alpha");
-    CHECK(frobber.lifecycle[0].min_version == "v1.20");
-    CHECK(frobber.lifecycle[0].feature_gate == "Frobber2D");
+    REQUIRE(frobber.kubernetes().validations.size() == 1);
+    CHECK(frobber.kubernetes().validations[0].rule == "self == oldSelf");
+    CHECK(frobber.kubernetes().validations[0].message == "immutable");
+    CHECK(frobber.kubernetes().validations[0].reason == "FieldValueForbidden");
+    REQUIRE(frobber.kubernetes().lifecycle.size() == 1);
+    CHECK(frobber.kubernetes().lifecycle[0].project == "kubernetes");
+    CHECK(frobber.kubernetes().lifecycle[0].status == "alpha");
+    CHECK(frobber.kubernetes().lifecycle[0].min_version == "v1.20");
+    CHECK(frobber.kubernetes().lifecycle[0].feature_gate == "Frobber2D");
 }
 
 TEST_CASE("Schemas know the file, line and column where they stand, in JSON and YAML") {

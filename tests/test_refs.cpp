@@ -21,7 +21,7 @@ std::string shape(const Schema& s) {
     std::string out = "ref=" + std::string(s.ref) + ";desc=" + std::string(s.description) + ";types=" + std::to_string(s.type.size()) +
                       ";allOf=" + std::to_string(s.subschemas().all_of.size()) + ";default=" +
                       (s.default_value != nullptr ? boost::json::serialize(*s.default_value) : "none") +
-                      ";other=" + std::to_string(s.other_keywords.size()) + ";nullable=" + std::to_string(s.nullable);
+                      ";other=" + std::to_string(s.unmodelled().other_keywords.size()) + ";nullable=" + std::to_string(s.nullable);
     return out;
 }
 
