@@ -2,6 +2,7 @@
 // (0 clean, 1 findings at or above --fail-on, 2 bad usage or unreadable input).
 #include <CLI/CLI.hpp>
 #include <fmt/chrono.h>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -185,6 +186,9 @@ void add_limit_options(CLI::App* command, kompat::Limits& limits, bool compares)
         ->check(CLI::Range(1, 2000))->capture_default_str()->group("Limits");
     command->add_option("--max-yaml-extra-nodes", limits.max_yaml_extra_nodes, "Limit: YAML nodes beyond one a byte (alias expansion)")
         ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Limits");
+    command->add_option("--max-schemas", limits.max_schemas,
+                        "Limit: schemas one snapshot holds (0: 250,000 plus one per 64 bytes of input)")
+        ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Limits");
     command->add_option("--max-ref-chain", limits.max_ref_chain, "Limit: $refs followed one after another")
         ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
     if (compares) {
@@ -237,6 +241,11 @@ int run_on_large_stack(const std::function<int()>& command, kompat::Limits& limi
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Blocks of 1 MiB and more (a parser's stack, a wide object's table, a file's text)
+    // are mapped and unmapped on their own, so memory freed goes back at once and peak
+    // RSS is what is live: glibc would otherwise raise this threshold as such blocks are
+    // freed and keep them in its heap (docs/limits.md, wide inputs).
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
     CLI::App app{"kompat: compatibility diff and API review for Kubernetes-style APIs"};
     app.set_version_flag("--version", std::string("kompat 0.1.0"));
     app.require_subcommand(1);

@@ -18,6 +18,10 @@ struct Limits {
     std::uint32_t max_nesting_depth = 1000;
     // Nodes a YAML file may expand to, beyond one per byte of its text: bounds alias bombs.
     std::uint64_t max_yaml_extra_nodes = 1'000'000;
+    // Schemas one snapshot holds (each costs a Schema, about 240 bytes, beside its text);
+    // 0 means 250,000 plus one per 64 bytes the snapshot reads, far above what real
+    // specs write (Kubernetes: one per ~190 bytes), so memory stays linear in the input.
+    std::uint64_t max_schemas = 0;
     // `$ref`s followed one after another before a real schema is reached.
     std::uint32_t max_ref_chain = 64;
     // Changes one comparison may find; past it the inputs are not two versions of one API.
@@ -26,6 +30,11 @@ struct Limits {
     // types spells paths of N steps), so the diff stops as soon as they alone pass it.
     std::uint64_t max_report_bytes = 256ULL * 1024 * 1024;
 };
+
+// The schemas a snapshot of `input_bytes` may hold (Limits::max_schemas).
+inline std::uint64_t schema_limit(const Limits& limits, std::uint64_t input_bytes) {
+    return limits.max_schemas != 0 ? limits.max_schemas : 250'000 + input_bytes / 64;
+}
 
 // What an exceeded limit's message ends with: its name and how to raise it.
 inline std::string limit_hint(std::string_view name) {

@@ -37,6 +37,7 @@ struct LoadState {
     std::unordered_map<MethodAndPath, std::size_t, boost::hash<MethodAndPath>> operation_index;
 
     ReadBudget budget;  // what the snapshot has read: its own files, then the files `$ref`s reach
+    SchemaCount schema_count;  // schemas built, against Limits::max_schemas
 
     LoadState(const SourceSet& s, const Limits& l) : sources(s), limits(l), budget(s.used) {}
 

@@ -93,6 +93,8 @@ public:
     // Builds in place: a Schema is large, and every one is built where it will stay.
     void build_into(Schema& schema, const json::value& value, TextPosition position) {
         schema.location = {context_.file_index, position};
+        make_room(1, position);
+        if (context_.count != nullptr) ++context_.count->built;
         if (value.is_bool()) {
             // `true`/`false` as a whole schema (JSON Schema / OpenAPI 3.1): keep as written.
             schema.writable_unmodelled().other_keywords.push_back({"schema", &value, schema.location});
@@ -115,6 +117,14 @@ private:
 
     [[noreturn]] void fail(TextPosition position, const std::string& message) const {
         throw InputError(context_.file.name, position, message);
+    }
+
+    // Refuses `more` schemas past the snapshot's limit before any is allocated, so a
+    // mapping of a million properties is refused at its key, not after it is built.
+    void make_room(std::uint64_t more, TextPosition position) const {
+        const auto* count = context_.count;
+        if (count != nullptr && more > count->limit - std::min(count->built, count->limit))
+            fail(position, "more than " + std::to_string(count->limit) + " schemas in one snapshot (" + limit_hint("max-schemas") + ")");
     }
 
     Location where(const json::key_value_pair& member) const {
@@ -167,6 +177,7 @@ private:
     std::vector<Schema> schemas_of(const json::key_value_pair& member) {
         const auto* array = member.value().if_array();
         if (array == nullptr) fail(where(member).position, "\"" + std::string(member.key()) + "\" must be a list of schemas");
+        make_room(array->size(), where(member).position);
         std::vector<Schema> out;
         out.reserve(array->size());
         for (const auto& element : *array) {
@@ -233,6 +244,7 @@ private:
             case Keyword_::properties: {
                 const auto* properties = value.if_object();
                 if (properties == nullptr) fail(where(member).position, "\"properties\" must be an object");
+                make_room(properties->size(), where(member).position);
                 schema.properties.reserve(properties->size());
                 for (const auto& property : *properties) {
                     auto& built = schema.properties.emplace_back();

@@ -2,6 +2,7 @@
 // Builds Schemas from JSON values. `$ref`s are not followed here: each is named and
 // noted, and the loader resolves the notes once every named type is known (lazy and
 // cycle safe: a Schema holds the name, never a copy of the target).
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -25,6 +26,12 @@ struct RefNote {
     Location location;
 };
 
+// The schemas a snapshot has built, against Limits::max_schemas.
+struct SchemaCount {
+    std::uint64_t built = 0;
+    std::uint64_t limit = UINT64_MAX;
+};
+
 struct SchemaBuildContext {
     const ParsedFile& file;
     std::uint32_t file_index = 0;
@@ -36,6 +43,8 @@ struct SchemaBuildContext {
     // Keys of the top object that are not schema keywords (a Swagger 2.0 parameter's
     // `name`, `in`, ...); nested schemas are read whole.
     std::vector<std::string_view> skipped_keywords;
+    // Counts every schema built; throws InputError past its limit.
+    SchemaCount* count = nullptr;
 };
 
 // Builds into `out`, a Schema just made where it will stay (a Schema is large: built in

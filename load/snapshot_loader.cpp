@@ -34,7 +34,9 @@ std::string LoadState::where(const Location& location) const {
 }
 
 SchemaBuildContext LoadState::schema_context(std::uint32_t index) {
-    SchemaBuildContext context{file(index), index, {}, {}};
+    SchemaBuildContext context{file(index), index, {}, {}, &schema_count};
+    // The limit grows with what the snapshot has read, `$ref` targets too.
+    schema_count.limit = schema_limit(limits, budget.bytes);
     context.name_ref = [this, index](std::string_view written, Location at) { return name_ref(index, written, at); };
     return context;
 }
@@ -334,6 +336,16 @@ SnapshotPair::~SnapshotPair() {
 }
 
 SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& new_sources, const Limits& limits) {
+    // Past this much input, one after the other: peak memory is then one snapshot loaded
+    // and one being parsed, not two parses at their peaks (a parse holds several times
+    // its text for a moment), and the first refused input ends the run before the second
+    // is parsed. Real specs are below it (Kubernetes: 11 MB a release).
+    constexpr std::uint64_t parallel_load_bytes = 32ULL << 20;
+    if (old_sources.used.bytes + new_sources.used.bytes > parallel_load_bytes) {
+        auto before = load_snapshot(old_sources, limits);
+        auto after = load_snapshot(new_sources, limits);
+        return {std::move(before), std::move(after)};
+    }
     std::optional<Snapshot> after;
     std::exception_ptr new_error;
     StackThread loading_new(

@@ -28,8 +28,8 @@ struct SnapshotPair {
 };
 
 // Both snapshots of a comparison, loaded at the same time on two threads (each with a
-// large stack). When both fail, the old one's error is thrown, as loading one after the
-// other would.
+// large stack), or one after the other when their files pass 32 MiB together. When both
+// fail, the old one's error is thrown, as loading one after the other would.
 SnapshotPair load_snapshot_pair(std::string_view old_argument, std::string_view new_argument, const Limits& limits = {});
 SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& new_sources, const Limits& limits = {});
 

@@ -59,12 +59,17 @@ TEST_CASE("limits: each exceeded limit names itself and its option; the option r
         "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "K"}]},
         "t": {"type": "object", "properties": {"c": {"type": "string"}, "d": {"type": "string"}}})"));
 
+    std::string wide;
+    for (int i = 0; i < 60; ++i) wide += std::string(i == 0 ? "" : ",") + "\"p" + std::to_string(i) + R"(": {"type": "string"})";
+    dir.write("wide.json", swagger_with(R"("w": {"type": "object", "properties": {)" + wide + "}}"));
+
     const std::vector<LimitCase> cases = {
         {"max-input-bytes", "inspect small.json", "20", "100000"},
         {"max-files", "inspect many", "3", "5"},
         {"max-nesting-depth", "inspect deep.json", "100", "2000"},
         {"max-yaml-extra-nodes", "inspect aliases.yaml", "10", "100000"},
         {"max-ref-chain", "inspect chain.json", "64", "100"},
+        {"max-schemas", "inspect wide.json", "50", "61"},
         {"max-findings", "check a.json b.json", "10", "100"},
         {"max-lines", "explain fan.json k --recursive", "5", "6"},
     };

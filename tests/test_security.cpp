@@ -3,6 +3,8 @@
 // must exit 2 with one stderr line holding no raw control character, print nothing on
 // stdout, and let no byte of a file outside the snapshot reach any output.
 #include <chrono>
+#include <sys/resource.h>
+#include <tuple>
 #include <sys/stat.h>
 
 #include "load/text_safety.hpp"
@@ -366,6 +368,47 @@ TEST_CASE("security: a long $ref chain is refused by the report budget, quickly,
     const auto small = run(in_dir(dir.path(), "check small-old.json small-new.json --format text --output report.txt --format json --max-report-bytes 300"));
     check_refused(small, "kompat: the json report would be ");
     CHECK(!fs::exists(dir.path() / "report.txt"));
+}
+
+TEST_CASE("security: a spec of a million properties is refused by the schema limit at its key, in memory linear in its size") {
+    // Each property costs a Schema (224 bytes) beside its text: the default limit allows
+    // 250,000 plus one per 64 bytes of input, and refuses the mapping before building it.
+    TempDir dir;
+    constexpr int properties = 1'000'000;
+    std::string json = R"({"openapi": "3.0.0", "info": {"title": "t", "version": "v"}, "paths": {}, "components": {"schemas": {"Wide": {"properties": {)";
+    std::string yaml = "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {}\ncomponents:\n  schemas:\n    Wide:\n      properties:\n";
+    for (int i = 0; i < properties; ++i) {
+        json += (i == 0 ? "\"p" : ",\"p") + std::to_string(i) + R"(":{"type":"string"})";
+        yaml += "        p" + std::to_string(i) + ": {type: string}\n";
+    }
+    json += "}}}}}";
+    write(dir.path() / "wide.json", json);
+    write(dir.path() / "wide.yaml", yaml);
+    for (const auto& [command, input_bytes, says] : {
+             std::tuple{std::string("inspect wide.json"), json.size(), std::string("wide.json:1:")},
+             std::tuple{std::string("inspect wide.yaml"), yaml.size(), std::string("wide.yaml:7:7: ")},
+             std::tuple{std::string("check wide.json wide.json"), 2 * json.size(), std::string("wide.json:1:")},
+             std::tuple{std::string("check wide.yaml wide.yaml"), 2 * yaml.size(), std::string("wide.yaml:7:7: ")},
+         }) {
+        INFO(command);
+        const auto start = std::chrono::steady_clock::now();
+        const auto result = run(in_dir(dir.path(), command));
+        const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        check_refused(result, says);
+        CHECK(result.err.find("schemas in one snapshot (limit max-schemas; raise it with --max-schemas N)") != std::string::npos);
+        CHECK(seconds < 30);  // about 1.5 s here (22 s before); loosely bounded (sanitizer builds are slower)
+#if !defined(__SANITIZE_ADDRESS__)
+        // The largest child so far (each test case runs in a process of its own): within
+        // 6x the input plus 64 MB (2.5 GB before).
+        rusage usage{};
+        getrusage(RUSAGE_CHILDREN, &usage);
+        CHECK(static_cast<double>(usage.ru_maxrss) * 1024 <= 6.0 * static_cast<double>(input_bytes) + 64e6);
+#endif
+    }
+    // Raised, the same spec is read whole.
+    const auto raised = run(in_dir(dir.path(), "inspect wide.yaml --max-schemas 2000000 --format json"));
+    CHECK(raised.exit_code == 0);
+    CHECK(raised.out.find("Wide") != std::string::npos);
 }
 
 TEST_CASE("security: with no room for its large-stack thread, deep input is refused, never a crash") {
