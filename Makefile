@@ -8,16 +8,28 @@ FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_HARNESSES ?=
 
-.PHONY: deps configure build demo test test-sanitizers bench fuzz golden-update html-screenshot clean
+PREFIX ?= /usr/local
+# OFF builds kompat alone, without Catch2 v2 and Google Benchmark (Ubuntu 24.04).
+KOMPAT_TESTS ?= ON
+
+.PHONY: deps configure build install deb demo test test-sanitizers bench fuzz golden-update html-screenshot clean
 
 deps:
 	@scripts/install-deps.sh
 
 configure: deps
-	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DKOMPAT_TESTS=$(KOMPAT_TESTS) > /dev/null
 
 build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# kompat and its man page under $(PREFIX) (bin/, share/man/man1/).
+install: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
+
+# The Debian package $(BUILD_DIR)/kompat_<version>_amd64.deb (CPack; Depends from the linked libraries).
+deb: build
+	cd $(BUILD_DIR) && cpack -G DEB
 
 # The check exits 1 because the example change has a breaking finding; that is the demo.
 demo: build

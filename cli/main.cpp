@@ -16,6 +16,7 @@
 #include <string>
 
 #include "cli/output.hpp"
+#include "cli/version.hpp"
 #include "load/input_error.hpp"
 #include "load/text_safety.hpp"
 #include "diff/schema_diff.hpp"
@@ -247,7 +248,7 @@ int main(int argc, char** argv) {
     // freed and keep them in its heap (docs/limits.md, wide inputs).
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
     CLI::App app{"kompat: compatibility diff and API review for Kubernetes-style APIs"};
-    app.set_version_flag("--version", std::string("kompat 0.1.0"));
+    app.set_version_flag("--version", kompat::cli::version_text());
     app.require_subcommand(1);
 
     std::string spec;

@@ -80,7 +80,13 @@ TEST_CASE("cli: usage errors are exit 2, --help and --version exit 0") {
     const auto help = run(command("--help"));
     CHECK(help.exit_code == 0);
     CHECK(help.out.find("inspect") != std::string::npos);
-    CHECK(run(command("--version")).out == "kompat 0.1.0\n");
+    // The version, the git description of the build, and the libraries with their versions.
+    const auto version = run(command("--version"));
+    CHECK(version.exit_code == 0);
+    CHECK(version.out.starts_with("kompat 0.1.0 (git "));
+    for (const auto* library : {"Boost.JSON 1.", "libfyaml 0.", "fmt ", "CLI11 2.", "dtl "})
+        CHECK(version.out.find(library) != std::string::npos);
+    CHECK(version.out.find("unknown") == std::string::npos);
 }
 
 TEST_CASE("cli: check exits 1 at or above --fail-on, 0 below it") {

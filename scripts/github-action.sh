@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The GitHub Action's entry point (action.yml; /usr/local/bin/kompat-action in the image).
+# One `kompat check` of the inputs writes:
+#   - annotations on the pull request (`--format github`, on stdout),
+#   - a markdown report appended to the job summary ($GITHUB_STEP_SUMMARY),
+#   - a SARIF file, whose path is the step's `sarif` output ($GITHUB_OUTPUT),
+#   - the report in the `format` input (text by default) in the log, after the annotations.
+# The step exits as kompat does: 1 when a finding is at or above `fail-on`, 2 when an
+# input cannot be read (its message is also in the job summary).
+# Inputs come as INPUT_<NAME> variables (GitHub keeps the hyphen of `fail-on`).
+set -uo pipefail
+
+input() { printenv "INPUT_$1" || true; }
+old=$(input OLD)
+new=$(input NEW)
+fail_on=$(input FAIL-ON)
+config=$(input CONFIG)
+baseline=$(input BASELINE)
+format=$(input FORMAT)
+kompat=${KOMPAT:-kompat}
+: "${fail_on:=error}" "${format:=text}"
+
+if [ -z "$old" ] || [ -z "$new" ]; then
+  echo "::error title=kompat::the inputs 'old' and 'new' are required (a path, or REV:PATH such as origin/main:api/openapi.yaml)"
+  exit 2
+fi
+case "$format" in
+  text|json|markdown|junit|sarif|html) ;;
+  *) echo "::error title=kompat::format '$format' is not one of text, json, markdown, junit, sarif, html"; exit 2 ;;
+esac
+
+workspace=${GITHUB_WORKSPACE:-$PWD}
+cd "$workspace" || exit 2
+# The workspace is mounted from the runner, owned by another user: git would refuse it.
+git config --global --add safe.directory "$workspace" 2>/dev/null || true
+
+out=${RUNNER_TEMP:-$(mktemp -d)}
+sarif="$out/kompat.sarif"
+summary="$out/kompat-summary.md"
+report="$out/kompat-report.$format"
+errors="$out/kompat-stderr.txt"
+# Each --format goes to the --output in its place; the last, github, to stdout.
+args=(check "$old" "$new" --fail-on "$fail_on" --format markdown --output "$summary" --format sarif --output "$sarif")
+[ "$format" = sarif ] || args+=(--format "$format" --output "$report")
+args+=(--format github)
+[ -n "$config" ] && args+=(--config "$config")
+[ -n "$baseline" ] && args+=(--baseline "$baseline")
+
+"$kompat" "${args[@]}" 2> "$errors"
+code=$?
+cat "$errors" >&2
+
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  if [ -s "$summary" ]; then
+    cat "$summary" >> "$GITHUB_STEP_SUMMARY"
+  elif [ $code -eq 2 ]; then
+    { echo "### kompat could not compare the snapshots"; echo; echo '```'; cat "$errors"; echo '```'; } >> "$GITHUB_STEP_SUMMARY"
+  fi
+fi
+if [ -s "$sarif" ] && [ -n "${GITHUB_OUTPUT:-}" ]; then
+  echo "sarif=$sarif" >> "$GITHUB_OUTPUT"
+fi
+if [ -s "$report" ]; then
+  [ -n "${GITHUB_OUTPUT:-}" ] && echo "report=$report" >> "$GITHUB_OUTPUT"
+  case "$format" in text|markdown) echo; cat "$report" ;; esac
+fi
+exit $code

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The GitHub Action's entry point (scripts/github-action.sh) under a fake GitHub
+# environment: a workspace, GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, RUNNER_TEMP and the
+# INPUT_* variables a runner sets, with this build's kompat. Also reads action.yml: the
+# inputs and outputs the script uses are the ones it declares.
+# Usage: tests/package/test_github_action.sh KOMPAT SOURCE_DIR
+set -euo pipefail
+kompat=$(readlink -f "$1") source=$(cd "$2" && pwd)
+fail() { echo "FAIL: $*" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for name in old new fail-on config baseline format; do
+  grep -q "^  $name:" "$source/action.yml" || fail "action.yml declares no input $name"
+done
+for name in sarif report; do
+  grep -q "^  $name:" "$source/action.yml" || fail "action.yml declares no output $name"
+done
+grep -q "^  using: docker" "$source/action.yml" || fail "action.yml is not a container action"
+grep -q "^  entrypoint: /usr/local/bin/kompat-action" "$source/action.yml" || fail "action.yml's entry point"
+grep -q "^COPY scripts/github-action.sh /usr/local/bin/kompat-action" "$source/Dockerfile" ||
+  fail "the Dockerfile does not install the action's entry point"
+
+# One run of the action: $1 is a name for its files, the rest NAME=VALUE inputs.
+run_action() {
+  local name=$1; shift
+  mkdir -p "$work/$name/temp"
+  : > "$work/$name/summary.md"
+  : > "$work/$name/output"
+  set +e
+  (cd / && env -i PATH="$PATH" HOME="$work/$name" KOMPAT="$kompat" GITHUB_ACTIONS=true \
+    GITHUB_WORKSPACE="$work/workspace" GITHUB_STEP_SUMMARY="$work/$name/summary.md" \
+    GITHUB_OUTPUT="$work/$name/output" RUNNER_TEMP="$work/$name/temp" "$@" \
+    "$source/scripts/github-action.sh" > "$work/$name/stdout" 2> "$work/$name/stderr")
+  echo $? > "$work/$name/code"
+  set -e
+}
+mkdir -p "$work/workspace"
+cp -r "$source/examples/old" "$source/examples/new" "$work/workspace/"
+
+# A breaking change: annotations, the job summary, the SARIF output, exit 1.
+run_action breaking INPUT_OLD=old/swagger.json INPUT_NEW=new/v3 INPUT_FAIL-ON=error INPUT_FORMAT=text
+[ "$(cat "$work/breaking/code")" = 1 ] || fail "breaking: exit $(cat "$work/breaking/code"), not 1: $(cat "$work/breaking/stderr")"
+grep -q '^::error file=' "$work/breaking/stdout" || fail "breaking: no ::error annotation in the log"
+grep -q '^#' "$work/breaking/summary.md" || fail "breaking: no markdown in the job summary"
+grep -q '^sarif=' "$work/breaking/output" || fail "breaking: no sarif output"
+sarif=$(sed -n 's/^sarif=//p' "$work/breaking/output")
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["version"]=="2.1.0" and d["runs"][0]["results"]' "$sarif" ||
+  fail "breaking: $sarif is not a SARIF 2.1.0 report with results"
+grep -q '^report=' "$work/breaking/output" || fail "breaking: no report output"
+# The text report follows the annotations in the log.
+tail -n +2 "$work/breaking/stdout" | grep -v '^::' | grep -q 'error' || fail "breaking: no text report in the log"
+
+# The same change with a baseline that accepts it: exit 0, annotations still written.
+"$kompat" check "$work/workspace/old/swagger.json" "$work/workspace/new/v3" --write-baseline "$work/workspace/baseline.yaml" > /dev/null 2>&1 || true
+run_action accepted INPUT_OLD=old/swagger.json INPUT_NEW=new/v3 INPUT_BASELINE=baseline.yaml
+[ "$(cat "$work/accepted/code")" = 0 ] || fail "accepted: exit $(cat "$work/accepted/code"), not 0: $(cat "$work/accepted/stderr")"
+
+# fail-on warning turns a warning-only change into a failure; json goes to the report output only.
+run_action json INPUT_OLD=old/swagger.json INPUT_NEW=new/v3 INPUT_FORMAT=json INPUT_FAIL-ON=warning
+[ "$(cat "$work/json/code")" = 1 ] || fail "json: exit $(cat "$work/json/code")"
+report=$(sed -n 's/^report=//p' "$work/json/output")
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))["findings"]' "$report" || fail "json: $report is not kompat's JSON report"
+
+# An input kompat cannot read: exit 2, the message in the log and in the job summary.
+printf '{"swagger": "2.0",' > "$work/workspace/broken.json"
+run_action broken INPUT_OLD=old/swagger.json INPUT_NEW=broken.json
+[ "$(cat "$work/broken/code")" = 2 ] || fail "broken: exit $(cat "$work/broken/code"), not 2"
+grep -q 'broken.json:1:' "$work/broken/stderr" || fail "broken: no file:line:col message"
+grep -q 'kompat could not compare' "$work/broken/summary.md" || fail "broken: nothing in the job summary"
+! grep -q '^sarif=' "$work/broken/output" || fail "broken: a sarif output for a run that read nothing"
+
+# Missing inputs and a bad format are refused with an annotation.
+run_action missing INPUT_OLD=old/swagger.json
+[ "$(cat "$work/missing/code")" = 2 ] && grep -q "^::error title=kompat::" "$work/missing/stdout" || fail "missing: not refused"
+run_action badformat INPUT_OLD=old/swagger.json INPUT_NEW=new/v3 INPUT_FORMAT=xml
+[ "$(cat "$work/badformat/code")" = 2 ] || fail "badformat: not refused"
+echo "ok: the action's entry point under a fake GitHub environment"

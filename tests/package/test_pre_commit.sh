@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The pre-commit hook's entry (scripts/pre-commit-check.sh, declared in
+# .pre-commit-hooks.yaml), run as pre-commit runs it: in a git repository, with the
+# staged files as arguments. (pre-commit itself cannot be installed here: no access to
+# the Python package index.)
+# Usage: tests/package/test_pre_commit.sh KOMPAT SOURCE_DIR
+set -euo pipefail
+kompat=$(readlink -f "$1") source=$(cd "$2" && pwd)
+fail() { echo "FAIL: $*" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+hooks="$source/.pre-commit-hooks.yaml"
+grep -q '^- id: kompat-check$' "$hooks" || fail "no kompat-check hook"
+entry=$(sed -n 's/^  entry: //p' "$hooks")
+[ -x "$source/$entry" ] || fail "the hook's entry $entry is not an executable script"
+files=$(sed -n 's/^  files: //p' "$hooks")
+for name in api/openapi.yaml swagger.json config/crd/widgets.yaml crds/a.yml; do
+  python3 -c 'import re,sys; sys.exit(0 if re.search(sys.argv[1], sys.argv[2]) else 1)' "$files" "$name" || fail "files does not match $name"
+done
+for name in .github/workflows/ci.yaml docs/index.md; do
+  ! python3 -c 'import re,sys; sys.exit(0 if re.search(sys.argv[1], sys.argv[2]) else 1)' "$files" "$name" || fail "files matches $name"
+done
+
+cd "$work"
+git init -q repo && cd repo
+git config user.email test@example.invalid && git config user.name test
+mkdir -p api
+cp "$source/examples/old/swagger.json" api/swagger.json
+git add api/swagger.json && git commit -q -m old
+hook() { KOMPAT="$kompat" "$source/$entry" "$@" > "$work/out" 2> "$work/err"; }
+
+# Unchanged: exit 0.
+hook api/swagger.json || fail "unchanged: exit $?: $(cat "$work/err")"
+# A staged breaking change (a property removed): exit 1, the finding in the output.
+python3 - <<'PY'
+import json
+spec = json.load(open("api/swagger.json"))
+for definition in spec["definitions"].values():
+    if definition.get("properties") and len(definition["properties"]) > 1:
+        definition["properties"].pop(sorted(definition["properties"])[-1])
+        break
+json.dump(spec, open("api/swagger.json", "w"), indent=2)
+PY
+git add api/swagger.json
+set +e; hook api/swagger.json; code=$?; set -e
+[ $code -eq 1 ] || fail "breaking: exit $code, not 1: $(cat "$work/err")"
+grep -q 'field-removed' "$work/out" || fail "breaking: no field-removed in: $(cat "$work/out")"
+# Options before the files reach kompat: --fail-on with a severity nothing reaches is still 1 for an error.
+set +e; hook --fail-on info api/swagger.json; code=$?; set -e
+[ $code -eq 1 ] || fail "--fail-on info: exit $code"
+# A file new in this commit is skipped.
+cp "$source/examples/old/swagger.json" api/openapi-new.json && git add api/openapi-new.json
+hook api/openapi-new.json || fail "new file: exit $?"
+grep -q 'new in this commit' "$work/out" || fail "new file: not said"
+# An unreadable staged file: exit 2 with file:line:col.
+printf '{"swagger": ' > api/swagger.json && git add api/swagger.json
+set +e; hook api/swagger.json; code=$?; set -e
+[ $code -eq 2 ] || fail "broken: exit $code, not 2"
+grep -q 'api/swagger.json:1:' "$work/err" || fail "broken: no position: $(cat "$work/err")"
+echo "ok: the kompat-check hook's entry in a git repository"
