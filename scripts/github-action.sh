@@ -2,7 +2,8 @@
 # The GitHub Action's entry point (action.yml; /usr/local/bin/kompat-action in the image).
 # One `kompat check` of the inputs writes:
 #   - annotations on the pull request (`--format github`, on stdout),
-#   - a markdown report appended to the job summary ($GITHUB_STEP_SUMMARY),
+#   - a markdown report appended to the job summary ($GITHUB_STEP_SUMMARY), its path the
+#     `markdown` output (for a PR comment),
 #   - a SARIF file, whose path is the step's `sarif` output ($GITHUB_OUTPUT),
 #   - the report in the `format` input (text by default) in the log, after the annotations.
 # The step exits as kompat does: 1 when a finding is at or above `fail-on`, 2 when an
@@ -57,8 +58,9 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
     { echo "### kompat could not compare the snapshots"; echo; echo '```'; cat "$errors"; echo '```'; } >> "$GITHUB_STEP_SUMMARY"
   fi
 fi
-if [ -s "$sarif" ] && [ -n "${GITHUB_OUTPUT:-}" ]; then
-  echo "sarif=$sarif" >> "$GITHUB_OUTPUT"
+if [ -n "${GITHUB_OUTPUT:-}" ]; then
+  [ -s "$sarif" ] && echo "sarif=$sarif" >> "$GITHUB_OUTPUT"
+  [ -s "$summary" ] && echo "markdown=$summary" >> "$GITHUB_OUTPUT"
 fi
 if [ -s "$report" ]; then
   [ -n "${GITHUB_OUTPUT:-}" ] && echo "report=$report" >> "$GITHUB_OUTPUT"

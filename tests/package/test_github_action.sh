@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 for name in old new fail-on config baseline format; do
   grep -q "^  $name:" "$source/action.yml" || fail "action.yml declares no input $name"
 done
-for name in sarif report; do
+for name in sarif markdown report; do
   grep -q "^  $name:" "$source/action.yml" || fail "action.yml declares no output $name"
 done
 grep -q "^  using: docker" "$source/action.yml" || fail "action.yml is not a container action"
@@ -48,6 +48,7 @@ sarif=$(sed -n 's/^sarif=//p' "$work/breaking/output")
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["version"]=="2.1.0" and d["runs"][0]["results"]' "$sarif" ||
   fail "breaking: $sarif is not a SARIF 2.1.0 report with results"
 grep -q '^report=' "$work/breaking/output" || fail "breaking: no report output"
+cmp -s "$(sed -n 's/^markdown=//p' "$work/breaking/output")" "$work/breaking/summary.md" || fail "breaking: the markdown output is not the summary"
 # The text report follows the annotations in the log.
 tail -n +2 "$work/breaking/stdout" | grep -v '^::' | grep -q 'error' || fail "breaking: no text report in the log"
 
