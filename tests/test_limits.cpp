@@ -1,6 +1,8 @@
 // Every limit of docs/limits.md, through the command line: exceeded, it is exit 2 with
 // one line on stderr naming the limit and the option that raises it, and nothing on
 // stdout; raised with that option, the same input goes through.
+#include <chrono>
+
 #include "test_support.hpp"
 
 using kompat::test::run;
@@ -32,7 +34,7 @@ std::string nested_schema(int depth) {
 
 }  // namespace
 
-TEST_CASE("limits: each exceeded limit names itself and its option; the option raises it") {
+TEST_CASE("limits: each exceeded limit names itself and its option, and the option raises it") {
     TempDir dir;
     dir.write("small.json", swagger_with(R"("a": {"type": "string"})"));
     for (int i = 0; i < 5; ++i) dir.write("many/f" + std::to_string(i) + ".json", swagger_with(R"("a": {"type": "string"})"));
@@ -105,4 +107,30 @@ TEST_CASE("limits: nesting can be raised only as far as the stages stay safe, an
         CHECK(result.err.empty());
         CHECK(result.exit_code == 0);
     }
+}
+
+TEST_CASE("limits: a git tree of 19999 files is read in seconds by one ls-tree and one cat-file and is refused past --max-files") {
+    // Issue 21's attack: one git process per file took 190 s for this tree.
+    TempDir dir;
+    for (int i = 0; i < 19999; ++i)
+        dir.write("specs/f" + std::to_string(i) + ".json",
+                  R"({"openapi": "3.0.0", "info": {"title": "t", "version": "v"}, "paths": {}, "components": {"schemas": {"T)" +
+                      std::to_string(i) + R"(": {"type": "string"}}}})");
+    const auto git = "git -C '" + dir.path().string() + "' ";
+    REQUIRE(std::system((git + "init -q && " + git + "add specs && " + git + "-c user.name=t -c user.email=t@t commit -qm one").c_str()) == 0);
+    const auto prefix = "cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() + "' ";
+
+    const auto start = std::chrono::steady_clock::now();
+    const auto read = run(prefix + "inspect git:HEAD:specs --format json");
+    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(read.exit_code == 0);
+    CHECK(read.err.empty());
+    CHECK(read.out.find("\"T19998\"") != std::string::npos);
+    CHECK(seconds < 60);  // about 1.2 s here (190 s before); loosely bounded (sanitizer builds are slower)
+
+    const auto refused = run(prefix + "inspect git:HEAD:specs --max-files 19998");
+    CHECK(refused.exit_code == 2);
+    CHECK(refused.out.empty());
+    CHECK(std::count(refused.err.begin(), refused.err.end(), '\n') == 1);
+    CHECK(refused.err.find("limit max-files; raise it with --max-files N") != std::string::npos);
 }
