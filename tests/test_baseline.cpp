@@ -24,7 +24,7 @@ struct Pair {
 
 }  // namespace
 
-TEST_CASE("baseline: written, then the same check is clean; a new break alone shows") {
+TEST_CASE("baseline: written, then the same check is clean, and a new break alone shows") {
     Pair pair;
     const auto before = pair.check("");
     REQUIRE(before.exit_code == 1);

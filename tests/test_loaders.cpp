@@ -234,7 +234,7 @@ TEST_CASE("OpenAPI v3: components.schemas, requestBody, responses by media type,
     CHECK(n.value_bounds().exclusive_maximum);
 }
 
-TEST_CASE("A directory of v3 files is one snapshot; a type in several files is one type") {
+TEST_CASE("A directory of v3 files is one snapshot, and a type in several files is one type") {
     const auto file_a = R"({"openapi": "3.0.0", "info": {"title": "a", "version": "1"},
       "paths": {"/apis/a/v1/foos": {"get": {"responses": {}}}},
       "components": {"schemas": {
@@ -388,7 +388,7 @@ TEST_CASE("CRD apiextensions.k8s.io/v1beta1: top-level validation and a single v
     }
 }
 
-TEST_CASE("CRDs: many per file, a List, a directory; other objects are skipped with a note") {
+TEST_CASE("CRDs: many per file, a List, a directory, and other objects are skipped with a note") {
     const auto stream = crd_v1 + "---\n" + crd_v1beta1 + "---\napiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n";
     const auto snapshot = load_text("all.yaml", stream);
     CHECK(snapshot.kinds.size() == 3);

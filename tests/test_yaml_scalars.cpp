@@ -56,7 +56,7 @@ TEST_CASE("scalars: y, yes, on and n, no, off are booleans for Kubernetes, strin
     }
 }
 
-TEST_CASE("scalars: decimal integers, signed, by both rule sets; past int64 as uint64, then as a double") {
+TEST_CASE("scalars: decimal integers, signed, by both rule sets, and past int64 as uint64, then as a double") {
     for (const auto rules : {k8s, core}) {
         CHECK(read_plain("42", rules) == json::value(42));
         CHECK(read_plain("-7", rules) == json::value(-7));
@@ -76,7 +76,7 @@ TEST_CASE("scalars: a leading zero is octal for Kubernetes (Go's ParseInt), deci
     CHECK(read_plain("08", core) == json::value(8));
 }
 
-TEST_CASE("scalars: 0o octal and 0x hexadecimal by both rule sets; 0b binary and signed prefixes only for Kubernetes") {
+TEST_CASE("scalars: 0o octal and 0x hexadecimal by both rule sets, and 0b binary and signed prefixes only for Kubernetes") {
     for (const auto rules : {k8s, core}) {
         CHECK(read_plain("0o17", rules) == json::value(15));
         CHECK(read_plain("0x1F", rules) == json::value(31));
@@ -132,7 +132,7 @@ TEST_CASE("scalars: timestamps stay their text by both rule sets") {
     }
 }
 
-TEST_CASE("scalars: quoted and block scalars are strings; tags decide where they are given") {
+TEST_CASE("scalars: quoted and block scalars are strings, and tags decide where they are given") {
     for (const auto rules : {k8s, core}) {
         CHECK(is_string(read_plain("'yes'", rules), "yes"));
         CHECK(is_string(read_plain("\"010\"", rules), "010"));
