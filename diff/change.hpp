@@ -77,6 +77,7 @@ namespace kompat {
     X(lifecycle_deprecated, "lifecycle-deprecated")                                         \
     X(feature_gate_changed, "feature-gate-changed")                                         \
     X(description_changed, "description-changed")                                           \
+    X(annotation_changed, "annotation-changed")                                             \
     X(definition_added, "definition-added") X(definition_removed, "definition-removed")     \
     X(unclassified_change, "unclassified-change")
 

@@ -42,19 +42,31 @@ const json::value* effective_default(const Schema& schema, const Snapshot& snaps
     return std::any_of(target.type.begin(), target.type.end(), fits) || value.is_null() ? &value : nullptr;
 }
 
+// Keywords that only document a value: what is valid does not depend on them. A vendor's
+// own `x-` extension is read by that vendor's tools alone; Kubernetes' extensions
+// (`x-kubernetes-*`) change what the API server does, so an unmodelled one stays a
+// difference for a human to judge.
+bool is_annotation(std::string_view keyword) {
+    if (keyword.starts_with("x-")) return !keyword.starts_with("x-kubernetes-");
+    return keyword == "title" || keyword == "example" || keyword == "examples" || keyword == "externalDocs";
+}
+
 void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword>& before, const std::vector<Keyword>& after,
                            Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+    const auto kind_of = [](std::string_view keyword) {
+        return is_annotation(keyword) ? ChangeKind::annotation_changed : ChangeKind::unclassified_change;
+    };
     for (const auto& keyword : before) {
         const auto found = std::find_if(after.begin(), after.end(), [&](const Keyword& k) { return k.name == keyword.name; });
         if (found == after.end())
-            context.emit(unit, ChangeKind::unclassified_change, path, o, n, detached(*keyword.value), nullptr, std::string(keyword.name));
+            context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), nullptr, std::string(keyword.name));
         else if (!json_equal(*found->value, *keyword.value))
-            context.emit(unit, ChangeKind::unclassified_change, path, o, n, detached(*keyword.value), detached(*found->value),
+            context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), detached(*found->value),
                          std::string(keyword.name));
     }
     for (const auto& keyword : after)
         if (std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
-            context.emit(unit, ChangeKind::unclassified_change, path, o, n, nullptr, detached(*keyword.value), std::string(keyword.name));
+            context.emit(unit, kind_of(keyword.name), path, o, n, nullptr, detached(*keyword.value), std::string(keyword.name));
 }
 
 // An upper bound (maxLength, maximum, …) tightens when it appears or falls; a lower

@@ -305,9 +305,15 @@ case("description-changed", "description-changed", "A description (or a CEL rule
 case("definition-added", "definition-added", "A named type (definitions, components.schemas) is new.", openapi(), openapi(extra={"com.example.v1.Helper": {"type": "string"}}))
 case("definition-removed", "definition-removed", "A named type is gone. What used it is reported by its own rule.",
      openapi(extra={"com.example.v1.Helper": {"type": "string"}}), openapi())
+case("annotation-changed", "annotation-changed",
+     "A keyword that only documents a value changed: `title`, `example`, `examples`, `externalDocs`, or an `x-` "
+     "extension of a vendor's own (any but `x-kubernetes-*`). Info: what is valid is the same.",
+     field({"type": "string", "title": "Mode"}), field({"type": "string", "title": "Widget mode"}))
 case("unclassified-change", "unclassified-change",
      "Any difference between two matched schemas that no other rule judges, with the old and new JSON: the diff is "
-     "fail-closed, so nothing is missed.", field({"type": "string", "title": "Mode"}), field({"type": "string", "title": "Widget mode"}))
+     "fail-closed, so nothing is missed. An `x-kubernetes-*` extension kompat does not model is one.",
+     field({"type": "string", "x-kubernetes-unions": [{"discriminator": "mode"}]}),
+     field({"type": "string", "x-kubernetes-unions": [{"discriminator": "kind"}]}))
 
 # ---- roles and stability ----
 case("role-status-tightened-is-info", None, "", openapi(status={"phase": {"type": "string", "maxLength": 10}}),

@@ -65,7 +65,7 @@ TEST_CASE("Comparing many type pairs on two threads: every change found, the sam
     }
     CHECK(changed_defaults.size() == 200);
     const auto notes = std::count_if(result.changes.begin(), result.changes.end(), [](const Change& change) {
-        return change.kind == ChangeKind::unclassified_change && change.detail == "x-note";
+        return change.kind == ChangeKind::annotation_changed && change.detail == "x-note";
     });
     CHECK(notes >= 200);
     // T0.next now refers to Leaf: T1 is compared with Leaf too, after the named pairs.
