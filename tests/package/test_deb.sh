@@ -32,9 +32,9 @@ grep -q '\./usr/share/man/man1/kompat\.1\.gz$' <<<"$contents" || fail "no man pa
 
 # The container image's runtime stage installs what the package depends on, beyond what
 # debian:12-slim has (libc6, libgcc-s1, libstdc++6).
-runtime=$(sed -n '/^FROM debian:12-slim/,$p' "$source/Dockerfile" | tr -s ' \\\n' ' ')
+runtime=$("$source/tests/package/dockerfile_packages.sh" "$source/Dockerfile" 2)
 for package in $(tr ',' '\n' <<<"$depends" | sed 's/(.*)//; s/ //g' | grep -v -E '^(libc6|libgcc-s1|libstdc\+\+6)$'); do
-  grep -q -- " $package " <<<"$runtime " || fail "the Dockerfile's runtime stage does not install $package"
+  grep -qx -- "$package" <<<"$runtime" || fail "the Dockerfile's runtime stage does not install $package"
 done
 
 dpkg -i "$deb" >/dev/null || fail "dpkg -i failed"

@@ -19,13 +19,8 @@ mapfile -t froms < <(grep '^FROM ' "$dockerfile")
 grep -q '^ENTRYPOINT \["kompat"\]$' "$dockerfile" || fail "the entry point is not kompat"
 grep -q '^WORKDIR /work$' "$dockerfile" || fail "the working directory is not /work"
 
-# The packages each stage installs (the apt-get install line and its continuations).
-packages_of() {
-  awk -v stage="$1" '/^FROM /{n++} n==stage' "$dockerfile" | tr -s ' \\\n' ' ' |
-    sed -n 's/.*--no-install-recommends \(.*\) && rm -rf.*/\1/p' | tr ' ' '\n' | grep -v '^$'
-}
-build_packages=$(packages_of 1)
-runtime_packages=$(packages_of 2)
+build_packages=$("$source/tests/package/dockerfile_packages.sh" "$dockerfile" 1)
+runtime_packages=$("$source/tests/package/dockerfile_packages.sh" "$dockerfile" 2)
 [ -n "$build_packages" ] && [ -n "$runtime_packages" ] || fail "no apt-get install in a stage"
 # The build stage has what scripts/install-deps.sh installs to build kompat on Debian 12.
 for package in cmake g++ make pkg-config help2man libboost-json1.81-dev libfyaml-dev libdtl-dev libfmt-dev libcli11-dev; do
