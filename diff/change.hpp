@@ -34,6 +34,10 @@ namespace kompat {
     X(field_became_optional, "field-became-optional")                                       \
     X(field_possibly_renamed, "field-possibly-renamed")                                     \
     X(type_changed, "type-changed") X(format_changed, "format-changed")                     \
+    X(type_widened, "type-widened") X(type_narrowed, "type-narrowed")                       \
+    X(union_branch_added, "union-branch-added") X(union_branch_removed, "union-branch-removed") \
+    X(discriminator_changed, "discriminator-changed")                                       \
+    X(discriminator_value_added, "discriminator-value-added")                               \
     X(nullable_removed, "nullable-removed") X(nullable_added, "nullable-added")             \
     X(enum_value_added, "enum-value-added") X(enum_value_removed, "enum-value-removed")     \
     X(enum_restriction_added, "enum-restriction-added")                                     \

@@ -1,7 +1,9 @@
 #include "diff/schema_compare.hpp"
 
 #include "diff/kubernetes_compare.hpp"
+#include "diff/path_scope.hpp"
 #include "diff/schema_diff.hpp"
+#include "diff/union_match.hpp"
 #include "diff/value_compare.hpp"
 #include "load/json_values.hpp"
 
@@ -12,32 +14,16 @@
 namespace kompat {
 namespace json = boost::json;
 
-namespace {
-
-// Appends a child's part to the path being walked and takes it off again at the end of
-// the scope: one buffer for a whole walk instead of a new string per field.
-class PathScope {
-public:
-    PathScope(std::string& path, std::string_view part, std::string_view more = {}) : path_(path), size_(path.size()) {
-        path_ += part;
-        path_ += more;
-    }
-    ~PathScope() { path_.resize(size_); }
-    PathScope(const PathScope&) = delete;
-    PathScope& operator=(const PathScope&) = delete;
-
-private:
-    std::string& path_;
-    std::size_t size_;
-};
-
-}  // namespace
 
 void SchemaComparer::compare(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                              unsigned roles) const {
     if (!o.ref.empty() && !n.ref.empty()) {
         compare_keywords(context_, o, n, unit, path);
         refer(unit, o.ref, n.ref, path, alpha, roles);
+        return;
+    }
+    if (!context_.lossy && (offers_union(o, context_.old_types) || offers_union(n, context_.new_types))) {
+        compare_unions(o, n, unit, path, alpha, depth, roles);
         return;
     }
     if (!o.ref.empty() || !n.ref.empty()) {
@@ -71,7 +57,7 @@ void SchemaComparer::compare_structure(const Schema& o, const Schema& n, Unit& u
     };
     const bool type_comparable = !context_.lossy || (!flattened(o) && !flattened(n));
     if (o.type != n.type && type_comparable)
-        context_.emit(unit, ChangeKind::type_changed, path, o, n, strings_json(o.type), strings_json(n.type));
+        context_.emit(unit, type_change_kind(o.type, n.type), path, o, n, strings_json(o.type), strings_json(n.type));
     compare_text(context_, o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
     compare_enum(context_, o, n, unit, path);
     if (o.bounds || n.bounds) compare_bounds(context_, o, n, unit, path);

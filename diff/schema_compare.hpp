@@ -30,6 +30,11 @@ private:
     void compare_subschemas(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
     void compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword, Unit& unit,
                           std::string& path, const Schema& o, const Schema& n, bool alpha, int depth, unsigned roles) const;
+    // Either side a union (`oneOf`/`anyOf`): its branches paired with the other side's
+    // alternatives and compared; what is left over widens or narrows the value.
+    void compare_unions(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
+    // Two paired alternatives, whose annotations were compared with their union's.
+    void compare_matched(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
     // A reference from `unit` at `path` to the pair of named types old_name → new_name:
     // an edge to its unit, or, when the pair has none yet, a later edge.
     void refer(Unit& unit, std::string_view old_name, std::string_view new_name, const std::string& path, bool alpha,

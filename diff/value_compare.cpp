@@ -51,12 +51,62 @@ bool is_annotation(std::string_view keyword) {
     return keyword == "title" || keyword == "example" || keyword == "examples" || keyword == "externalDocs";
 }
 
+// A discriminator names the property whose value picks a union's branch, and maps values
+// to branches. A reader (a generated client) dispatches on it; so does the server's
+// validation of a request. A value mapped anew is like an enum value added.
+void compare_discriminator(const DiffContext& context, const json::value* before, const json::value* after, Unit& unit,
+                           const std::string& path, const Schema& o, const Schema& n) {
+    const auto whole = [](const json::value* v) { return v != nullptr ? detached(*v) : json::value(nullptr); };
+    const auto* old_object = before != nullptr ? before->if_object() : nullptr;
+    const auto* new_object = after != nullptr ? after->if_object() : nullptr;
+    if (old_object == nullptr || new_object == nullptr) {
+        context.emit(unit, ChangeKind::discriminator_changed, path, o, n, whole(before), whole(after), "discriminator");
+        return;
+    }
+    const auto member = [](const json::object& object, std::string_view key) {
+        const auto* found = object.if_contains(key);
+        return found != nullptr ? *found : json::value(nullptr);
+    };
+    const auto old_property = member(*old_object, "propertyName");
+    const auto new_property = member(*new_object, "propertyName");
+    if (!json_equal(old_property, new_property))
+        context.emit(unit, ChangeKind::discriminator_changed, path, o, n, old_property, new_property, "discriminator propertyName");
+    const auto old_mapping = member(*old_object, "mapping");
+    const auto new_mapping = member(*new_object, "mapping");
+    const json::object none;
+    const auto& old_map = old_mapping.is_object() ? old_mapping.get_object() : none;
+    const auto& new_map = new_mapping.is_object() ? new_mapping.get_object() : none;
+    // Sorted by value, so the report does not follow the document's key order.
+    std::vector<std::string> names;
+    for (const auto& entry : old_map) names.emplace_back(entry.key());
+    for (const auto& entry : new_map)
+        if (!old_map.contains(entry.key())) names.emplace_back(entry.key());
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names) {
+        const auto was = member(old_map, name);
+        const auto is = member(new_map, name);
+        if (json_equal(was, is)) continue;
+        const auto kind = was.is_null() ? ChangeKind::discriminator_value_added : ChangeKind::discriminator_changed;
+        context.emit(unit, kind, path, o, n, was, is, "discriminator value " + name);
+    }
+}
+
 void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword>& before, const std::vector<Keyword>& after,
                            Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
     const auto kind_of = [](std::string_view keyword) {
         return is_annotation(keyword) ? ChangeKind::annotation_changed : ChangeKind::unclassified_change;
     };
+    const auto find = [](const std::vector<Keyword>& list, std::string_view name) -> const json::value* {
+        const auto found = std::find_if(list.begin(), list.end(), [&](const Keyword& k) { return k.name == name; });
+        return found != list.end() ? found->value : nullptr;
+    };
+    const auto* old_discriminator = find(before, "discriminator");
+    const auto* new_discriminator = find(after, "discriminator");
+    if ((old_discriminator != nullptr || new_discriminator != nullptr) &&
+        (old_discriminator == nullptr || new_discriminator == nullptr || !json_equal(*old_discriminator, *new_discriminator)))
+        compare_discriminator(context, old_discriminator, new_discriminator, unit, path, o, n);
     for (const auto& keyword : before) {
+        if (keyword.name == "discriminator") continue;
         const auto found = std::find_if(after.begin(), after.end(), [&](const Keyword& k) { return k.name == keyword.name; });
         if (found == after.end())
             context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), nullptr, std::string(keyword.name));
@@ -65,7 +115,7 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
                          std::string(keyword.name));
     }
     for (const auto& keyword : after)
-        if (std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
+        if (keyword.name != "discriminator" && std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
             context.emit(unit, kind_of(keyword.name), path, o, n, nullptr, detached(*keyword.value), std::string(keyword.name));
 }
 
@@ -99,7 +149,8 @@ std::string whitespace_collapsed(std::string_view text) {
     return out;
 }
 
-void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path,
+                      std::optional<std::pair<bool, bool>> nullable) {
     // Descriptions that differ only in whitespace (`\n\n\n` → `\n\n`, a re-wrapped line) say the same.
     if (o.description != n.description && whitespace_collapsed(o.description) != whitespace_collapsed(n.description))
         context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(o.description), json::value(n.description));
@@ -114,8 +165,10 @@ void compare_keywords(const DiffContext& context, const Schema& o, const Schema&
         else if (od != nullptr && nd == nullptr) context.emit(unit, ChangeKind::default_removed, path, o, n, detached(*od), nullptr);
         else if (od != nullptr && !json_equal(*od, *nd))
             context.emit(unit, ChangeKind::default_changed, path, o, n, detached(*od), detached(*nd));
-        if (o.nullable != n.nullable)
-            context.emit(unit, n.nullable ? ChangeKind::nullable_added : ChangeKind::nullable_removed, path, o, n, o.nullable, n.nullable);
+        const auto [was_nullable, is_nullable] = nullable.value_or(std::pair{o.nullable, n.nullable});
+        if (was_nullable != is_nullable)
+            context.emit(unit, is_nullable ? ChangeKind::nullable_added : ChangeKind::nullable_removed, path, o, n, was_nullable,
+                         is_nullable);
     }
     compare_keyword_lists(context, o.unmodelled().extensions, n.unmodelled().extensions, unit, path, o, n);
     compare_keyword_lists(context, o.unmodelled().other_keywords, n.unmodelled().other_keywords, unit, path, o, n);

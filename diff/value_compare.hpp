@@ -3,6 +3,7 @@
 // enum, bounds and pattern, and keywords no change kind names. Internal to diff/.
 #include "diff/diff_context.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,7 +12,9 @@
 namespace kompat {
 
 // Description, default, nullable, and the extensions and keywords kept as JSON.
-void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
+// `nullable` (before, after) stands for the schemas' own where a union says more.
+void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path,
+                      std::optional<std::pair<bool, bool>> nullable = std::nullopt);
 void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
 void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
 // A text keyword (format, map type, patch strategy): absent is null in the change.

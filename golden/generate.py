@@ -78,6 +78,37 @@ def query(name, required=False, schema=None):
 
 WIDGETS = "/apis/example.com/v1/widgets"
 
+
+def api(request=None, response=None, schemas=None, version="3.0.3"):
+    """A general OpenAPI document, no Kubernetes in it: POST /pets, whose request body and
+    200 response have the given schemas (absent: none)."""
+    operation = {"operationId": "createPet", "responses": {"200": {"description": "OK"}}}
+    if request is not None:
+        operation["requestBody"] = {"content": {"application/json": {"schema": request}}}
+    if response is not None:
+        operation["responses"]["200"]["content"] = {"application/json": {"schema": response}}
+    return {"openapi": version, "info": {"title": "pets", "version": "1"}, "paths": {"/pets": {"post": operation}},
+            "components": {"schemas": schemas or {}}}
+
+
+def pet_field(schema, where, version="3.0.3"):
+    """A pet whose field `tag` has the schema, sent in a request or returned in a response."""
+    pet = {"type": "object", "properties": {"name": {"type": "string"}, "tag": schema}}
+    return api(request=pet, version=version) if where == "request" else api(response=pet, version=version)
+
+
+PETS = {
+    "Cat": {"type": "object", "properties": {"petType": {"type": "string"}, "meows": {"type": "boolean"}}},
+    "Dog": {"type": "object", "properties": {"petType": {"type": "string"}, "barks": {"type": "boolean"}}},
+    "Lizard": {"type": "object", "properties": {"petType": {"type": "string"}, "scales": {"type": "integer"}}},
+}
+
+
+def pets(union, where="response", **extra):
+    """A pet that is one of the named kinds (`Cat`, `Dog`, `Lizard`), as `oneOf`."""
+    schema = {"oneOf": [ref(name) for name in union], **extra}
+    return api(schemas=PETS, **{where: schema})
+
 # Each rule: (case name, id, meaning, old, new, expected rules); whom it breaks and what to
 # do about it come from the rule table (`kompat rules --format json`). A case
 # of one snapshot (lint) has new=None and `old` is the spec.
@@ -309,6 +340,64 @@ case("annotation-changed", "annotation-changed",
      "A keyword that only documents a value changed: `title`, `example`, `examples`, `externalDocs`, or an `x-` "
      "extension of a vendor's own (any but `x-kubernetes-*`). Info: what is valid is the same.",
      field({"type": "string", "title": "Mode"}), field({"type": "string", "title": "Widget mode"}))
+
+# ---- unions (oneOf/anyOf), general OpenAPI: each family in a response and in a request ----
+case("type-widened", "type-widened",
+     "A value accepts more kinds of value than before: `integer` became `number`, a 3.1 type list gained a type, or "
+     "the value became a union (`oneOf`/`anyOf`) that still holds the old type (`$ref Pet` became "
+     "`anyOf [Pet, DeletedPet]`). One finding, judged as relaxed validation: readers meet values they never saw. "
+     "The old type's fields are compared with its branch, not reported removed.",
+     api(response=ref("Cat"), schemas=PETS), api(response={"anyOf": [ref("Cat"), ref("Dog")]}, schemas=PETS))
+case("type-widened-in-request-is-info", None, "",
+     pet_field({"type": "string", "maxLength": 20}, "request"),
+     pet_field({"anyOf": [{"type": "string", "maxLength": 20}, {"type": "string", "enum": [""]}]}, "request"),
+     ["type-widened"])
+case("type-widened-integer-to-number", None, "", pet_field({"type": "integer"}, "response"),
+     pet_field({"type": "number"}, "response"), ["type-widened"])
+case("type-widened-union-compares-the-kept-branch", None, "",
+     pet_field({"type": "string", "maxLength": 20}, "response"),
+     pet_field({"anyOf": [{"type": "string", "maxLength": 10}, {"type": "integer"}]}, "response"),
+     ["type-widened", "max-length-tightened"])
+case("type-narrowed", "type-narrowed",
+     "A value accepts fewer kinds of value than before: `number` became `integer`, a 3.1 type list lost a type, or a "
+     "union became one of its branches. Judged as tightened validation: writers may send what is now refused.",
+     pet_field({"anyOf": [{"type": "string"}, {"type": "integer"}]}, "request"), pet_field({"type": "string"}, "request"))
+case("type-narrowed-in-response-is-info", None, "", pet_field({"type": "number"}, "response"),
+     pet_field({"type": "integer"}, "response"), ["type-narrowed"])
+case("type-changed-union-without-the-old-type", None, "", pet_field({"type": "string"}, "response"),
+     pet_field({"anyOf": [{"type": "integer"}, {"type": "boolean"}]}, "response"), ["type-changed"])
+case("union-branch-added", "union-branch-added",
+     "A union (`oneOf`/`anyOf`) offers a new branch; branches are paired by `$ref` target, then by type and shape, "
+     "so their order means nothing. Readers meet values of the new branch.",
+     pets(["Cat", "Dog"]), pets(["Cat", "Dog", "Lizard"]))
+case("union-branch-added-in-request-is-info", None, "", pets(["Cat", "Dog"], "request"),
+     pets(["Cat", "Dog", "Lizard"], "request"), ["union-branch-added"])
+case("union-branch-removed", "union-branch-removed",
+     "A union (`oneOf`/`anyOf`) no longer offers a branch. Writers that send a value of it are refused.",
+     pets(["Cat", "Dog", "Lizard"], "request"), pets(["Cat", "Dog"], "request"))
+case("union-branch-removed-in-response-is-info", None, "", pets(["Cat", "Dog", "Lizard"]), pets(["Cat", "Dog"]),
+     ["union-branch-removed"])
+case("no-change-union-branch-order", None, "", pets(["Cat", "Dog"]), pets(["Dog", "Cat"]), [])
+case("nullable-added-through-anyof", None, "", pet_field({"type": "string"}, "response", "3.1.0"),
+     pet_field({"anyOf": [{"type": "string"}, {"type": "null"}]}, "response", "3.1.0"), ["nullable-added"])
+case("no-change-nullable-spelled-as-anyof", None, "", pet_field({"type": ["string", "null"]}, "response", "3.1.0"),
+     pet_field({"anyOf": [{"type": "string"}, {"type": "null"}]}, "response", "3.1.0"), [])
+case("discriminator-changed", "discriminator-changed",
+     "A union's `discriminator` names another property, or maps a value to another branch or to none. Generated "
+     "clients pick the branch by it, and so does the server's validation of a request.",
+     pets(["Cat", "Dog"], discriminator={"propertyName": "petType"}),
+     pets(["Cat", "Dog"], discriminator={"propertyName": "kind"}))
+case("discriminator-changed-in-request", None, "",
+     pets(["Cat", "Dog"], "request", discriminator={"propertyName": "petType", "mapping": {"cat": "#/components/schemas/Cat"}}),
+     pets(["Cat", "Dog"], "request", discriminator={"propertyName": "petType", "mapping": {"cat": "#/components/schemas/Dog"}}),
+     ["discriminator-changed"])
+case("discriminator-value-added", "discriminator-value-added",
+     "A union's `discriminator` maps a new value to a branch: like an enum value added, readers that dispatch on it "
+     "meet a value they never saw.",
+     pets(["Cat", "Dog"], discriminator={"propertyName": "petType", "mapping": {"cat": "#/components/schemas/Cat"}}),
+     pets(["Cat", "Dog"], discriminator={"propertyName": "petType", "mapping": {
+         "cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}}))
+
 case("unclassified-change", "unclassified-change",
      "Any difference between two matched schemas that no other rule judges, with the old and new JSON: the diff is "
      "fail-closed, so nothing is missed. An `x-kubernetes-*` extension kompat does not model is one.",
@@ -463,6 +552,8 @@ def example(value):
         return None
     if value.get("kind") == "CustomResourceDefinition":
         return value["spec"]
+    if value.get("info", {}).get("title") == "pets":
+        return {"paths": value["paths"], **({"components": value["components"]} if value["components"]["schemas"] else {})}
     if value.get("paths"):
         return {"paths": value["paths"]}
     schemas = value["components"]["schemas"]

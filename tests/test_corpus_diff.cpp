@@ -129,3 +129,34 @@ TEST_CASE("corpus diff: the same inputs give byte-identical reports") {
     };
     CHECK(report() == report());
 }
+
+TEST_CASE("corpus diff: Stripe v100 -> v127, a type wrapped in anyOf is widened, not retyped with its fields removed") {
+    if (!test::corpus_present()) return;
+    const auto findings = check(load_snapshot(corpus("openapi3/stripe/v100/spec3.json")), load_snapshot(corpus("openapi3/stripe/v127/spec3.json")));
+    std::map<std::string, int> by_rule;
+    for (const auto& finding : findings) ++by_rule[finding.rule];
+    // Before unions were compared branch by branch: 47 errors from the wrapping alone
+    // (a type-changed and a field-removed for every property still there) and 9 warnings.
+    CHECK(by_rule["type-changed"] == 0);
+    CHECK(by_rule["unclassified-change"] == 0);
+    // The one field Stripe did remove: checkout line items' description.
+    REQUIRE(by_rule["field-removed"] == 1);
+    // Terminal locations and readers: `$ref X` → `anyOf [X, deleted_X]` in four responses;
+    // setup intents' acss_debit and sepa_debit gained a branch; three request URLs
+    // accept "" too (`string` → `anyOf [string, enum [""]]`).
+    std::map<std::string, int> widened;
+    for (const auto& finding : findings) {
+        if (finding.rule == "field-removed") CHECK(finding.path.ends_with("line_items[*].description"));
+        if (finding.rule != "type-widened") continue;
+        ++widened[std::string(to_string(finding.severity)) + " " + finding.role];
+        if (finding.operation && finding.operation->find("/v1/terminal/locations/") != std::string::npos) {
+            CHECK(finding.old_value == boost::json::value("terminal.location"));
+            CHECK(finding.new_value == boost::json::value("terminal.location | deleted_terminal.location"));
+        }
+        if (finding.role == "request") CHECK(finding.new_value == boost::json::value("string | string enum [\"\"]"));
+    }
+    CHECK(widened == std::map<std::string, int>{{"error response", 6}, {"info request", 3}});
+    const auto summary = summarize(findings);
+    CHECK(summary.error == 41);
+    CHECK(summary.warning == 0);
+}

@@ -1,0 +1,158 @@
+#include "diff/union_match.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include <algorithm>
+#include <tuple>
+
+namespace kompat {
+
+namespace {
+
+// A named union reached through `$ref`s: a chain this long is no real spec.
+constexpr int max_ref_hops = 8;
+
+const Schema* resolved(const Schema& schema, const TypeIndex& types) {
+    const Schema* at = &schema;
+    for (int hop = 0; at != nullptr && !at->ref.empty() && hop < max_ref_hops; ++hop) at = types.find(at->ref);
+    return at != nullptr && at->ref.empty() ? at : nullptr;
+}
+
+bool is_null_branch(const Schema& s) {
+    if (!s.ref.empty() || !s.properties.empty() || s.items || s.composition) return false;
+    if (s.type.size() == 1 && s.type.front() == "null") return true;
+    if (s.enum_values != nullptr) return s.enum_values->size() == 1 && s.enum_values->front().is_null();
+    return s.type.empty() && s.nullable;
+}
+
+bool is_integer_to_number(const TypeList& a, const TypeList& b) {
+    return a.size() == 1 && b.size() == 1 &&
+           ((a.front() == "integer" && b.front() == "number") || (a.front() == "number" && b.front() == "integer"));
+}
+
+// How well an old alternative matches a new one; negative: not at all. The same named type
+// matches best; otherwise the type must agree (integer and number count as near), and
+// among same-typed objects the one sharing the most properties wins.
+int match_score(const Schema& o, const TypeIndex& old_types, const Schema& n, const TypeIndex& new_types) {
+    if (!o.ref.empty() && o.ref == n.ref) return 1'000'000;
+    const auto* a = resolved(o, old_types);
+    const auto* b = resolved(n, new_types);
+    if (a == nullptr || b == nullptr) return -1;
+    int score = 0;
+    if (a->type == b->type) score = 1000;
+    else if (is_integer_to_number(a->type, b->type)) score = 500;
+    else return -1;
+    if (!a->properties.empty() || !b->properties.empty()) {
+        int shared = 0;
+        for (const auto& property : a->properties)
+            if (b->find_property(property.name) != nullptr) ++shared;
+        if (shared == 0 && !a->properties.empty() && !b->properties.empty()) return -1;
+        const auto unshared = static_cast<int>(a->properties.size() + b->properties.size()) - 2 * shared;
+        score += 10 * shared - unshared;
+    }
+    if ((a->enum_values == nullptr) == (b->enum_values == nullptr)) score += 5;
+    if (a->format == b->format) score += 3;
+    if (static_cast<bool>(a->items) == static_cast<bool>(b->items)) score += 1;
+    return score;
+}
+
+}  // namespace
+
+std::string branch_text(const Schema& s) {
+    if (!s.ref.empty()) return std::string(s.ref);
+    std::string out;
+    for (const auto type : s.type) out += (out.empty() ? "" : "|") + std::string(type);
+    if (out.empty()) out = s.properties.empty() ? "any" : "object";
+    if (!s.format.empty()) out += " (" + std::string(s.format) + ")";
+    if (s.enum_values != nullptr) out += " enum " + boost::json::serialize(*s.enum_values);
+    if (s.items) out += " of " + branch_text(*s.items);
+    return out;
+}
+
+bool is_union(const Schema& schema) {
+    if (!schema.composition || schema.int_or_string || !schema.ref.empty()) return false;
+    const auto& parts = schema.subschemas();
+    if (!parts.all_of.empty() || parts.one_of.empty() == parts.any_of.empty()) return false;
+    return schema.properties.empty() && !schema.items && !schema.additional_properties && schema.enum_values == nullptr;
+}
+
+bool offers_union(const Schema& schema, const TypeIndex& types) {
+    if (is_union(schema)) return true;
+    if (!schema.only_refers()) return false;
+    const auto* target = resolved(schema, types);
+    return target != nullptr && is_union(*target);
+}
+
+ChangeKind type_change_kind(const TypeList& before, const TypeList& after) {
+    if (before.empty() || after.empty()) return ChangeKind::type_changed;
+    // Every integer is a number: a list that has number covers integer.
+    const auto covers = [](const TypeList& list, std::string_view type) {
+        return std::find(list.begin(), list.end(), type) != list.end() ||
+               (type == "integer" && std::find(list.begin(), list.end(), "number") != list.end());
+    };
+    const auto all_covered = [&](const TypeList& part, const TypeList& whole) {
+        return std::all_of(part.begin(), part.end(), [&](std::string_view type) { return covers(whole, type); });
+    };
+    if (all_covered(before, after)) return ChangeKind::type_widened;
+    if (all_covered(after, before)) return ChangeKind::type_narrowed;
+    return ChangeKind::type_changed;
+}
+
+Alternatives alternatives_of(const Schema& schema, const TypeIndex& types) {
+    Alternatives out;
+    const Schema* at = &schema;
+    if (schema.only_refers())
+        if (const auto* target = resolved(schema, types); target != nullptr && is_union(*target)) at = target;
+    if (!is_union(*at)) {
+        out.branches.push_back(&schema);
+        out.written_at.push_back(0);
+        return out;
+    }
+    const auto& parts = at->subschemas();
+    const auto& branches = parts.one_of.empty() ? parts.any_of : parts.one_of;
+    out.keyword = parts.one_of.empty() ? "anyOf" : "oneOf";
+    for (std::size_t i = 0; i < branches.size(); ++i) {
+        if (is_null_branch(branches[i])) {
+            out.null_branch = true;
+            continue;
+        }
+        out.branches.push_back(&branches[i]);
+        out.written_at.push_back(i);
+    }
+    return out;
+}
+
+BranchMatch match_branches(const Alternatives& before, const TypeIndex& old_types, const Alternatives& after,
+                           const TypeIndex& new_types) {
+    // Every pair that can match, best first; ties by position, so the pairing is the same
+    // for the same documents.
+    std::vector<std::tuple<int, std::size_t, std::size_t>> candidates;
+    for (std::size_t i = 0; i < before.branches.size(); ++i)
+        for (std::size_t j = 0; j < after.branches.size(); ++j)
+            if (const auto score = match_score(*before.branches[i], old_types, *after.branches[j], new_types); score >= 0)
+                candidates.emplace_back(-score, i, j);
+    std::sort(candidates.begin(), candidates.end());
+    std::vector<bool> old_taken(before.branches.size());
+    std::vector<bool> new_taken(after.branches.size());
+    BranchMatch out;
+    for (const auto& [score, i, j] : candidates) {
+        if (old_taken[i] || new_taken[j]) continue;
+        old_taken[i] = new_taken[j] = true;
+        out.pairs.emplace_back(i, j);
+    }
+    std::sort(out.pairs.begin(), out.pairs.end());
+    for (std::size_t i = 0; i < old_taken.size(); ++i)
+        if (!old_taken[i]) out.only_old.push_back(i);
+    for (std::size_t j = 0; j < new_taken.size(); ++j)
+        if (!new_taken[j]) out.only_new.push_back(j);
+    return out;
+}
+
+std::string alternatives_text(const Alternatives& alternatives, bool nullable) {
+    std::string out;
+    for (const auto* branch : alternatives.branches) out += (out.empty() ? "" : " | ") + branch_text(*branch);
+    if (nullable) out += (out.empty() ? "null" : " | null");
+    return out;
+}
+
+}  // namespace kompat
