@@ -56,15 +56,10 @@ void SchemaComparer::compare_structure(const Schema& o, const Schema& n, Unit& u
         return s.type.empty() && (!s.subschemas().one_of.empty() || !s.subschemas().any_of.empty());
     };
     const bool type_comparable = !context_.lossy || (!flattened(o) && !flattened(n));
-    if (o.type != n.type && type_comparable)
-        context_.emit(unit, type_change_kind(o.type, n.type), path, o, n, strings_json(o.type), strings_json(n.type));
-    compare_text(context_, o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
-    compare_enum(context_, o, n, unit, path);
-    if (o.bounds || n.bounds) compare_bounds(context_, o, n, unit, path);
-    compare_validations(context_, o, n, unit, path);
-    compare_kubernetes_extensions(context_, o, n, unit, path);
+    compare_value_keywords(o, n, unit, path, type_comparable);
 
-    compare_properties(o, n, unit, path, alpha, depth, roles);
+    if (o.subschemas().all_of.empty() && n.subschemas().all_of.empty()) compare_properties(o, n, unit, path, alpha, depth, roles);
+    else compare_merged_fields(o, n, unit, path, alpha, depth, roles);
 
     if (o.items && n.items) {
         const PathScope items(path, "[*]");
@@ -78,11 +73,25 @@ void SchemaComparer::compare_structure(const Schema& o, const Schema& n, Unit& u
     if (o.composition || n.composition) compare_subschemas(o, n, unit, path, alpha, depth, roles);
 }
 
+void SchemaComparer::compare_value_keywords(const Schema& o, const Schema& n, Unit& unit, const std::string& path,
+                                            bool type_comparable) const {
+    // `type: object` written by the object or by the types it extends (allOf) says the same.
+    const auto& old_type = merged_type(o, context_.old_types);
+    const auto& new_type = merged_type(n, context_.new_types);
+    if (old_type != new_type && type_comparable)
+        context_.emit(unit, type_change_kind(old_type, new_type), path, o, n, strings_json(old_type), strings_json(new_type));
+    compare_text(context_, o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
+    compare_enum(context_, o, n, unit, path);
+    if (o.bounds || n.bounds) compare_bounds(context_, o, n, unit, path);
+    compare_validations(context_, o, n, unit, path);
+    compare_kubernetes_extensions(context_, o, n, unit, path);
+}
+
 void SchemaComparer::compare_subschemas(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                                         unsigned roles) const {
     const auto& before = o.subschemas();
     const auto& after = n.subschemas();
-    compare_branches(before.all_of, after.all_of, "allOf", unit, path, o, n, alpha, depth, roles);
+    // allOf members are fields of the object: compare_merged_fields compared them.
     if (!context_.lossy) {
         compare_branches(before.one_of, after.one_of, "oneOf", unit, path, o, n, alpha, depth, roles);
         compare_branches(before.any_of, after.any_of, "anyOf", unit, path, o, n, alpha, depth, roles);
@@ -124,72 +133,65 @@ void SchemaComparer::compare_branches(const std::vector<Schema>& before, const s
         }
         return;
     }
-    // Branches added or removed: said once, with the edit dtl finds.
-    std::vector<std::string> old_text;
-    std::vector<std::string> new_text;
     json::array old_json;
     json::array new_json;
     for (const auto& s : before) old_json.push_back(schema_summary(s));
     for (const auto& s : after) new_json.push_back(schema_summary(s));
+    branches_edited(std::move(old_json), std::move(new_json), keyword, unit, path, o, n);
+}
+
+void SchemaComparer::branches_edited(json::array old_json, json::array new_json, std::string_view keyword, Unit& unit,
+                                     const std::string& path, const Schema& o, const Schema& n) const {
+    // Branches added or removed: said once, with the edit dtl finds.
+    std::vector<std::string> old_text;
+    std::vector<std::string> new_text;
     for (const auto& v : old_json) old_text.push_back(json::serialize(v));
     for (const auto& v : new_json) new_text.push_back(json::serialize(v));
     const auto [removed, added] = edits(old_text, new_text);
+    if (removed.empty() && added.empty()) return;  // only their order changed
     std::string detail(keyword);
     for (const auto& r : removed) detail += " -" + r;
     for (const auto& a : added) detail += " +" + a;
     context_.emit(unit, ChangeKind::unclassified_change, path, o, n, std::move(old_json), std::move(new_json), detail);
 }
 
-void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                                        unsigned roles) const {
-    const auto required_in = [](const Schema& s, std::string_view name) {
-        return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
-    };
-    std::vector<const Property*> removed;
-    std::vector<const Property*> added;
-    // Properties mostly keep their places: the same index is tried before a search.
-    const auto counterpart = [](const Schema& in, std::size_t index, std::string_view name) {
-        return index < in.properties.size() && in.properties[index].name == name ? &in.properties[index] : in.find_property(name);
-    };
-    for (std::size_t index = 0; index < o.properties.size(); ++index) {
-        const auto& property = o.properties[index];
-        const auto* other = counterpart(n, index, property.name);
-        const PathScope field(path, ".", property.name);
-        if (other == nullptr) {
-            removed.push_back(&property);
-            auto change = context_.make(ChangeKind::field_removed, path, property.schema, property.schema);
-            // Where it was in the new file: its parent object (a reader, a CI annotation, looks there).
-            change.new_position = context_.position(context_.new_side, n.location);
-            change.old_value = schema_summary(property.schema);
-            change.lifecycle = context_.lifecycle(property.schema);
-            add_change(unit, std::move(change));
-            continue;
-        }
-        const bool was_required = required_in(o, property.name);
-        const bool is_required = required_in(n, property.name);
-        if (was_required != is_required)
-            context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path, property.schema,
-                          other->schema, was_required, is_required);
-        const auto before = context_.lifecycle(property.schema);
-        // The same description and no lifecycle extension on either side: the same lifecycle.
-        const bool same_source = property.schema.description == other->schema.description && property.schema.kubernetes().lifecycle.empty() &&
-                                 other->schema.kubernetes().lifecycle.empty();
-        const auto after = same_source ? before : context_.lifecycle(other->schema);
-        compare_lifecycle(context_, property.schema, other->schema, before, after, unit, path);
-        const bool child_alpha = alpha || is_alpha(before) || is_alpha(after);
-        compare(property.schema, other->schema, unit, path, child_alpha, depth + 1, roles);
-    }
-    for (std::size_t index = 0; index < n.properties.size(); ++index) {
-        const auto& property = n.properties[index];
-        if (counterpart(o, index, property.name) != nullptr) continue;
-        added.push_back(&property);
-        const auto child = path + "." + std::string(property.name);
-        auto change = context_.make(required_in(n, property.name) ? ChangeKind::field_added_required : ChangeKind::field_added, child,
-                                    property.schema, property.schema);
-        change.old_position = {};
-        change.new_value = schema_summary(property.schema);
-        add_change(unit, std::move(change));
-    }
+void SchemaComparer::compare_field(const Property& before, const Property& after, bool was_required, bool is_required, Unit& unit,
+                                  std::string& path, bool alpha, int depth, unsigned roles) const {
+    const PathScope field(path, ".", before.name);
+    if (was_required != is_required)
+        context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path, before.schema,
+                      after.schema, was_required, is_required);
+    const auto old_lifecycle = context_.lifecycle(before.schema);
+    // The same description and no lifecycle extension on either side: the same lifecycle.
+    const bool same_source = before.schema.description == after.schema.description && before.schema.kubernetes().lifecycle.empty() &&
+                             after.schema.kubernetes().lifecycle.empty();
+    const auto new_lifecycle = same_source ? old_lifecycle : context_.lifecycle(after.schema);
+    compare_lifecycle(context_, before.schema, after.schema, old_lifecycle, new_lifecycle, unit, path);
+    const bool child_alpha = alpha || is_alpha(old_lifecycle) || is_alpha(new_lifecycle);
+    compare(before.schema, after.schema, unit, path, child_alpha, depth + 1, roles);
+}
+
+void SchemaComparer::field_removed(const Property& property, const Schema& new_parent, Unit& unit, const std::string& path) const {
+    const auto child = path + "." + std::string(property.name);
+    auto change = context_.make(ChangeKind::field_removed, child, property.schema, property.schema);
+    // Where it was in the new file: its parent object (a reader, a CI annotation, looks there).
+    change.new_position = context_.position(context_.new_side, new_parent.location);
+    change.old_value = schema_summary(property.schema);
+    change.lifecycle = context_.lifecycle(property.schema);
+    add_change(unit, std::move(change));
+}
+
+void SchemaComparer::field_added(const Property& property, bool required, Unit& unit, const std::string& path) const {
+    const auto child = path + "." + std::string(property.name);
+    auto change = context_.make(required ? ChangeKind::field_added_required : ChangeKind::field_added, child, property.schema,
+                                property.schema);
+    change.old_position = {};
+    change.new_value = schema_summary(property.schema);
+    add_change(unit, std::move(change));
+}
+
+void SchemaComparer::possible_renames(std::vector<const Property*> removed, std::vector<const Property*> added, Unit& unit,
+                                      const std::string& path) const {
     // A removed and an added field with the same schema in one object: perhaps a rename.
     if (removed.empty() || added.empty()) return;
     // By name, so which added field a removed one is matched with does not depend on key order.
@@ -211,6 +213,35 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& 
             break;
         }
     }
+}
+
+void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                                        unsigned roles) const {
+    const auto required_in = [](const Schema& s, std::string_view name) {
+        return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
+    };
+    std::vector<const Property*> removed;
+    std::vector<const Property*> added;
+    // Properties mostly keep their places: the same index is tried before a search.
+    const auto counterpart = [](const Schema& in, std::size_t index, std::string_view name) {
+        return index < in.properties.size() && in.properties[index].name == name ? &in.properties[index] : in.find_property(name);
+    };
+    for (std::size_t index = 0; index < o.properties.size(); ++index) {
+        const auto& property = o.properties[index];
+        if (const auto* other = counterpart(n, index, property.name); other != nullptr) {
+            compare_field(property, *other, required_in(o, property.name), required_in(n, property.name), unit, path, alpha, depth, roles);
+        } else {
+            removed.push_back(&property);
+            field_removed(property, n, unit, path);
+        }
+    }
+    for (std::size_t index = 0; index < n.properties.size(); ++index) {
+        const auto& property = n.properties[index];
+        if (counterpart(o, index, property.name) != nullptr) continue;
+        added.push_back(&property);
+        field_added(property, required_in(n, property.name), unit, path);
+    }
+    possible_renames(std::move(removed), std::move(added), unit, path);
 }
 
 }  // namespace kompat

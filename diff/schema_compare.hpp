@@ -6,6 +6,8 @@
 #include "diff/diff_context.hpp"
 #include "diff/unit_graph.hpp"
 
+#include <boost/json/array.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +27,17 @@ public:
 private:
     void compare_structure(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
     void compare_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
+    // One field on both sides, at `path` + its name.
+    void compare_field(const Property& before, const Property& after, bool was_required, bool is_required, Unit& unit,
+                       std::string& path, bool alpha, int depth, unsigned roles) const;
+    void field_removed(const Property& property, const Schema& new_parent, Unit& unit, const std::string& path) const;
+    void field_added(const Property& property, bool required, Unit& unit, const std::string& path) const;
+    void possible_renames(std::vector<const Property*> removed, std::vector<const Property*> added, Unit& unit,
+                          const std::string& path) const;
+    // The fields of an object with `allOf` members: its own and its members' taken as one
+    // object, members paired by `$ref` target, fields moved between them not removed.
+    void compare_merged_fields(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                               unsigned roles) const;
     void compare_additional_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                                        unsigned roles) const;
     void compare_subschemas(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
@@ -35,6 +48,14 @@ private:
     void compare_unions(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
     // Two paired alternatives, whose annotations were compared with their union's.
     void compare_matched(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth, unsigned roles) const;
+    // Branches of `keyword` whose count changed: one change, with the edit dtl finds.
+    void branches_edited(boost::json::array old_json, boost::json::array new_json, std::string_view keyword, Unit& unit,
+                         const std::string& path, const Schema& o, const Schema& n) const;
+    // What a schema says of its value alone: type, format, enum, bounds, validation rules.
+    void compare_value_keywords(const Schema& o, const Schema& n, Unit& unit, const std::string& path, bool type_comparable) const;
+    // The inline `allOf` members' own constraints (their fields are the object's).
+    void compare_member_constraints(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                                    unsigned roles) const;
     // A reference from `unit` at `path` to the pair of named types old_name → new_name:
     // an edge to its unit, or, when the pair has none yet, a later edge.
     void refer(Unit& unit, std::string_view old_name, std::string_view new_name, const std::string& path, bool alpha,

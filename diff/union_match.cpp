@@ -12,12 +12,6 @@ namespace {
 // A named union reached through `$ref`s: a chain this long is no real spec.
 constexpr int max_ref_hops = 8;
 
-const Schema* resolved(const Schema& schema, const TypeIndex& types) {
-    const Schema* at = &schema;
-    for (int hop = 0; at != nullptr && !at->ref.empty() && hop < max_ref_hops; ++hop) at = types.find(at->ref);
-    return at != nullptr && at->ref.empty() ? at : nullptr;
-}
-
 bool is_null_branch(const Schema& s) {
     if (!s.ref.empty() || !s.properties.empty() || s.items || s.composition) return false;
     if (s.type.size() == 1 && s.type.front() == "null") return true;
@@ -35,8 +29,8 @@ bool is_integer_to_number(const TypeList& a, const TypeList& b) {
 // among same-typed objects the one sharing the most properties wins.
 int match_score(const Schema& o, const TypeIndex& old_types, const Schema& n, const TypeIndex& new_types) {
     if (!o.ref.empty() && o.ref == n.ref) return 1'000'000;
-    const auto* a = resolved(o, old_types);
-    const auto* b = resolved(n, new_types);
+    const auto* a = resolved_schema(o, old_types);
+    const auto* b = resolved_schema(n, new_types);
     if (a == nullptr || b == nullptr) return -1;
     int score = 0;
     if (a->type == b->type) score = 1000;
@@ -57,6 +51,19 @@ int match_score(const Schema& o, const TypeIndex& old_types, const Schema& n, co
 }
 
 }  // namespace
+
+const Schema* resolved_schema(const Schema& schema, const TypeIndex& types) {
+    const Schema* at = &schema;
+    for (int hop = 0; at != nullptr && !at->ref.empty() && hop < max_ref_hops; ++hop) at = types.find(at->ref);
+    return at != nullptr && at->ref.empty() ? at : nullptr;
+}
+
+const TypeList& merged_type(const Schema& schema, const TypeIndex& types) {
+    if (!schema.type.empty()) return schema.type;
+    for (const auto& member : schema.subschemas().all_of)
+        if (const auto* target = resolved_schema(member, types); target != nullptr && !target->type.empty()) return target->type;
+    return schema.type;
+}
 
 std::string branch_text(const Schema& s) {
     if (!s.ref.empty()) return std::string(s.ref);
@@ -79,7 +86,7 @@ bool is_union(const Schema& schema) {
 bool offers_union(const Schema& schema, const TypeIndex& types) {
     if (is_union(schema)) return true;
     if (!schema.only_refers()) return false;
-    const auto* target = resolved(schema, types);
+    const auto* target = resolved_schema(schema, types);
     return target != nullptr && is_union(*target);
 }
 
@@ -102,7 +109,7 @@ Alternatives alternatives_of(const Schema& schema, const TypeIndex& types) {
     Alternatives out;
     const Schema* at = &schema;
     if (schema.only_refers())
-        if (const auto* target = resolved(schema, types); target != nullptr && is_union(*target)) at = target;
+        if (const auto* target = resolved_schema(schema, types); target != nullptr && is_union(*target)) at = target;
     if (!is_union(*at)) {
         out.branches.push_back(&schema);
         out.written_at.push_back(0);

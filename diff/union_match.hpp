@@ -12,6 +12,13 @@
 
 namespace kompat {
 
+// The schema a `$ref` chain ends at (the schema itself when it refers nowhere); null when
+// a target is missing or the chain is longer than any real spec's.
+const Schema* resolved_schema(const Schema& schema, const TypeIndex& types);
+
+// A schema's type, or, when it writes none, the type its first typed `allOf` member gives.
+const TypeList& merged_type(const Schema& schema, const TypeIndex& types);
+
 // True for a schema that is only a choice among its `oneOf` or `anyOf` branches: no type
 // of its own beyond them, no properties, items, map values, enum or `allOf`. An
 // x-kubernetes-int-or-string field is not one: Kubernetes judges it as one type.

@@ -398,6 +398,32 @@ case("discriminator-value-added", "discriminator-value-added",
      pets(["Cat", "Dog"], discriminator={"propertyName": "petType", "mapping": {
          "cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}}))
 
+# ---- allOf: an object and its members are one object ----
+BASE = {"Base": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}
+OWNED = {"Owned": {"type": "object", "properties": {"owner": {"type": "string"}}, "required": ["owner"]}}
+
+
+def extended(members, where="request", schemas=None, own=None):
+    """A pet that extends the named types (`allOf` of `$ref`s) with its own field `tag`."""
+    schema = {"allOf": [ref(m) for m in members], "properties": own if own is not None else {"tag": {"type": "string"}}}
+    return api(schemas={**BASE, **OWNED, **(schemas or {})}, **{where: schema})
+
+
+case("field-added-required-through-allof", None, "", extended(["Base"]), extended(["Base", "Owned"]), ["field-added-required"])
+case("field-added-required-through-allof-in-response-is-info", None, "", extended(["Base"], "response"),
+     extended(["Base", "Owned"], "response"), ["field-added-required"])
+case("field-removed-through-allof", None, "", extended(["Base", "Owned"], "response"), extended(["Base"], "response"),
+     ["field-removed"])
+case("no-change-fields-moved-into-allof", None, "",
+     api(request={"type": "object", "properties": {"name": {"type": "string"}, "tag": {"type": "string"}},
+                  "required": ["name"]}, schemas={**BASE, **OWNED}),
+     extended(["Base"]), [])
+case("field-removed-in-allof-member-type", None, "",
+     extended(["Base"], "response", {"Base": {"type": "object", "properties": {"name": {"type": "string"},
+                                                                               "age": {"type": "integer"}}}}),
+     extended(["Base"], "response", {"Base": {"type": "object", "properties": {"name": {"type": "string"}}}}),
+     ["field-removed"])
+
 case("unclassified-change", "unclassified-change",
      "Any difference between two matched schemas that no other rule judges, with the old and new JSON: the diff is "
      "fail-closed, so nothing is missed. An `x-kubernetes-*` extension kompat does not model is one.",

@@ -194,9 +194,13 @@ private:
         schema.ref = context_.name_ref(written, location);
     }
 
-    // `allOf: [{$ref: X}]` with no `$ref` of its own is the `$ref` itself (KEP-2896).
+    // `allOf: [{$ref: X}]` with no `$ref` of its own is the `$ref` itself (KEP-2896), when
+    // beside it stand only annotations (description, default). With fields or a type of
+    // its own, the object extends X (inheritance): it stays an object with one member.
     static const json::string* sole_ref_in_all_of(const json::object& object, const json::value& all_of) {
         if (object.contains("$ref")) return nullptr;
+        for (const auto* own : {"properties", "required", "type", "items", "additionalProperties", "oneOf", "anyOf", "enum"})
+            if (object.contains(own)) return nullptr;
         const auto* array = all_of.if_array();
         if (array == nullptr || array->size() != 1) return nullptr;
         const auto* element = (*array)[0].if_object();

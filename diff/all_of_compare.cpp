@@ -1,0 +1,232 @@
+// An object with `allOf` members is one object: its own fields and every member's. A
+// member `$ref` paired with one on the other side is compared in its own named type (an
+// edge of the unit graph); the fields of a member added or removed are fields added or
+// removed here, required when the member or the object requires them; a field that moved
+// between the object and a member is compared where it now stands, not reported gone.
+#include "diff/path_scope.hpp"
+#include "diff/schema_compare.hpp"
+#include "diff/schema_diff.hpp"
+#include "diff/value_compare.hpp"
+#include "diff/union_match.hpp"
+
+#include <algorithm>
+
+namespace kompat {
+
+namespace {
+
+// allOf inside allOf this deep is no real spec.
+constexpr int max_member_depth = 8;
+
+struct Field {
+    const Property* property = nullptr;
+    bool required = false;
+};
+
+using Fields = std::vector<Field>;
+
+const Field* find_field(const Fields& fields, std::string_view name) {
+    const auto found = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.property->name == name; });
+    return found != fields.end() ? &*found : nullptr;
+}
+
+bool listed(const std::vector<std::string_view>& names, std::string_view name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Marks the fields a `required` list names; the first field of a name counts.
+void mark_required(Fields& fields, const std::vector<std::string_view>& required) {
+    for (auto& field : fields)
+        if (listed(required, field.property->name)) field.required = true;
+}
+
+// The object's own fields and those of its inline members, and its `$ref` members.
+struct MergedObject {
+    Fields fields;
+    std::vector<std::string_view> required;  // every `required` list of the object and its inline members
+    Alternatives ref_members;
+};
+
+void collect(const Schema& schema, MergedObject& out, int depth) {
+    for (const auto& property : schema.properties)
+        if (find_field(out.fields, property.name) == nullptr) out.fields.push_back({&property, false});
+    out.required.insert(out.required.end(), schema.required.begin(), schema.required.end());
+    const auto& members = schema.subschemas().all_of;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        if (!members[i].ref.empty()) {
+            out.ref_members.branches.push_back(&members[i]);
+            out.ref_members.written_at.push_back(i);
+        } else if (depth < max_member_depth) {
+            collect(members[i], out, depth + 1);
+        }
+    }
+}
+
+MergedObject merged(const Schema& schema) {
+    MergedObject out;
+    collect(schema, out, 0);
+    mark_required(out.fields, out.required);
+    return out;
+}
+
+// Every field a schema brings, through `$ref`s and members, each required as it says.
+void flatten(const Schema& schema, const TypeIndex& types, Fields& out, int depth) {
+    const auto* at = resolved_schema(schema, types);
+    if (at == nullptr || depth > max_member_depth) return;
+    const auto first = out.size();
+    for (const auto& property : at->properties)
+        if (find_field(out, property.name) == nullptr) out.push_back({&property, listed(at->required, property.name)});
+    for (const auto& member : at->subschemas().all_of) flatten(member, types, out, depth + 1);
+    for (auto i = first; i < out.size(); ++i)
+        if (listed(at->required, out[i].property->name)) out[i].required = true;
+}
+
+Fields fields_of(const Alternatives& members, const std::vector<std::size_t>& which, const TypeIndex& types) {
+    Fields out;
+    for (const auto index : which) flatten(*members.branches[index], types, out, 0);
+    return out;
+}
+
+std::vector<std::size_t> firsts(const std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
+    std::vector<std::size_t> out;
+    for (const auto& pair : pairs) out.push_back(pair.first);
+    return out;
+}
+
+std::vector<std::size_t> seconds(const std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
+    std::vector<std::size_t> out;
+    for (const auto& pair : pairs) out.push_back(pair.second);
+    return out;
+}
+
+// An inline member that says more than which fields exist: a type, an enum, bounds, rules.
+bool constrains(const Schema& m) {
+    const auto& parts = m.subschemas();
+    return m.ref.empty() && (!m.type.empty() || !m.format.empty() || m.enum_values != nullptr || m.bounds || m.items ||
+                             m.additional_properties || m.additional_properties_allowed || m.kubernetes_extensions ||
+                             m.unmodelled_keywords || !parts.one_of.empty() || !parts.any_of.empty() || m.nullable ||
+                             m.default_value != nullptr);
+}
+
+std::vector<const Schema*> constraining_members(const Schema& schema) {
+    std::vector<const Schema*> out;
+    for (const auto& member : schema.subschemas().all_of)
+        if (constrains(member)) out.push_back(&member);
+    return out;
+}
+
+// A member's summary without its fields, which the object's fields already stand for.
+boost::json::array constraint_summaries(const std::vector<const Schema*>& members) {
+    boost::json::array out;
+    for (const auto* member : members) {
+        auto summary = schema_summary(*member);
+        summary.as_object().erase("properties");
+        summary.as_object().erase("required");
+        out.push_back(std::move(summary));
+    }
+    return out;
+}
+
+}  // namespace
+
+void SchemaComparer::compare_member_constraints(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                                                unsigned roles) const {
+    const auto before = constraining_members(o);
+    const auto after = constraining_members(n);
+    if (before.size() != after.size()) {
+        branches_edited(constraint_summaries(before), constraint_summaries(after), "allOf", unit, path, o, n);
+        return;
+    }
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        const auto& a = *before[i];
+        const auto& b = *after[i];
+        const PathScope member(path, "/allOf[" + std::to_string(i) + "]");
+        compare_keywords(context_, a, b, unit, path);
+        compare_value_keywords(a, b, unit, path, true);
+        if (a.items && b.items) {
+            const PathScope items(path, "[*]");
+            compare(*a.items, *b.items, unit, path, alpha, depth + 1, roles);
+        }
+        compare_additional_properties(a, b, unit, path, alpha, depth, roles);
+        if (a.composition || b.composition) compare_subschemas(a, b, unit, path, alpha, depth, roles);
+    }
+}
+
+void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
+                                           unsigned roles) const {
+    const auto before = merged(o);
+    const auto after = merged(n);
+    const auto& old_types = context_.old_types;
+    const auto& new_types = context_.new_types;
+    const auto members = match_branches(before.ref_members, old_types, after.ref_members, new_types);
+    for (const auto& [i, j] : members.pairs)
+        compare_matched(*before.ref_members.branches[i], *after.ref_members.branches[j], unit, path, alpha, depth + 1, roles);
+    // What paired members bring is compared in their types; what the others bring is here.
+    const auto old_paired = fields_of(before.ref_members, firsts(members.pairs), old_types);
+    const auto new_paired = fields_of(after.ref_members, seconds(members.pairs), new_types);
+    const auto old_unpaired = fields_of(before.ref_members, members.only_old, old_types);
+    const auto new_unpaired = fields_of(after.ref_members, members.only_new, new_types);
+    const auto anywhere = [](std::string_view name, std::initializer_list<const Fields*> lists) -> const Field* {
+        for (const auto* list : lists)
+            if (const auto* found = find_field(*list, name)) return found;
+        return nullptr;
+    };
+    std::vector<const Property*> removed;
+    std::vector<const Property*> added;
+    for (const auto& field : before.fields) {
+        const auto* other = anywhere(field.property->name, {&after.fields, &new_unpaired, &new_paired});
+        if (other != nullptr) {
+            const bool is_required = other->required || listed(after.required, field.property->name);
+            compare_field(*field.property, *other->property, field.required, is_required, unit, path, alpha, depth, roles);
+        } else {
+            removed.push_back(field.property);
+            field_removed(*field.property, n, unit, path);
+        }
+    }
+    for (const auto& field : after.fields) {
+        if (find_field(before.fields, field.property->name) != nullptr) continue;
+        if (const auto* other = anywhere(field.property->name, {&old_unpaired, &old_paired})) {
+            const bool was_required = other->required || listed(before.required, field.property->name);
+            compare_field(*other->property, *field.property, was_required, field.required, unit, path, alpha, depth, roles);
+        } else {
+            added.push_back(field.property);
+            field_added(*field.property, field.required, unit, path);
+        }
+    }
+    for (const auto& field : new_unpaired) {
+        const auto name = field.property->name;
+        if (anywhere(name, {&before.fields, &after.fields}) != nullptr) continue;
+        const bool is_required = field.required || listed(after.required, name);
+        if (const auto* other = anywhere(name, {&old_unpaired, &old_paired})) {
+            const bool was_required = other->required || listed(before.required, name);
+            compare_field(*other->property, *field.property, was_required, is_required, unit, path, alpha, depth, roles);
+        } else {
+            added.push_back(field.property);
+            field_added(*field.property, is_required, unit, path);
+        }
+    }
+    for (const auto& field : old_unpaired) {
+        const auto name = field.property->name;
+        if (anywhere(name, {&before.fields, &after.fields, &new_unpaired, &new_paired}) != nullptr) continue;
+        removed.push_back(field.property);
+        field_removed(*field.property, n, unit, path);
+    }
+    // A paired member's field the object itself began or stopped requiring.
+    for (const auto& field : new_paired) {
+        const auto name = field.property->name;
+        const auto* other = find_field(old_paired, name);
+        if (other == nullptr || anywhere(name, {&before.fields, &after.fields}) != nullptr) continue;
+        const bool was_listed = listed(before.required, name);
+        const bool is_listed = listed(after.required, name);
+        const bool was_required = other->required || was_listed;
+        const bool is_required = field.required || is_listed;
+        if (was_listed == is_listed || was_required == is_required) continue;
+        const PathScope place(path, ".", name);
+        context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path,
+                      other->property->schema, field.property->schema, was_required, is_required);
+    }
+    possible_renames(std::move(removed), std::move(added), unit, path);
+    compare_member_constraints(o, n, unit, path, alpha, depth, roles);
+}
+
+}  // namespace kompat
