@@ -100,6 +100,9 @@ enum Role : unsigned {
     role_status = 2U,    // the server writes, clients read (.status)
     role_request = 4U,   // an operation's parameters and request body
     role_response = 8U,  // an operation's responses
+    // Reached only in roles that ignore the value: a readOnly field in a request, a
+    // writeOnly field in a response. Judged info.
+    role_ignored = 16U,
 };
 
 // A file position in one of the two inputs.
@@ -143,7 +146,17 @@ struct Change {
     // For an operation removed: the kind version it serves is removed too, and says it.
     bool with_its_kind = false;
     Stability stability = Stability::ga;  // of the kind, for kind-level changes
+    // Roles that ignore the value changed: request for a readOnly field (clients do not
+    // send it), response for a writeOnly one (servers do not return it).
+    unsigned ignored_by = 0;
 };
+
+// `roles` without those that ignore the value; role_ignored when none is left.
+inline unsigned roles_heeding(unsigned roles, unsigned ignored_by) {
+    if (roles == 0 || ignored_by == 0) return roles;
+    const auto left = roles & ~ignored_by;
+    return left != 0 ? left : role_ignored;
+}
 
 struct DiffResult {
     std::vector<Change> changes;

@@ -103,7 +103,7 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
     std::stable_sort(roots.begin(), roots.end(),
                      [](const Root& a, const Root& b) { return std::tie(b.is_kind, a.from) < std::tie(a.is_kind, b.from); });
     // Which root (its number + 1) last entered a unit with each alpha and roles.
-    constexpr std::size_t role_sets = 16;
+    constexpr std::size_t role_sets = 32;
     std::vector<std::uint32_t> entered(units.size() * 2 * role_sets, 0);
     std::uint32_t root_number = 0;
     std::uint64_t path_bytes = 0;  // of every reach stored
@@ -146,14 +146,15 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
                     full.assign(prefix).append(change.path);
                     const auto roles = root.list_kind ? role_response
                                        : root.is_kind ? role_of_kind_path(full)
-                                                      : (visit.roles != 0 ? visit.roles : role_of_operation_path(full));
+                                                      : roles_heeding(visit.roles != 0 ? visit.roles : role_of_operation_path(full),
+                                                                      change.ignored_by);
                     path_bytes += merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle),
                                               next == 0);
                     if (path_bytes > max_path_bytes) return false;
                 }
             }
             for (const auto& edge : visit.unit->edges) {
-                const auto roles = edge.roles != 0 ? edge.roles : visit.roles;
+                const auto roles = roles_heeding(edge.roles != 0 ? edge.roles : visit.roles, edge.ignored_by);
                 const bool alpha = visit.alpha || edge.alpha;
                 if (enter(edge.target, alpha, roles)) queue.push_back({edge.target, static_cast<std::uint32_t>(next), &edge, alpha, roles});
             }

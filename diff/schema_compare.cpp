@@ -15,6 +15,36 @@ namespace kompat {
 namespace json = boost::json;
 
 
+namespace {
+
+// Roles that ignore a field: clients do not send a readOnly field, servers do not return
+// a writeOnly one (OpenAPI 3), so what changes in it does not concern them.
+unsigned roles_ignoring(const Schema& field) {
+    if (!field.unmodelled_keywords) return 0;
+    unsigned out = 0;
+    for (const auto& keyword : field.unmodelled().other_keywords) {
+        if (keyword.value == nullptr || !keyword.value->is_bool() || !keyword.value->get_bool()) continue;
+        if (keyword.name == "readOnly") out |= role_request;
+        else if (keyword.name == "writeOnly") out |= role_response;
+    }
+    return out;
+}
+
+// What a unit held before a field was compared, so that what the field added can be marked.
+struct Filed {
+    explicit Filed(const Unit& unit) : changes(unit.changes.size()), edges(unit.edges.size()), later_edges(unit.later_edges.size()) {}
+    void mark_ignored(Unit& unit, unsigned roles) const {
+        for (auto i = changes; i < unit.changes.size(); ++i) unit.changes[i].ignored_by |= roles;
+        for (auto i = edges; i < unit.edges.size(); ++i) unit.edges[i].ignored_by |= roles;
+        for (auto i = later_edges; i < unit.later_edges.size(); ++i) unit.later_edges[i].ignored_by |= roles;
+    }
+    std::size_t changes;
+    std::size_t edges;
+    std::size_t later_edges;
+};
+
+}  // namespace
+
 void SchemaComparer::compare(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
                              unsigned roles) const {
     if (!o.ref.empty() && !n.ref.empty()) {
@@ -158,6 +188,7 @@ void SchemaComparer::branches_edited(json::array old_json, json::array new_json,
 void SchemaComparer::compare_field(const Property& before, const Property& after, bool was_required, bool is_required, Unit& unit,
                                   std::string& path, bool alpha, int depth, unsigned roles) const {
     const PathScope field(path, ".", before.name);
+    const Filed filed(unit);
     if (was_required != is_required)
         context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path, before.schema,
                       after.schema, was_required, is_required);
@@ -169,6 +200,7 @@ void SchemaComparer::compare_field(const Property& before, const Property& after
     compare_lifecycle(context_, before.schema, after.schema, old_lifecycle, new_lifecycle, unit, path);
     const bool child_alpha = alpha || is_alpha(old_lifecycle) || is_alpha(new_lifecycle);
     compare(before.schema, after.schema, unit, path, child_alpha, depth + 1, roles);
+    if (const auto ignoring = roles_ignoring(after.schema)) filed.mark_ignored(unit, ignoring);
 }
 
 void SchemaComparer::field_removed(const Property& property, const Schema& new_parent, Unit& unit, const std::string& path) const {
@@ -178,6 +210,7 @@ void SchemaComparer::field_removed(const Property& property, const Schema& new_p
     change.new_position = context_.position(context_.new_side, new_parent.location);
     change.old_value = schema_summary(property.schema);
     change.lifecycle = context_.lifecycle(property.schema);
+    change.ignored_by = roles_ignoring(property.schema);
     add_change(unit, std::move(change));
 }
 
@@ -187,6 +220,7 @@ void SchemaComparer::field_added(const Property& property, bool required, Unit& 
                                 property.schema);
     change.old_position = {};
     change.new_value = schema_summary(property.schema);
+    change.ignored_by = roles_ignoring(property.schema);
     add_change(unit, std::move(change));
 }
 

@@ -98,7 +98,7 @@ void make_later_edges(UnitGraph& graph, Unit& unit, std::deque<Pending>& pending
             found->second = &graph.new_unit(std::string(later.new_name), "");
             pending.push_back({found->second, later.old_type, later.new_type});
         }
-        unit.edges.push_back({std::move(later.path), found->second, later.alpha, later.roles});
+        unit.edges.push_back({std::move(later.path), found->second, later.alpha, later.roles, later.ignored_by});
     }
     unit.later_edges.clear();
 }

@@ -23,6 +23,7 @@ struct Unit {
         Unit* target = nullptr;
         bool alpha = false;
         unsigned roles = 0;  // for operation units: request or response
+        unsigned ignored_by = 0;  // roles that ignore what it leads to (Change::ignored_by)
     };
     // A reference to a pair of named types that had no unit yet when this unit was
     // compared (a field now refers to another type); made an edge once compared.
@@ -33,6 +34,7 @@ struct Unit {
         std::string_view new_name;
         bool alpha = false;
         unsigned roles = 0;
+        unsigned ignored_by = 0;
     };
     std::size_t index = 0;  // in UnitGraph::units
     std::string type;

@@ -424,6 +424,22 @@ case("field-removed-in-allof-member-type", None, "",
      extended(["Base"], "response", {"Base": {"type": "object", "properties": {"name": {"type": "string"}}}}),
      ["field-removed"])
 
+# ---- readOnly / writeOnly: a request ignores a readOnly field, a response a writeOnly one ----
+def shared_pet(properties, required=None):
+    """A named Pet sent in the request and returned in the response."""
+    pet = {"type": "object", "properties": properties, **({"required": required} if required else {})}
+    return api(request=ref("Pet"), response=ref("Pet"), schemas={"Pet": pet})
+
+
+case("field-added-required-read-only-is-info", None, "", shared_pet({"name": {"type": "string"}}),
+     shared_pet({"name": {"type": "string"}, "id": {"type": "string", "readOnly": True}}, ["id"]), ["field-added-required"])
+case("field-removed-write-only-in-response-is-info", None, "",
+     pet_field({"type": "string", "writeOnly": True}, "response"), api(response={"type": "object", "properties": {
+         "name": {"type": "string"}}}), ["field-removed"])
+case("read-only-field-still-judged-in-responses", None, "",
+     shared_pet({"id": {"type": "string", "readOnly": True, "maxLength": 10}}),
+     shared_pet({"id": {"type": "string", "readOnly": True, "maxLength": 20}}), ["max-length-relaxed"])
+
 case("unclassified-change", "unclassified-change",
      "Any difference between two matched schemas that no other rule judges, with the old and new JSON: the diff is "
      "fail-closed, so nothing is missed. An `x-kubernetes-*` extension kompat does not model is one.",
