@@ -25,6 +25,11 @@ namespace kompat {
     X(parameter_became_optional, "parameter-became-optional")                               \
     X(parameter_type_changed, "parameter-type-changed")                                     \
     X(response_removed, "response-removed") X(response_added, "response-added")             \
+    X(request_body_removed, "request-body-removed") X(request_body_added, "request-body-added") \
+    X(request_body_added_required, "request-body-added-required")                           \
+    X(request_body_became_required, "request-body-became-required")                         \
+    X(request_body_became_optional, "request-body-became-optional")                         \
+    X(media_type_removed, "media-type-removed") X(media_type_added, "media-type-added")     \
     X(crd_scope_changed, "crd-scope-changed") X(crd_version_unserved, "crd-version-unserved") \
     X(crd_version_served, "crd-version-served")                                             \
     X(crd_storage_version_changed, "crd-storage-version-changed")                           \

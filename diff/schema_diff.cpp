@@ -136,6 +136,7 @@ DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, 
     for (auto& unit : graph.units)
         for (auto& change : unit->changes) result.changes.push_back(std::move(change));
     for (auto& change : plan.surface) result.changes.push_back(std::move(change));
+    for (auto& note : plan.notes) result.notes.push_back(std::move(note));
     sort_large(result.changes, [](const Change& a, const Change& b) {
         return std::tie(a.type, a.operation, a.path, a.kind, a.detail) < std::tie(b.type, b.operation, b.path, b.kind, b.detail);
     });

@@ -31,6 +31,7 @@ struct DiffPlan {
     std::vector<std::function<void(Worker&)>> jobs;
     std::vector<Root> roots;
     std::vector<Change> surface;
+    std::vector<std::string> notes;  // what the report should say it left out, and why
 };
 
 // Named types of one side alone are surface changes; each pair in both is a unit. Fail

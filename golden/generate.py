@@ -424,6 +424,50 @@ case("field-removed-in-allof-member-type", None, "",
      extended(["Base"], "response", {"Base": {"type": "object", "properties": {"name": {"type": "string"}}}}),
      ["field-removed"])
 
+# ---- request bodies and media types ----
+def body_api(content=None, required=None, responses=None):
+    """POST /pets with the given request body content (absent: no body) and 200 response content."""
+    operation = {"operationId": "createPet", "responses": {"200": {"description": "OK"}}}
+    if content is not None:
+        operation["requestBody"] = {"content": content, **({"required": required} if required is not None else {})}
+    if responses is not None:
+        operation["responses"]["200"]["content"] = responses
+    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "1"}, "paths": {"/pets": {"post": operation}},
+            "components": {"schemas": {}}}
+
+
+PET = {"type": "object", "properties": {"name": {"type": "string"}}}
+JSON_PET = {"application/json": {"schema": PET}}
+case("request-body-removed", "request-body-removed", "An operation no longer takes a request body.",
+     body_api(JSON_PET), body_api())
+case("request-body-added", "request-body-added", "An operation takes a new optional request body.", body_api(), body_api(JSON_PET))
+case("request-body-added-required", "request-body-added-required",
+     "An operation takes a new required request body: every existing caller sends none.", body_api(), body_api(JSON_PET, True))
+case("request-body-became-required", "request-body-became-required", "An optional request body became required.",
+     body_api(JSON_PET, False), body_api(JSON_PET, True))
+case("request-body-became-optional", "request-body-became-optional",
+     "A required request body became optional. In a request: info.", body_api(JSON_PET, True), body_api(JSON_PET))
+case("media-type-removed", "media-type-removed",
+     "A request body or a response is no longer sent in a media type (OpenAPI 3 `content`, Swagger 2.0 "
+     "`consumes`/`produces`). One finding per media type and direction, listing every operation it concerns.",
+     body_api(responses={"application/json": {"schema": PET}, "application/xml": {"schema": PET}}),
+     body_api(responses={"application/json": {"schema": PET}}))
+case("media-type-removed-in-request", None, "",
+     body_api({"application/json": {"schema": PET}, "application/x-www-form-urlencoded": {"schema": PET}}),
+     body_api({"application/json": {"schema": PET}}), ["media-type-removed"])
+case("media-type-added", "media-type-added", "A request body or a response is sent in a new media type.",
+     body_api(responses={"application/json": {"schema": PET}}),
+     body_api(responses={"application/json": {"schema": PET}, "application/xml": {"schema": PET}}))
+case("media-type-schema-compared", None, "",
+     body_api(responses={"application/json": {"schema": PET}, "application/xml": {"schema": {
+         "type": "object", "properties": {"name": {"type": "string"}, "id": {"type": "string"}}}}}),
+     body_api(responses={"application/json": {"schema": PET}, "application/xml": {"schema": PET}}), ["field-removed"])
+swagger_produces = {"swagger": "2.0", "info": {"title": "pets", "version": "1"}, "produces": ["application/json", "application/xml"],
+                    "paths": {"/pets": {"get": {"operationId": "listPets", "responses": {"200": {
+                        "description": "OK", "schema": {"type": "string"}}}}}}}
+case("media-type-removed-swagger-produces", None, "", swagger_produces,
+     {**swagger_produces, "produces": ["application/json"]}, ["media-type-removed"])
+
 # ---- readOnly / writeOnly: a request ignores a readOnly field, a response a writeOnly one ----
 def shared_pet(properties, required=None):
     """A named Pet sent in the request and returned in the response."""

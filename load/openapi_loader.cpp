@@ -147,6 +147,9 @@ private:
         std::sort(operation.parameters.begin(), operation.parameters.end(),
                   [](const auto& a, const auto& b) { return std::tie(a->in, a->name) < std::tie(b->in, b->name); });
         if (body != nullptr) read_request_body(*body, operation);
+        // Swagger 2.0: a body (or form) is sent in the media types the operation consumes.
+        const bool form = std::any_of(operation.parameters.begin(), operation.parameters.end(), [](const auto& p) { return p->in == "formData"; });
+        if (!v3_ && (operation.has_request_body || form)) operation.request_media = listed_media(object, "consumes", operation.location);
         if (responses != nullptr) read_responses(object, *responses, operation);
     }
 
@@ -176,7 +179,8 @@ private:
         auto parameter = shared_parameter(target);
         if (parameter->in == "body") {
             // Swagger 2.0's body parameter is OpenAPI 3's request body.
-            if (unless_overridden && operation.request_body) return;
+            if (unless_overridden && operation.has_request_body) return;
+            operation.has_request_body = true;
             const auto& object = target.value->get_object();
             if (const auto schema = object.find("schema"); schema != object.end())
                 state_.build(operation.request_body.emplace(), file_index_, schema->value(), parameter->schema.location.position);
@@ -223,7 +227,7 @@ private:
                 state_.build(parameter.schema, file_index_, schema->value(), position);
             }
         } else if (const auto* content = object->if_contains("content")) {
-            if (const auto chosen = choose_media_schema(*content)) state_.build(parameter.schema, file_index_, *chosen->value, chosen->position);
+            if (const auto chosen = choose_media_schema(*content)) state_.build(parameter.schema, file_index_, *chosen->schema, chosen->position);
         } else {
             // Swagger 2.0: the parameter carries its type keywords itself.
             auto context = state_.schema_context(file_index_);
@@ -232,29 +236,77 @@ private:
         }
     }
 
-    // Of a `content` map, the schema for application/json, else for the first media type.
-    std::optional<PointerTarget> choose_media_schema(const json::value& content) const {
+    // A media type's `schema`, when it has one.
+    std::optional<PointerTarget> media_schema(const json::value& media_type) const {
+        const auto* object = media_type.if_object();
+        if (object == nullptr) return std::nullopt;
+        const auto schema_member = object->find("schema");
+        if (schema_member == object->end()) return std::nullopt;
+        return PointerTarget{&schema_member->value(), file_.position_of(*schema_member)};
+    }
+
+    struct ChosenMedia {
+        const json::key_value_pair* media_type;
+        const json::value* schema;
+        TextPosition position;
+    };
+
+    // Of a `content` map, the media type application/json, else the first, with its schema.
+    std::optional<ChosenMedia> choose_media_schema(const json::value& content) const {
         const auto* media = content.if_object();
         if (media == nullptr || media->empty()) return std::nullopt;
         const auto* chosen = media->begin();
         for (const auto* it = media->begin(); it != media->end(); ++it)
             if (it->key() == "application/json") chosen = it;
-        const auto* media_object = chosen->value().if_object();
-        if (media_object == nullptr) return std::nullopt;
-        const auto schema_member = media_object->find("schema");
-        if (schema_member == media_object->end()) return std::nullopt;
-        return PointerTarget{&schema_member->value(), file_.position_of(*schema_member)};
+        const auto schema = media_schema(chosen->value());
+        if (!schema) return std::nullopt;
+        return ChosenMedia{chosen, schema->value, schema->position};
+    }
+
+    // A `content` map: the chosen schema, and every media type, each with its own schema
+    // where it differs from the chosen one.
+    void read_content(const json::value& content, std::optional<Schema>& schema, std::vector<MediaType>& media) {
+        const auto* map = content.if_object();
+        if (map == nullptr) return;
+        const auto chosen = choose_media_schema(content);
+        if (chosen) state_.build(schema.emplace(), file_index_, *chosen->schema, chosen->position);
+        media.reserve(map->size());
+        for (const auto& entry : *map) {
+            auto& media_type = media.emplace_back();
+            media_type.name = std::string_view(entry.key());
+            media_type.location = {file_index_, file_.position_of(entry)};
+            if (chosen && &entry == chosen->media_type) continue;
+            const auto own = media_schema(entry.value());
+            if (own && (!chosen || !json_equal(*own->value, *chosen->schema)))
+                state_.build(*(media_type.own_schema = std::make_unique<Schema>()), file_index_, *own->value, own->position);
+        }
+        sort_media(media);
+    }
+
+    static void sort_media(std::vector<MediaType>& media) {
+        std::sort(media.begin(), media.end(), [](const MediaType& a, const MediaType& b) { return a.name < b.name; });
+    }
+
+    // Swagger 2.0: the operation's consumes or produces, else the document's.
+    std::vector<MediaType> listed_media(const json::object& operation, std::string_view key, const Location& location) const {
+        const auto* list = operation.if_contains(key);
+        if (list == nullptr) list = document_.if_contains(key);
+        std::vector<MediaType> out;
+        if (list == nullptr || !list->is_array()) return out;
+        for (const auto& name : list->get_array())
+            if (name.is_string()) out.push_back({std::string_view(name.get_string()), location, nullptr});
+        sort_media(out);
+        return out;
     }
 
     void read_request_body(const json::key_value_pair& member, Operation& operation) {
         const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), file_.position_of(member));
         const auto* body = target.value->if_object();
         if (body == nullptr) state_.fail(file_index_, target.position, "\"requestBody\" must be an object");
+        operation.has_request_body = true;
         if (const auto* required = body->if_contains("required"); required != nullptr && required->is_bool())
             operation.request_body_required = required->get_bool();
-        if (const auto* content = body->if_contains("content"))
-            if (const auto chosen = choose_media_schema(*content))
-                state_.build(operation.request_body.emplace(), file_index_, *chosen->value, chosen->position);
+        if (const auto* content = body->if_contains("content")) read_content(*content, operation.request_body, operation.request_media);
     }
 
     void read_responses(const json::object& owner, const json::value& value, Operation& operation) {
@@ -280,9 +332,9 @@ private:
             }
             if (schema != nullptr) {
                 state_.build(response.schema.emplace(), file_index_, schema->value(), file_.position_of(*schema));
+                response.media = listed_media(owner, "produces", response.location);
             } else if (content != nullptr) {
-                if (const auto chosen = choose_media_schema(*content))
-                    state_.build(response.schema.emplace(), file_index_, *chosen->value, chosen->position);
+                read_content(*content, response.schema, response.media);
             }
         }
         std::sort(operation.responses.begin(), operation.responses.end(),

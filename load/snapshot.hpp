@@ -60,9 +60,19 @@ struct Parameter {
     Location location;
 };
 
+// A media type a request body or a response is sent in: OpenAPI 3's `content`, or Swagger
+// 2.0's consumes and produces. The body's schema is the one of application/json, else of
+// the first media type; a media type whose schema differs from that one has its own.
+struct MediaType {
+    std::string_view name;
+    Location location;
+    std::unique_ptr<Schema> own_schema;  // null when its schema is the body's (or it has none)
+};
+
 struct Response {
     std::string status;  // "200", "default"
     std::optional<Schema> schema;
+    std::vector<MediaType> media;  // sorted by name
     Location location;
 };
 
@@ -74,7 +84,9 @@ struct Operation {
     // same parameter definitions from hundreds of operations.
     std::vector<std::shared_ptr<const Parameter>> parameters;
     std::optional<Schema> request_body;
+    bool has_request_body = false;  // even one without a schema
     bool request_body_required = false;
+    std::vector<MediaType> request_media;  // sorted by name
     std::vector<Response> responses;  // sorted by status
     // The kind a Kubernetes operation serves (x-kubernetes-group-version-kind), when it says.
     std::optional<GroupVersionKind> gvk;

@@ -92,7 +92,7 @@ std::string inspect_json(const Snapshot& snapshot) {
             {"path", operation.path},
             {"operationId", operation.operation_id},
             {"parameters", std::move(parameters)},
-            {"requestBody", operation.request_body.has_value()},
+            {"requestBody", operation.has_request_body},
             {"responses", std::move(responses)},
             {"location", location_json(snapshot, operation.location)},
         });
