@@ -25,6 +25,9 @@ namespace kompat {
     X(parameter_became_optional, "parameter-became-optional")                               \
     X(parameter_type_changed, "parameter-type-changed")                                     \
     X(response_removed, "response-removed") X(response_added, "response-added")             \
+    X(error_response_removed, "error-response-removed")                                     \
+    X(operation_id_changed, "operation-id-changed") X(operation_tags_changed, "operation-tags-changed") \
+    X(path_parameter_renamed, "path-parameter-renamed")                                     \
     X(request_body_removed, "request-body-removed") X(request_body_added, "request-body-added") \
     X(request_body_added_required, "request-body-added-required")                           \
     X(request_body_became_required, "request-body-became-required")                         \

@@ -19,9 +19,12 @@ void MediaTypeTally::tally(ChangeKind kind, const MediaType& media, SourcePositi
     auto& change = entry->second;
     if (inserted) {
         change.kind = kind;
-        change.path = place.path;
         change.detail = std::string(media.name);
         (removed ? change.old_value : change.new_value) = boost::json::value(media.name);
+    }
+    auto& first = first_reach_[&change];
+    if (inserted || std::tie(place.from, place.path) < std::tie(first.first, first.second)) {
+        first = {place.from, place.path};
         (removed ? change.old_position : change.new_position) = std::move(position);
     }
     change.reaches.push_back(place);
@@ -37,6 +40,7 @@ void MediaTypeTally::emit(std::vector<Change>& surface) {
         surface.push_back(std::move(change));
     }
     changes_.clear();
+    first_reach_.clear();
 }
 
 }  // namespace kompat

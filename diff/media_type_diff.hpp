@@ -23,6 +23,8 @@ public:
 private:
     void tally(ChangeKind kind, const MediaType& media, SourcePosition position, bool removed, const Reach& place);
     std::map<std::tuple<ChangeKind, unsigned, std::string_view>, Change> changes_;
+    // Each change's position is the one of its first reach by name, whatever the order met.
+    std::map<const Change*, std::pair<std::string, std::string>> first_reach_;
 };
 
 }  // namespace kompat

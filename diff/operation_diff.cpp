@@ -4,6 +4,7 @@
 #include "diff/path_scope.hpp"
 #include "diff/schema_diff.hpp"
 #include "diff/surface_diff.hpp"
+#include "load/json_values.hpp"
 
 #include <memory>
 #include <string>
@@ -72,6 +73,86 @@ bool same_parameter_keys(const std::vector<std::shared_ptr<const Parameter>>& be
         if (i > 0 && same(*after[i - 1], *after[i])) return false;
     }
     return true;
+}
+
+// `/pets/{petId}` and `/pets/{id}` are one path: its template with the parameters' names
+// left out. A client calls the same URL.
+std::string path_shape(std::string_view path) {
+    std::string out;
+    out.reserve(path.size());
+    bool in_name = false;
+    for (const char c : path) {
+        if (c == '{') in_name = true;
+        else if (c == '}') in_name = false;
+        else if (in_name) continue;
+        out += c;
+    }
+    return out;
+}
+
+std::vector<std::string_view> path_parameter_names(std::string_view path) {
+    std::vector<std::string_view> out;
+    for (auto open = path.find('{'); open != std::string_view::npos; open = path.find('{', open + 1)) {
+        const auto close = path.find('}', open);
+        if (close == std::string_view::npos) break;
+        out.push_back(path.substr(open + 1, close - open - 1));
+    }
+    return out;
+}
+
+using Renames = std::vector<std::pair<std::string_view, std::string_view>>;
+
+// The path parameters whose names differ between two paths of one shape, by place.
+Renames path_parameter_renames(std::string_view before, std::string_view after) {
+    Renames out;
+    if (before == after) return out;
+    const auto old_names = path_parameter_names(before);
+    const auto new_names = path_parameter_names(after);
+    for (std::size_t i = 0; i < old_names.size() && i < new_names.size(); ++i)
+        if (old_names[i] != new_names[i]) out.emplace_back(old_names[i], new_names[i]);
+    return out;
+}
+
+struct KeyedParameter {
+    std::string_view in;
+    std::string_view name;
+    std::shared_ptr<const Parameter> parameter;
+};
+
+std::vector<KeyedParameter> keyed_parameters(const std::vector<std::shared_ptr<const Parameter>>& parameters, const Renames& renamed) {
+    std::vector<KeyedParameter> out;
+    out.reserve(parameters.size());
+    for (const auto& parameter : parameters) {
+        auto name = parameter->name;
+        if (parameter->in == "path")
+            for (const auto& [from, to] : renamed)
+                if (from == name) name = to;
+        out.push_back({parameter->in, name, parameter});
+    }
+    std::sort(out.begin(), out.end(), [](const KeyedParameter& a, const KeyedParameter& b) { return std::tie(a.in, a.name) < std::tie(b.in, b.name); });
+    return out;
+}
+
+// What names an operation for its clients: its operationId (a generated client's method)
+// and its tags (where docs and clients group it).
+void operation_identity(const DiffContext& context, const Operation& before, const Operation& after, Unit& unit) {
+    const auto change_of = [&](ChangeKind kind, json::value old_value, json::value new_value) {
+        Change change;
+        change.kind = kind;
+        change.path = ".";
+        change.old_value = std::move(old_value);
+        change.new_value = std::move(new_value);
+        change.old_position = context.position(context.old_side, before.location);
+        change.new_position = context.position(context.new_side, after.location);
+        add_change(unit, std::move(change));
+    };
+    if (!before.operation_id.empty() && !after.operation_id.empty() && before.operation_id != after.operation_id)
+        change_of(ChangeKind::operation_id_changed, json::value(before.operation_id), json::value(after.operation_id));
+    auto old_tags = before.tags;
+    auto new_tags = after.tags;
+    std::sort(old_tags.begin(), old_tags.end());
+    std::sort(new_tags.begin(), new_tags.end());
+    if (old_tags != new_tags) change_of(ChangeKind::operation_tags_changed, strings_json(old_tags), strings_json(new_tags));
 }
 
 std::string parameter_key(const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); }
@@ -192,14 +273,31 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
         diff_parameter_pair(context, comparer, unit, *q, *p, parameter_path(*p));
         if (found() == found_before) worker.clean_parameters.insert(pair);
     };
-    if (same_parameter_keys(before.parameters, after.parameters)) {
+    const auto renamed = path_parameter_renames(before.path, after.path);
+    for (const auto& [old_name, new_name] : renamed) {
+        Change change;
+        change.kind = ChangeKind::path_parameter_renamed;
+        change.path = "parameters.path." + std::string(new_name);
+        change.detail = "path " + std::string(new_name);
+        change.old_value = json::value(old_name);
+        change.new_value = json::value(new_name);
+        change.old_position = context.position(context.old_side, before.location);
+        change.new_position = context.position(context.new_side, after.location);
+        add_change(unit, std::move(change));
+    }
+    if (renamed.empty() && same_parameter_keys(before.parameters, after.parameters)) {
         for (std::size_t i = 0; i < before.parameters.size(); ++i) both(before.parameters[i], after.parameters[i]);
     } else {
-        // The loader sorts parameters by (in, name).
-        const auto parameter_order = [](const auto& a, const auto& b) { return std::tie(a->in, a->name) <=> std::tie(b->in, b->name); };
+        // By (in, name), an old path parameter under the name the new path gives its place.
+        const auto old_keyed = keyed_parameters(before.parameters, renamed);
+        const auto new_keyed = keyed_parameters(after.parameters, {});
+        const auto parameter_order = [](const KeyedParameter& a, const KeyedParameter& b) {
+            return std::tie(a.in, a.name) <=> std::tie(b.in, b.name);
+        };
         merge_sorted(
-            before.parameters, after.parameters, parameter_order,
-            [&](const auto& q) {
+            old_keyed, new_keyed, parameter_order,
+            [&](const KeyedParameter& keyed) {
+                const auto& q = keyed.parameter;
                 Change change;
                 change.kind = ChangeKind::parameter_removed;
                 change.path = parameter_path(*q);
@@ -208,7 +306,8 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
                 change.old_position = context.position(context.old_side, q->location);
                 add_change(unit, std::move(change));
             },
-            [&](const auto& p) {
+            [&](const KeyedParameter& keyed) {
+                const auto& p = keyed.parameter;
                 Change change;
                 change.kind = p->required ? ChangeKind::parameter_added_required : ChangeKind::parameter_added;
                 change.path = parameter_path(*p);
@@ -217,8 +316,9 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
                 change.new_position = context.position(context.new_side, p->location);
                 add_change(unit, std::move(change));
             },
-            both);
+            [&](const KeyedParameter& q, const KeyedParameter& p) { both(q.parameter, p.parameter); });
     }
+    operation_identity(context, before, after, unit);
     if (before.has_request_body && after.has_request_body) {
         path = "requestBody";
         if (before.request_body && after.request_body)
@@ -238,7 +338,11 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
     };
     merge_sorted(
         before.responses, after.responses, response_order,
-        [&](const Response& r) { response_surface(ChangeKind::response_removed, r, true); },
+        [&](const Response& r) {
+            // A client handles an error status it no longer gets as before.
+            const bool error = r.status.starts_with('4') || r.status.starts_with('5') || r.status == "default";
+            response_surface(error ? ChangeKind::error_response_removed : ChangeKind::response_removed, r, true);
+        },
         [&](const Response& r) { response_surface(ChangeKind::response_added, r, false); },
         [&](const Response& o, const Response& r) {
             path = "responses." + r.status;
@@ -251,14 +355,32 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
 
 // Both lists are sorted by path, then method (the loader's order): walked side by side.
 void diff_operations(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan) {
-    const auto order = [](const Operation& a, const Operation& b) { return std::tie(a.path, a.method) <=> std::tie(b.path, b.method); };
+    // By path shape, so that a renamed path parameter keeps the operation.
+    struct Shaped {
+        std::string shape;
+        const Operation* operation;
+    };
+    const auto shaped = [](const std::vector<Operation>& operations) {
+        std::vector<Shaped> out;
+        out.reserve(operations.size());
+        for (const auto& operation : operations) out.push_back({path_shape(operation.path), &operation});
+        std::stable_sort(out.begin(), out.end(), [](const Shaped& a, const Shaped& b) {
+            return std::tie(a.shape, a.operation->method) < std::tie(b.shape, b.operation->method);
+        });
+        return out;
+    };
+    const auto old_operations = shaped(context.old_side.operations);
+    const auto new_operations = shaped(context.new_side.operations);
+    const auto order = [](const Shaped& a, const Shaped& b) { return std::tie(a.shape, a.operation->method) <=> std::tie(b.shape, b.operation->method); };
     MediaTypeTally media_types;
     std::size_t bodies_documented_late = 0;
     merge_sorted(
-        context.old_side.operations, context.new_side.operations, order,
-        [&](const Operation& gone) { operation_surface(context, plan, ChangeKind::operation_removed, gone, true); },
-        [&](const Operation& fresh) { operation_surface(context, plan, ChangeKind::operation_added, fresh, false); },
-        [&](const Operation& before, const Operation& after) {
+        old_operations, new_operations, order,
+        [&](const Shaped& gone) { operation_surface(context, plan, ChangeKind::operation_removed, *gone.operation, true); },
+        [&](const Shaped& fresh) { operation_surface(context, plan, ChangeKind::operation_added, *fresh.operation, false); },
+        [&](const Shaped& old_shaped, const Shaped& new_shaped) {
+            const auto& before = *old_shaped.operation;
+            const auto& after = *new_shaped.operation;
             tally_media_types(context, before, after, media_types);
             auto& unit = graph.new_unit("", after.key());
             request_body_surface(context, before, after, unit, bodies_documented_late);

@@ -148,8 +148,10 @@ case("parameter-became-optional", "parameter-became-optional", "A required param
 case("parameter-type-changed", "parameter-type-changed", "A parameter's type or format changed.",
      openapi(paths={WIDGETS: {"get": op([query("limit", schema={"type": "string"})])}}),
      openapi(paths={WIDGETS: {"get": op([query("limit", schema={"type": "integer"})])}}))
-case("response-removed", "response-removed", "An operation no longer documents a response status.",
-     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}})}}),
+case("response-removed", "response-removed",
+     "An operation no longer documents a response status. A success status (2xx, 3xx) removed is an error; an error "
+     "status (4xx, 5xx, `default`) removed is info: clients handle the error they no longer get as before.",
+     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "206": {"description": "Partial"}})}}),
      openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}))
 case("response-added", "response-added", "An operation documents a new response status.", openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}),
      openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}})}}))
@@ -467,6 +469,31 @@ swagger_produces = {"swagger": "2.0", "info": {"title": "pets", "version": "1"},
                         "description": "OK", "schema": {"type": "string"}}}}}}}
 case("media-type-removed-swagger-produces", None, "", swagger_produces,
      {**swagger_produces, "produces": ["application/json"]}, ["media-type-removed"])
+
+# ---- operations: identity ----
+def pet_path(path="/pets/{petId}", name="petId", operation_id="getPet", tags=None, responses=None):
+    """GET one pet by its path parameter."""
+    operation = {"operationId": operation_id, "parameters": [
+        {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}],
+        "responses": responses or {"200": {"description": "OK"}}}
+    if tags is not None:
+        operation["tags"] = tags
+    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "1"}, "paths": {path: {"get": operation}},
+            "components": {"schemas": {}}}
+
+
+case("path-parameter-renamed", "path-parameter-renamed",
+     "A path parameter has a new name in the path template (`/pets/{petId}` became `/pets/{id}`): the same URL, so the "
+     "same operation, with its parameter paired by place. Info: generated clients may rename an argument.",
+     pet_path(), pet_path("/pets/{id}", "id"))
+case("operation-id-changed", "operation-id-changed",
+     "An operation's `operationId` changed. A warning: generated clients rename the method they call it by.",
+     pet_path(), pet_path(operation_id="fetchPet"))
+case("operation-tags-changed", "operation-tags-changed", "An operation's `tags` changed: docs and clients group it elsewhere.",
+     pet_path(tags=["pets"]), pet_path(tags=["animals"]))
+case("response-removed-error-status-is-info", None, "",
+     pet_path(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}}),
+     pet_path(responses={"200": {"description": "OK"}}), ["response-removed"])
 
 # ---- readOnly / writeOnly: a request ignores a readOnly field, a response a writeOnly one ----
 def shared_pet(properties, required=None):

@@ -136,6 +136,7 @@ private:
             else if (key == "responses") responses = &member.value();
             else if (key == "requestBody") body = &member;
             else if (key == "operationId" && member.value().is_string()) operation.operation_id = std::string_view(member.value().get_string());
+            else if (key == "tags" && member.value().is_array()) read_tags(member.value().get_array(), operation);
             else if (key == "x-kubernetes-group-version-kind") operation.gvk = operation_kind(member.value());
         }
         operation.parameters.reserve((own != nullptr ? own->size() : 0) + (shared != nullptr ? shared->size() : 0));
@@ -151,6 +152,11 @@ private:
         const bool form = std::any_of(operation.parameters.begin(), operation.parameters.end(), [](const auto& p) { return p->in == "formData"; });
         if (!v3_ && (operation.has_request_body || form)) operation.request_media = listed_media(object, "consumes", operation.location);
         if (responses != nullptr) read_responses(object, *responses, operation);
+    }
+
+    static void read_tags(const json::array& tags, Operation& operation) {
+        for (const auto& tag : tags)
+            if (tag.is_string()) operation.tags.emplace_back(tag.get_string());
     }
 
     // Read leniently: the extension only helps tell which removals a kind's removal says.

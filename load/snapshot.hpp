@@ -80,6 +80,7 @@ struct Operation {
     std::string method;  // upper case
     std::string path;
     std::string_view operation_id;
+    std::vector<std::string_view> tags;
     // Path-level ones merged in, sorted by (in, name). Shared: Kubernetes refers to the
     // same parameter definitions from hundreds of operations.
     std::vector<std::shared_ptr<const Parameter>> parameters;

@@ -54,6 +54,12 @@ constexpr std::array<JudgedChange, 2> default_added_judges{{
     {ChangeKind::default_added_by_server, harmless},
 }};
 
+// A client handles an error status it no longer gets as it did: only a success response removed breaks it.
+constexpr std::array<JudgedChange, 2> response_removed_judges{{
+    {ChangeKind::response_removed, breaks_both},
+    {ChangeKind::error_response_removed, harmless},
+}};
+
 constexpr std::array<JudgedChange, 0> none{};
 
 // What to do about a finding, by what it breaks: one sentence each, shared by the rows.
@@ -114,9 +120,18 @@ const std::array rules{
     R("parameter-type-changed", "parameter type changed", parameter_type_changed, breaks_both,
       "type of parameter {detail} changed from {old} to {new}",
       "Callers sending the old type.", remedy_in_place),
-    R("response-removed", "response removed", response_removed, breaks_both,
-      "response {detail} removed",
-      "Clients that handle it.", remedy_retire),
+    Rule{"response-removed", "response removed", "response {detail} removed",
+         "Clients that handle it: a success response (2xx, 3xx) removed is an error; an error response (4xx, 5xx, "
+         "default), info.", remedy_retire, response_removed_judges},
+    R("operation-id-changed", "operationId changed", operation_id_changed, needs_review,
+      "operationId changed from {old} to {new}",
+      "Generated clients: their method for the operation is renamed.", remedy_review),
+    R("operation-tags-changed", "operation tags changed", operation_tags_changed, harmless,
+      "tags changed from {old} to {new}",
+      "Nobody: tags group operations in docs and generated clients.", remedy_nothing),
+    R("path-parameter-renamed", "path parameter renamed", path_parameter_renamed, harmless,
+      "path parameter {old} renamed to {new}",
+      "Nobody on the wire: the URL is the same; generated clients may rename an argument.", remedy_nothing),
     R("response-added", "response added", response_added, harmless,
       "response {detail} added",
       "Nobody (info).", remedy_nothing),
