@@ -6,6 +6,8 @@
 #include "diff/surface_diff.hpp"
 #include "load/json_values.hpp"
 
+#include <algorithm>
+#include <array>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -56,6 +58,7 @@ void operation_surface(const DiffContext& context, DiffPlan& plan, ChangeKind ki
         change.whole_group_version = !(removed ? context.new_group_versions : context.old_group_versions).contains(gv);
     }
     if (operation.gvk) change.operation_kind = operation.gvk->to_string();
+    change.lifecycle = declared_lifecycle(operation.deprecated, operation.sunset);
     if (removed && operation.gvk)
         change.with_its_kind = context.old_side.find_kind(*operation.gvk) != nullptr && context.new_side.find_kind(*operation.gvk) == nullptr;
     change.reaches.push_back(reach);
@@ -153,6 +156,15 @@ void operation_identity(const DiffContext& context, const Operation& before, con
     std::sort(old_tags.begin(), old_tags.end());
     std::sort(new_tags.begin(), new_tags.end());
     if (old_tags != new_tags) change_of(ChangeKind::operation_tags_changed, strings_json(old_tags), strings_json(new_tags));
+    if (!before.deprecated && after.deprecated) change_of(ChangeKind::lifecycle_deprecated, json::value("ga"), json::value("deprecated"));
+    // x-stability-level, least stable first: a level that falls breaks who relied on it.
+    const auto rank = [](std::string_view level) {
+        constexpr std::array<std::string_view, 4> levels{"draft", "alpha", "beta", "stable"};
+        const auto found = std::find(levels.begin(), levels.end(), level);
+        return found == levels.end() ? -1 : static_cast<int>(found - levels.begin());
+    };
+    if (rank(before.stability_level) >= 0 && rank(after.stability_level) >= 0 && rank(after.stability_level) < rank(before.stability_level))
+        change_of(ChangeKind::stability_level_decreased, json::value(before.stability_level), json::value(after.stability_level));
 }
 
 std::string parameter_key(const Parameter& p) { return std::string(p.in) + " " + std::string(p.name); }
@@ -168,6 +180,12 @@ void diff_parameter_pair(const DiffContext& context, const SchemaComparer& compa
         change.new_position = context.position(context.new_side, p.location);
         return change;
     };
+    if (!q.deprecated && p.deprecated) {
+        auto change = parameter_change(ChangeKind::lifecycle_deprecated);
+        change.old_value = "ga";
+        change.new_value = "deprecated";
+        add_change(unit, std::move(change));
+    }
     if (q.required != p.required) {
         auto change = parameter_change(p.required ? ChangeKind::parameter_became_required : ChangeKind::parameter_became_optional);
         change.old_value = q.required;
@@ -304,6 +322,7 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
                 change.detail = parameter_key(*q);
                 change.old_value = schema_summary(q->schema);
                 change.old_position = context.position(context.old_side, q->location);
+                change.lifecycle = declared_lifecycle(q->deprecated, {});
                 add_change(unit, std::move(change));
             },
             [&](const KeyedParameter& keyed) {

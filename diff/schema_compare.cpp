@@ -195,7 +195,8 @@ void SchemaComparer::compare_field(const Property& before, const Property& after
     const auto old_lifecycle = context_.lifecycle(before.schema);
     // The same description and no lifecycle extension on either side: the same lifecycle.
     const bool same_source = before.schema.description == after.schema.description && before.schema.kubernetes().lifecycle.empty() &&
-                             after.schema.kubernetes().lifecycle.empty();
+                             after.schema.kubernetes().lifecycle.empty() && !before.schema.unmodelled_keywords &&
+                             !after.schema.unmodelled_keywords;
     const auto new_lifecycle = same_source ? old_lifecycle : context_.lifecycle(after.schema);
     compare_lifecycle(context_, before.schema, after.schema, old_lifecycle, new_lifecycle, unit, path);
     const bool child_alpha = alpha || is_alpha(old_lifecycle) || is_alpha(new_lifecycle);

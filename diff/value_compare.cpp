@@ -105,8 +105,10 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
     if ((old_discriminator != nullptr || new_discriminator != nullptr) &&
         (old_discriminator == nullptr || new_discriminator == nullptr || !json_equal(*old_discriminator, *new_discriminator)))
         compare_discriminator(context, old_discriminator, new_discriminator, unit, path, o, n);
+    // `deprecated` is a lifecycle, which compare_lifecycle judges.
+    const auto judged_elsewhere = [](std::string_view name) { return name == "discriminator" || name == "deprecated"; };
     for (const auto& keyword : before) {
-        if (keyword.name == "discriminator") continue;
+        if (judged_elsewhere(keyword.name)) continue;
         const auto found = std::find_if(after.begin(), after.end(), [&](const Keyword& k) { return k.name == keyword.name; });
         if (found == after.end())
             context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), nullptr, std::string(keyword.name));
@@ -115,7 +117,7 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
                          std::string(keyword.name));
     }
     for (const auto& keyword : after)
-        if (keyword.name != "discriminator" && std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
+        if (!judged_elsewhere(keyword.name) && std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
             context.emit(unit, kind_of(keyword.name), path, o, n, nullptr, detached(*keyword.value), std::string(keyword.name));
 }
 

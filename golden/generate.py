@@ -495,6 +495,41 @@ case("response-removed-error-status-is-info", None, "",
      pet_path(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}}),
      pet_path(responses={"200": {"description": "OK"}}), ["response-removed"])
 
+# ---- deprecation in plain OpenAPI: deprecated, x-sunset, x-stability-level ----
+def pet_op(deprecated=None, sunset=None, level=None, parameter_deprecated=None, with_parameter=True, present=True):
+    """GET /pets, perhaps deprecated (with an x-sunset date) or at an x-stability-level, with a query parameter `q`."""
+    operation = {"operationId": "listPets", "responses": {"200": {"description": "OK"}}, "parameters": []}
+    if with_parameter:
+        parameter = {"name": "q", "in": "query", "schema": {"type": "string"}}
+        if parameter_deprecated is not None:
+            parameter["deprecated"] = parameter_deprecated
+        operation["parameters"].append(parameter)
+    for key, value in (("deprecated", deprecated), ("x-sunset", sunset), ("x-stability-level", level)):
+        if value is not None:
+            operation[key] = value
+    paths = {"/pets": {"get": operation}} if present else {}
+    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "1"}, "paths": paths, "components": {"schemas": {}}}
+
+
+DEPRECATED_TAG = {"type": "string", "deprecated": True}
+case("lifecycle-deprecated-openapi-property", None, "", pet_field({"type": "string"}, "response"),
+     pet_field(DEPRECATED_TAG, "response"), ["lifecycle-deprecated"])
+case("field-removed-after-deprecation-is-warning", None, "", pet_field(DEPRECATED_TAG, "request"),
+     api(request={"type": "object", "properties": {"name": {"type": "string"}}}), ["field-removed"])
+case("field-removed-after-sunset-is-info", None, "", pet_field({**DEPRECATED_TAG, "x-sunset": "2020-01-31"}, "request"),
+     api(request={"type": "object", "properties": {"name": {"type": "string"}}}), ["field-removed"])
+case("operation-deprecated", None, "", pet_op(), pet_op(deprecated=True), ["lifecycle-deprecated"])
+case("operation-removed-after-deprecation-is-warning", None, "", pet_op(deprecated=True), pet_op(present=False),
+     ["operation-removed"])
+case("operation-removed-after-sunset-is-info", None, "", pet_op(deprecated=True, sunset="2020-01-31"), pet_op(present=False),
+     ["operation-removed"])
+case("parameter-deprecated", None, "", pet_op(), pet_op(parameter_deprecated=True), ["lifecycle-deprecated"])
+case("parameter-removed-after-deprecation-is-warning", None, "", pet_op(parameter_deprecated=True),
+     pet_op(with_parameter=False), ["parameter-removed"])
+case("stability-level-decreased", "stability-level-decreased",
+     "An operation's `x-stability-level` fell (draft < alpha < beta < stable): what clients were promised no longer holds.",
+     pet_op(level="stable"), pet_op(level="beta"))
+
 # ---- readOnly / writeOnly: a request ignores a readOnly field, a response a writeOnly one ----
 def shared_pet(properties, required=None):
     """A named Pet sent in the request and returned in the response."""

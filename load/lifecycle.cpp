@@ -166,6 +166,15 @@ std::string_view feature_gate_in(std::string_view description) {
     return {};
 }
 
+Lifecycle declared_lifecycle(bool deprecated, std::string_view sunset) {
+    Lifecycle lifecycle;
+    if (!deprecated) return lifecycle;
+    lifecycle.status = LifecycleStatus::deprecated;
+    lifecycle.declared = true;
+    lifecycle.sunset = sunset;
+    return lifecycle;
+}
+
 Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
     for (const auto& entry : schema.kubernetes().lifecycle) {
         if (entry.project != "kubernetes") continue;
@@ -177,6 +186,15 @@ Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
         lifecycle.feature_gate = entry.feature_gate;
         lifecycle.min_version = entry.min_version;
         return lifecycle;
+    }
+    if (schema.unmodelled_keywords) {
+        bool deprecated = false;
+        std::string_view sunset;
+        for (const auto& keyword : schema.unmodelled().other_keywords)
+            if (keyword.name == "deprecated" && keyword.value->is_bool()) deprecated = keyword.value->get_bool();
+        for (const auto& extension : schema.unmodelled().extensions)
+            if (extension.name == "x-sunset" && extension.value->is_string()) sunset = extension.value->get_string();
+        if (deprecated) return declared_lifecycle(true, sunset);
     }
     const auto description = schema.description;
     // Most descriptions say none of it: a few fast scans for the words every form holds

@@ -20,6 +20,10 @@ struct Lifecycle {
     // In a CRD, read from a core type's text the CRD copied (a Kubernetes gate named
     // bare): it still holds the field back, but its changes are not the CRD's to announce.
     bool copied = false;
+    // Said by OpenAPI's `deprecated: true` (on a property, parameter or operation), with the
+    // date an `x-sunset` extension gives for its removal ("2025-06-30"), when it does.
+    bool declared = false;
+    std::string_view sunset;
     friend bool operator==(const Lifecycle&, const Lifecycle&) = default;
 };
 
@@ -28,6 +32,9 @@ struct Lifecycle {
 enum class LifecycleSource { kubernetes, crd };
 
 Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source = LifecycleSource::kubernetes);
+
+// OpenAPI's `deprecated: true` and `x-sunset` as a lifecycle (none when not deprecated).
+Lifecycle declared_lifecycle(bool deprecated, std::string_view sunset);
 
 // The feature gate a description names ("enable the Frobber2D feature",
 // "the `JobBackoffLimitPerIndex` feature gate", "the feature gate PDBUnhealthyPodEvictionPolicy"), or "".

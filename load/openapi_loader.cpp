@@ -137,6 +137,9 @@ private:
             else if (key == "requestBody") body = &member;
             else if (key == "operationId" && member.value().is_string()) operation.operation_id = std::string_view(member.value().get_string());
             else if (key == "tags" && member.value().is_array()) read_tags(member.value().get_array(), operation);
+            else if (key == "deprecated" && member.value().is_bool()) operation.deprecated = member.value().get_bool();
+            else if (key == "x-sunset" && member.value().is_string()) operation.sunset = member.value().get_string();
+            else if (key == "x-stability-level" && member.value().is_string()) operation.stability_level = member.value().get_string();
             else if (key == "x-kubernetes-group-version-kind") operation.gvk = operation_kind(member.value());
         }
         operation.parameters.reserve((own != nullptr ? own->size() : 0) + (shared != nullptr ? shared->size() : 0));
@@ -224,6 +227,8 @@ private:
         parameter.in = text("in");
         if (const auto* required = object->if_contains("required"); required != nullptr && required->is_bool())
             parameter.required = required->get_bool();
+        if (const auto* deprecated = object->if_contains("deprecated"); deprecated != nullptr && deprecated->is_bool())
+            parameter.deprecated = deprecated->get_bool();
         if (const auto schema = object->find("schema"); schema != object->end()) {
             const auto position = file_.position_of(*schema);
             if (parameter.in == "body") {

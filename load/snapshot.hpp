@@ -56,6 +56,7 @@ struct Parameter {
     std::string_view name;
     std::string_view in;  // path, query, header, cookie, body, formData
     bool required = false;
+    bool deprecated = false;
     Schema schema;  // the body's schema, or the parameter's own type keywords
     Location location;
 };
@@ -81,6 +82,9 @@ struct Operation {
     std::string path;
     std::string_view operation_id;
     std::vector<std::string_view> tags;
+    bool deprecated = false;
+    std::string_view sunset;           // x-sunset: the date it goes
+    std::string_view stability_level;  // x-stability-level: draft, alpha, beta or stable
     // Path-level ones merged in, sorted by (in, name). Shared: Kubernetes refers to the
     // same parameter definitions from hundreds of operations.
     std::vector<std::shared_ptr<const Parameter>> parameters;

@@ -183,6 +183,8 @@ std::string field_name(const Finding& finding, const SentenceStyle& style) {
     const std::string_view path = finding.path;
     if (path.empty() || path == ".") {
         std::string_view whole = finding.kind ? std::string_view(*finding.kind) : std::string_view(finding.type);
+        // An operation's own change (deprecated, retitled): the operation is what changed.
+        if (whole.empty() && finding.operation) return style.code(*finding.operation);
         if (const auto cut = whole.find_last_of(" ."); cut != std::string_view::npos) whole.remove_prefix(cut + 1);
         return style.code(whole);
     }

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <map>
 #include <optional>
 #include <set>
@@ -74,6 +76,32 @@ std::string_view role_judging(const RoleSeverities& severities, unsigned roles, 
     return {};
 }
 
+// Today as YYYY-MM-DD (UTC): from SOURCE_DATE_EPOCH when set, so that a build or a test can
+// fix it, else the clock.
+std::string today() {
+    std::time_t now = std::time(nullptr);
+    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr) {
+        char* end = nullptr;
+        const auto seconds = std::strtoll(epoch, &end, 10);
+        if (end != epoch && *end == '\0') now = static_cast<std::time_t>(seconds);
+    }
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[11];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+    return text;
+}
+
+// Something OpenAPI declared deprecated, then removed: the documented way to retire it.
+// A warning; info once its x-sunset date (YYYY-MM-DD, or a date-time) has passed.
+std::optional<Severity> retired_after_deprecation(const Change& change, const std::string& date) {
+    const bool removal = change.kind == ChangeKind::field_removed || change.kind == ChangeKind::parameter_removed ||
+                         change.kind == ChangeKind::operation_removed;
+    if (!removal || !change.lifecycle.declared) return std::nullopt;
+    const auto sunset = change.lifecycle.sunset.substr(0, 10);
+    return sunset.size() == 10 && sunset <= date ? Severity::info : Severity::warning;
+}
+
 // A version retired: removed, or (CRDs) no longer served.
 bool is_retirement(ChangeKind kind) {
     return kind == ChangeKind::kind_removed || kind == ChangeKind::version_removed || kind == ChangeKind::crd_version_unserved;
@@ -115,6 +143,7 @@ std::string fingerprint_of(std::string_view rule, std::string_view place, const 
 }
 
 std::vector<Finding> evaluate(const std::vector<Change>& changes) {
+    const auto date = today();
     std::vector<Finding> findings;
     findings.reserve(changes.size());
     std::map<std::string, std::size_t> by_fingerprint;
@@ -165,6 +194,7 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
             }
         }
         finding.severity = severity.value_or(judged->severities.spec);
+        if (const auto retired = retired_after_deprecation(change, date)) finding.severity = cap(finding.severity, *retired);
         if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
             finding.severity = cap(finding.severity, Severity::info);
         finding.stability = most_stable;
