@@ -26,6 +26,10 @@ namespace kompat {
     X(parameter_type_changed, "parameter-type-changed")                                     \
     X(response_removed, "response-removed") X(response_added, "response-added")             \
     X(error_response_removed, "error-response-removed")                                     \
+    X(response_header_removed, "response-header-removed")                                   \
+    X(response_header_added, "response-header-added")                                       \
+    X(response_header_became_optional, "response-header-became-optional")                   \
+    X(response_header_became_required, "response-header-became-required")                   \
     X(operation_id_changed, "operation-id-changed") X(operation_tags_changed, "operation-tags-changed") \
     X(path_parameter_renamed, "path-parameter-renamed")                                     \
     X(request_body_removed, "request-body-removed") X(request_body_added, "request-body-added") \

@@ -255,6 +255,36 @@ void request_body_surface(const DiffContext& context, const Operation& before, c
     add_change(unit, std::move(change));
 }
 
+// A response's headers: removed, added, become optional or required, their schemas compared.
+void diff_response_headers(const DiffContext& context, const SchemaComparer& comparer, const Response& before, const Response& after,
+                           Unit& unit) {
+    std::string path;
+    const auto header_path = [&](const ResponseHeader& h) -> std::string& {
+        return path.assign("responses.").append(after.status).append(".headers.").append(h.name);
+    };
+    const auto header_change = [&](ChangeKind kind, const ResponseHeader* o, const ResponseHeader* n) {
+        Change change;
+        change.kind = kind;
+        change.path = header_path(n != nullptr ? *n : *o);
+        change.detail = std::string(n != nullptr ? n->name : o->name);
+        if (o != nullptr) change.old_position = context.position(context.old_side, o->location);
+        if (n != nullptr) change.new_position = context.position(context.new_side, n->location);
+        if (o != nullptr) change.old_value = schema_summary(o->schema);
+        if (n != nullptr) change.new_value = schema_summary(n->schema);
+        add_change(unit, std::move(change));
+    };
+    const auto order = [](const ResponseHeader& a, const ResponseHeader& b) { return compare_header_names(a.name, b.name); };
+    merge_sorted(
+        before.headers, after.headers, order,
+        [&](const ResponseHeader& gone) { header_change(ChangeKind::response_header_removed, &gone, nullptr); },
+        [&](const ResponseHeader& fresh) { header_change(ChangeKind::response_header_added, nullptr, &fresh); },
+        [&](const ResponseHeader& o, const ResponseHeader& n) {
+            if (o.required != n.required)
+                header_change(n.required ? ChangeKind::response_header_became_required : ChangeKind::response_header_became_optional, &o, &n);
+            comparer.compare(o.schema, n.schema, unit, header_path(n), false, 0, role_response);
+        });
+}
+
 // The media types an operation pair's body and responses are sent in.
 void tally_media_types(const DiffContext& context, const Operation& before, const Operation& after, MediaTypeTally& tally) {
     Reach place;
@@ -367,6 +397,7 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
             path = "responses." + r.status;
             if (o.schema && r.schema) comparer.compare(*o.schema, *r.schema, unit, path, false, 0, role_response);
             compare_own_media_schemas(comparer, o.schema, o.media, r.schema, r.media, unit, path, role_response);
+            diff_response_headers(context, comparer, o, r, unit);
         });
 }
 

@@ -495,6 +495,22 @@ case("response-removed-error-status-is-info", None, "",
      pet_path(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}}),
      pet_path(responses={"200": {"description": "OK"}}), ["response-removed"])
 
+# ---- response headers ----
+def with_headers(headers):
+    """GET /pets/{petId} whose 200 response sends the given headers."""
+    return pet_path(responses={"200": {"description": "OK", "headers": headers}})
+
+
+RATE = {"X-Rate-Limit": {"required": True, "schema": {"type": "integer"}}}
+case("response-header-removed", "response-header-removed", "A response no longer sends a header: clients that read it break.",
+     with_headers(RATE), with_headers({}))
+case("response-header-added", "response-header-added", "A response sends a new header.", with_headers({}), with_headers(RATE))
+case("response-header-became-optional", "response-header-became-optional",
+     "A response header that was always sent may be left out: clients that relied on it break.",
+     with_headers(RATE), with_headers({"X-Rate-Limit": {"schema": {"type": "integer"}}}))
+case("response-header-type-changed", None, "", with_headers(RATE),
+     with_headers({"x-rate-limit": {"required": True, "schema": {"type": "string"}}}), ["type-changed"])
+
 # ---- deprecation in plain OpenAPI: deprecated, x-sunset, x-stability-level ----
 def pet_op(deprecated=None, sunset=None, level=None, parameter_deprecated=None, with_parameter=True, present=True):
     """GET /pets, perhaps deprecated (with an x-sunset date) or at an x-stability-level, with a query parameter `q`."""

@@ -340,6 +340,7 @@ private:
             for (const auto& keyword : *response_object) {
                 if (keyword.key() == "schema") schema = &keyword;
                 else if (keyword.key() == "content") content = &keyword.value();
+                else if (keyword.key() == "headers") read_headers(keyword.value(), response);
             }
             if (schema != nullptr) {
                 state_.build(response.schema.emplace(), file_index_, schema->value(), file_.position_of(*schema));
@@ -350,6 +351,33 @@ private:
         }
         std::sort(operation.responses.begin(), operation.responses.end(),
                   [](const Response& a, const Response& b) { return a.status < b.status; });
+    }
+
+    // Header names are case-insensitive (HTTP): `X-Rate-Limit` and `x-rate-limit` are one.
+    void read_headers(const json::value& value, Response& response) {
+        const auto* headers = value.if_object();
+        if (headers == nullptr) return;
+        for (const auto& member : *headers) {
+            const auto position = file_.position_of(member);
+            const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), position);
+            const auto* object = target.value->if_object();
+            if (object == nullptr) state_.fail(file_index_, target.position, "a response header must be an object");
+            auto& header = response.headers.emplace_back();
+            header.name = std::string_view(member.key());
+            header.location = {file_index_, position};
+            if (const auto* required = object->if_contains("required"); required != nullptr && required->is_bool())
+                header.required = required->get_bool();
+            if (const auto schema = object->find("schema"); schema != object->end()) {
+                state_.build(header.schema, file_index_, schema->value(), file_.position_of(*schema));
+            } else {
+                auto context = state_.schema_context(file_index_);
+                context.skipped_keywords = {"required", "description", "deprecated"};
+                build_schema(header.schema, *target.value, target.position, context);
+            }
+        }
+        std::sort(response.headers.begin(), response.headers.end(), [](const ResponseHeader& a, const ResponseHeader& b) {
+            return compare_header_names(a.name, b.name) < 0;
+        });
     }
 
     LoadState& state_;

@@ -70,9 +70,26 @@ struct MediaType {
     std::unique_ptr<Schema> own_schema;  // null when its schema is the body's (or it has none)
 };
 
+// A response header (`headers` of an OpenAPI 3 or Swagger 2.0 response).
+struct ResponseHeader {
+    std::string_view name;
+    bool required = false;
+    Schema schema;  // its `schema`, or (Swagger 2.0) its own type keywords
+    Location location;
+};
+
+// HTTP header names compared as HTTP does, without case: <0, 0 or >0.
+inline int compare_header_names(std::string_view a, std::string_view b) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+        if (lower(a[i]) != lower(b[i])) return lower(a[i]) < lower(b[i]) ? -1 : 1;
+    return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
+
 struct Response {
     std::string status;  // "200", "default"
     std::optional<Schema> schema;
+    std::vector<ResponseHeader> headers;  // sorted by name
     std::vector<MediaType> media;  // sorted by name
     Location location;
 };
