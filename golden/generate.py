@@ -508,6 +508,9 @@ case("response-header-added", "response-header-added", "A response sends a new h
 case("response-header-became-optional", "response-header-became-optional",
      "A response header that was always sent may be left out: clients that relied on it break.",
      with_headers(RATE), with_headers({"X-Rate-Limit": {"schema": {"type": "integer"}}}))
+case("response-header-became-required", "response-header-became-required",
+     "A response header that could be left out is always sent. Info: clients get it every time.",
+     with_headers({"X-Rate-Limit": {"schema": {"type": "integer"}}}), with_headers(RATE))
 case("response-header-type-changed", None, "", with_headers(RATE),
      with_headers({"x-rate-limit": {"required": True, "schema": {"type": "string"}}}), ["type-changed"])
 
