@@ -1,7 +1,7 @@
 // Operations: added and removed, and for each pair its parameters, request body and
 // responses.
-#include "diff/media_type_diff.hpp"
-#include "diff/path_scope.hpp"
+#include "diff/operation_tally.hpp"
+#include "diff/payload_diff.hpp"
 #include "diff/schema_diff.hpp"
 #include "diff/surface_diff.hpp"
 #include "load/json_values.hpp"
@@ -40,6 +40,15 @@ std::string group_version_of_path(std::string_view path) {
 // A Kubernetes path is as stable as the group-version it serves; a path of none is GA.
 Stability stability_of_group_version(std::string_view gv) {
     return gv.empty() ? Stability::ga : stability_of_version(gv.substr(gv.find('/') + 1));
+}
+
+// An operation's reach to its own request and responses (the path and roles left to fill).
+Reach operation_place(const Operation& operation) {
+    Reach place;
+    place.from = operation.key();
+    place.is_kind = false;
+    place.stability = stability_of_group_version(group_version_of_path(operation.path));
+    return place;
 }
 
 void operation_surface(const DiffContext& context, DiffPlan& plan, ChangeKind kind, const Operation& operation, bool removed) {
@@ -204,108 +213,6 @@ void diff_parameter_pair(const DiffContext& context, const SchemaComparer& compa
     }
 }
 
-// A media type whose schema differs from its body's, in either snapshot: compared at
-// `path(media type)`.
-void compare_own_media_schemas(const SchemaComparer& comparer, const std::optional<Schema>& old_body, const std::vector<MediaType>& before,
-                               const std::optional<Schema>& new_body, const std::vector<MediaType>& after, Unit& unit, std::string& path,
-                               unsigned role) {
-    const auto order = [](const MediaType& a, const MediaType& b) { return a.name.compare(b.name); };
-    merge_sorted(
-        before, after, order, [](const MediaType&) {}, [](const MediaType&) {},
-        [&](const MediaType& o, const MediaType& n) {
-            if (!o.own_schema && !n.own_schema) return;
-            const auto* old_schema = o.own_schema ? o.own_schema.get() : old_body ? &*old_body : nullptr;
-            const auto* new_schema = n.own_schema ? n.own_schema.get() : new_body ? &*new_body : nullptr;
-            if (old_schema == nullptr || new_schema == nullptr) return;
-            const PathScope media(path, "(", std::string(n.name) + ")");
-            comparer.compare(*old_schema, *new_schema, unit, path, false, 0, role);
-        });
-}
-
-// A request body added, removed, or become required or optional. A Kubernetes API
-// server always required its bodies (its Swagger 2.0 spec says so); its OpenAPI v3 spec
-// said it only from 1.29: that is counted in `documented_late`, not reported.
-void request_body_surface(const DiffContext& context, const Operation& before, const Operation& after, Unit& unit,
-                          std::size_t& documented_late) {
-    if (before.has_request_body == after.has_request_body && before.request_body_required == after.request_body_required) return;
-    if (!before.has_request_body && !after.has_request_body) return;
-    Change change;
-    change.path = "requestBody";
-    change.detail = "request body";
-    if (!after.has_request_body) {
-        change.kind = ChangeKind::request_body_removed;
-        if (before.request_body) change.old_value = schema_summary(*before.request_body);
-    } else if (!before.has_request_body) {
-        change.kind = after.request_body_required ? ChangeKind::request_body_added_required : ChangeKind::request_body_added;
-        if (after.request_body) change.new_value = schema_summary(*after.request_body);
-    } else {
-        if (after.request_body_required && context.kubernetes_server) {
-            ++documented_late;
-            return;
-        }
-        change.kind = after.request_body_required ? ChangeKind::request_body_became_required : ChangeKind::request_body_became_optional;
-        change.old_value = before.request_body_required;
-        change.new_value = after.request_body_required;
-    }
-    const auto where = [](const Operation& operation) {
-        return operation.request_body ? operation.request_body->location : operation.location;
-    };
-    if (before.has_request_body) change.old_position = context.position(context.old_side, where(before));
-    if (after.has_request_body) change.new_position = context.position(context.new_side, where(after));
-    add_change(unit, std::move(change));
-}
-
-// A response's headers: removed, added, become optional or required, their schemas compared.
-void diff_response_headers(const DiffContext& context, const SchemaComparer& comparer, const Response& before, const Response& after,
-                           Unit& unit) {
-    std::string path;
-    const auto header_path = [&](const ResponseHeader& h) -> std::string& {
-        return path.assign("responses.").append(after.status).append(".headers.").append(h.name);
-    };
-    const auto header_change = [&](ChangeKind kind, const ResponseHeader* o, const ResponseHeader* n) {
-        Change change;
-        change.kind = kind;
-        change.path = header_path(n != nullptr ? *n : *o);
-        change.detail = std::string(n != nullptr ? n->name : o->name);
-        if (o != nullptr) change.old_position = context.position(context.old_side, o->location);
-        if (n != nullptr) change.new_position = context.position(context.new_side, n->location);
-        if (o != nullptr) change.old_value = schema_summary(o->schema);
-        if (n != nullptr) change.new_value = schema_summary(n->schema);
-        add_change(unit, std::move(change));
-    };
-    const auto order = [](const ResponseHeader& a, const ResponseHeader& b) { return compare_header_names(a.name, b.name); };
-    merge_sorted(
-        before.headers, after.headers, order,
-        [&](const ResponseHeader& gone) { header_change(ChangeKind::response_header_removed, &gone, nullptr); },
-        [&](const ResponseHeader& fresh) { header_change(ChangeKind::response_header_added, nullptr, &fresh); },
-        [&](const ResponseHeader& o, const ResponseHeader& n) {
-            if (o.required != n.required)
-                header_change(n.required ? ChangeKind::response_header_became_required : ChangeKind::response_header_became_optional, &o, &n);
-            comparer.compare(o.schema, n.schema, unit, header_path(n), false, 0, role_response);
-        });
-}
-
-// The media types an operation pair's body and responses are sent in.
-void tally_media_types(const DiffContext& context, const Operation& before, const Operation& after, MediaTypeTally& tally) {
-    Reach place;
-    place.from = after.key();
-    place.is_kind = false;
-    place.stability = stability_of_group_version(group_version_of_path(after.path));
-    if (before.has_request_body && after.has_request_body) {
-        place.path = "requestBody";
-        place.roles = role_request;
-        tally.compare(context, before.request_media, after.request_media, place);
-    }
-    place.roles = role_response;
-    const auto order = [](const Response& a, const Response& b) { return a.status <=> b.status; };
-    merge_sorted(
-        before.responses, after.responses, order, [](const Response&) {}, [](const Response&) {},
-        [&](const Response& o, const Response& r) {
-            place.path = "responses." + r.status;
-            tally.compare(context, o.media, r.media, place);
-        });
-}
-
 void diff_operation_pair(const DiffContext& context, const SchemaComparer& comparer, const Operation& before, const Operation& after,
                          Unit& unit, Worker& worker) {
     std::string path;
@@ -422,7 +329,7 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
     const auto old_operations = shaped(context.old_side.operations);
     const auto new_operations = shaped(context.new_side.operations);
     const auto order = [](const Shaped& a, const Shaped& b) { return std::tie(a.shape, a.operation->method) <=> std::tie(b.shape, b.operation->method); };
-    MediaTypeTally media_types;
+    OperationTally tally;
     std::size_t bodies_documented_late = 0;
     merge_sorted(
         old_operations, new_operations, order,
@@ -431,7 +338,7 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
         [&](const Shaped& old_shaped, const Shaped& new_shaped) {
             const auto& before = *old_shaped.operation;
             const auto& after = *new_shaped.operation;
-            tally_media_types(context, before, after, media_types);
+            tally_media_types(context, before, after, operation_place(after), tally);
             auto& unit = graph.new_unit("", after.key());
             request_body_surface(context, before, after, unit, bodies_documented_late);
             plan.jobs.push_back([&context, &comparer, &before, &after, &unit](Worker& worker) {
@@ -439,7 +346,7 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
             });
             plan.roots.push_back({after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, false});
         });
-    media_types.emit(plan.surface);
+    tally.emit(plan.surface);
     if (bodies_documented_late > 0)
         plan.notes.push_back(std::to_string(bodies_documented_late) +
                              " request bodies are newly marked required: a Kubernetes API server always required them "
