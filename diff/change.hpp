@@ -32,6 +32,9 @@ namespace kompat {
     X(response_header_became_required, "response-header-became-required")                   \
     X(operation_id_changed, "operation-id-changed") X(operation_tags_changed, "operation-tags-changed") \
     X(path_parameter_renamed, "path-parameter-renamed")                                     \
+    X(security_requirement_added, "security-requirement-added")                             \
+    X(security_requirement_removed, "security-requirement-removed")                         \
+    X(security_scheme_changed, "security-scheme-changed")                                   \
     X(request_body_removed, "request-body-removed") X(request_body_added, "request-body-added") \
     X(request_body_added_required, "request-body-added-required")                           \
     X(request_body_became_required, "request-body-became-required")                         \

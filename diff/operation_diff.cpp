@@ -3,6 +3,7 @@
 #include "diff/operation_tally.hpp"
 #include "diff/payload_diff.hpp"
 #include "diff/schema_diff.hpp"
+#include "diff/security_diff.hpp"
 #include "diff/surface_diff.hpp"
 #include "load/json_values.hpp"
 
@@ -339,6 +340,8 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
             const auto& before = *old_shaped.operation;
             const auto& after = *new_shaped.operation;
             tally_media_types(context, before, after, operation_place(after), tally);
+            // Kubernetes' OpenAPI v3 files say no security where its Swagger 2.0 says BearerToken.
+            if (!context.lossy) tally_security(context, before, after, operation_place(after), tally);
             auto& unit = graph.new_unit("", after.key());
             request_body_surface(context, before, after, unit, bodies_documented_late);
             plan.jobs.push_back([&context, &comparer, &before, &after, &unit](Worker& worker) {
@@ -347,6 +350,7 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
             plan.roots.push_back({after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, false});
         });
     tally.emit(plan.surface);
+    if (!context.lossy) diff_security_schemes(context, plan);
     if (bodies_documented_late > 0)
         plan.notes.push_back(std::to_string(bodies_documented_late) +
                              " request bodies are newly marked required: a Kubernetes API server always required them "

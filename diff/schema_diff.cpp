@@ -111,7 +111,7 @@ DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, 
     if (context.lossy)
         result.notes.push_back(
             "comparing OpenAPI v2 with v3: default, nullable, oneOf and anyOf are not compared, since v2 cannot carry them "
-            "(KEP-2896)");
+            "(KEP-2896), nor is security, which Kubernetes' v3 documents leave out");
     DiffPlan plan;
     diff_definitions(context, comparer, graph, plan);
     diff_kinds(context, comparer, graph, plan);

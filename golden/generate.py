@@ -514,6 +514,40 @@ case("response-header-became-required", "response-header-became-required",
 case("response-header-type-changed", None, "", with_headers(RATE),
      with_headers({"x-rate-limit": {"required": True, "schema": {"type": "string"}}}), ["type-changed"])
 
+# ---- security ----
+SCHEMES = {"api_key": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
+           "oauth": {"type": "oauth2", "flows": {"clientCredentials": {"tokenUrl": "https://example.com/token",
+                                                                          "scopes": {"read": "", "write": ""}}}}}
+
+
+def secured(security=None, global_security=None, schemes=None):
+    """GET /pets/{petId} with its own `security` and the document's, and the given schemes."""
+    doc = pet_path()
+    if security is not None:
+        doc["paths"]["/pets/{petId}"]["get"]["security"] = security
+    if global_security is not None:
+        doc["security"] = global_security
+    doc["components"]["securitySchemes"] = schemes or SCHEMES
+    return doc
+
+
+case("security-requirement-added", "security-requirement-added",
+     "A client must present more to call an operation: a security requirement where there was none (the document's "
+     "or the operation's), a scheme or a scope added to one, or an alternative taken away. Any one of an operation's "
+     "requirements suffices, so adding an alternative is not this, but security-requirement-removed.",
+     secured(), secured(global_security=[{"api_key": []}]))
+case("security-requirement-added-scope", None, "", secured([{"oauth": ["read"]}]), secured([{"oauth": ["read", "write"]}]),
+     ["security-requirement-added"])
+case("security-requirement-alternative-removed", None, "", secured([{"api_key": []}, {"oauth": ["read"]}]),
+     secured([{"api_key": []}]), ["security-requirement-added"])
+case("security-requirement-removed", "security-requirement-removed",
+     "A client may present less: a requirement removed, or another alternative offered. Info.",
+     secured([{"api_key": []}]), secured([{"api_key": []}, {"oauth": ["read"]}]))
+case("security-scheme-changed", "security-scheme-changed",
+     "A security scheme of one name changed its type, where its credential goes, or a flow's URL.",
+     secured([{"api_key": []}]), secured([{"api_key": []}], schemes={**SCHEMES, "api_key": {
+         "type": "apiKey", "in": "query", "name": "api_key"}}))
+
 # ---- deprecation in plain OpenAPI: deprecated, x-sunset, x-stability-level ----
 def pet_op(deprecated=None, sunset=None, level=None, parameter_deprecated=None, with_parameter=True, present=True):
     """GET /pets, perhaps deprecated (with an x-sunset date) or at an x-stability-level, with a query parameter `q`."""

@@ -31,6 +31,8 @@ public:
 
     void load() {
         load_types();
+        load_security_schemes();
+        if (const auto* security = document_.if_contains("security")) document_security_ = security_requirements(*security);
         if (const auto* paths = member_object("paths")) load_paths(*paths);
     }
 
@@ -140,8 +142,10 @@ private:
             else if (key == "deprecated" && member.value().is_bool()) operation.deprecated = member.value().get_bool();
             else if (key == "x-sunset" && member.value().is_string()) operation.sunset = member.value().get_string();
             else if (key == "x-stability-level" && member.value().is_string()) operation.stability_level = member.value().get_string();
+            else if (key == "security") operation.security = security_requirements(member.value());
             else if (key == "x-kubernetes-group-version-kind") operation.gvk = operation_kind(member.value());
         }
+        if (!operation.security) operation.security = document_security_;
         operation.parameters.reserve((own != nullptr ? own->size() : 0) + (shared != nullptr ? shared->size() : 0));
         if (own != nullptr)
             for (const auto& element : *own) add_parameter(element, operation);
@@ -353,6 +357,60 @@ private:
                   [](const Response& a, const Response& b) { return a.status < b.status; });
     }
 
+    // A `security` list, read leniently: what is not a requirement object is left out.
+    static std::vector<SecurityRequirement> security_requirements(const json::value& value) {
+        std::vector<SecurityRequirement> out;
+        const auto* list = value.if_array();
+        if (list == nullptr) return out;
+        for (const auto& element : *list) {
+            const auto* object = element.if_object();
+            if (object == nullptr) continue;
+            auto& requirement = out.emplace_back();
+            for (const auto& [name, scopes] : *object) {
+                auto& entry = requirement.emplace_back(std::string_view(name), std::vector<std::string_view>{});
+                if (const auto* array = scopes.if_array())
+                    for (const auto& scope : *array)
+                        if (scope.is_string()) entry.second.emplace_back(scope.get_string());
+                std::sort(entry.second.begin(), entry.second.end());
+            }
+            std::sort(requirement.begin(), requirement.end());
+        }
+        return out;
+    }
+
+    // Every string a scheme says of itself except its description, by its path of keys
+    // ("flows.implicit.authorizationUrl").
+    static void scheme_settings(const json::object& object, const std::string& prefix, SecurityScheme& scheme) {
+        for (const auto& [key, value] : object) {
+            if (key == "description" || key == "type") continue;
+            const auto name = prefix + std::string(key);
+            if (value.is_string()) scheme.settings.emplace_back(name, value.get_string());
+            else if (const auto* inner = value.if_object()) scheme_settings(*inner, name + ".", scheme);
+        }
+    }
+
+    void load_security_schemes() {
+        const json::object* schemes = nullptr;
+        if (v3_) {
+            if (const auto* components = document_.if_contains("components"); components != nullptr && components->is_object())
+                if (const auto* found = components->get_object().if_contains("securitySchemes")) schemes = found->if_object();
+        } else if (const auto* found = document_.if_contains("securityDefinitions")) {
+            schemes = found->if_object();
+        }
+        if (schemes == nullptr) return;
+        for (const auto& member : *schemes) {
+            const auto* object = member.value().if_object();
+            if (object == nullptr) continue;
+            auto [entry, inserted] = state_.snapshot.security_schemes.try_emplace(std::string(member.key()));
+            if (!inserted) continue;  // the first file that defines a scheme wins, as for types
+            auto& scheme = entry->second;
+            scheme.location = {file_index_, file_.position_of(member)};
+            if (const auto* type = object->if_contains("type"); type != nullptr && type->is_string()) scheme.type = type->get_string();
+            scheme_settings(*object, "", scheme);
+            std::sort(scheme.settings.begin(), scheme.settings.end());
+        }
+    }
+
     // Header names are case-insensitive (HTTP): `X-Rate-Limit` and `x-rate-limit` are one.
     void read_headers(const json::value& value, Response& response) {
         const auto* headers = value.if_object();
@@ -387,6 +445,7 @@ private:
     const json::value* root_ = nullptr;
     bool v3_ = false;
     std::unordered_map<const json::value*, std::shared_ptr<const Parameter>> parameters_;
+    std::optional<std::vector<SecurityRequirement>> document_security_;
 };
 
 }  // namespace

@@ -94,6 +94,17 @@ struct Response {
     Location location;
 };
 
+// One way to authenticate: every scheme it names, each with the scopes it needs; both sorted.
+using SecurityRequirement = std::vector<std::pair<std::string_view, std::vector<std::string_view>>>;
+
+// A security scheme (components.securitySchemes, Swagger 2.0's securityDefinitions): its
+// type and what identifies it (in, name, scheme, the flows' URLs), as sorted (key, value).
+struct SecurityScheme {
+    std::string_view type;
+    std::vector<std::pair<std::string, std::string_view>> settings;
+    Location location;
+};
+
 struct Operation {
     std::string method;  // upper case
     std::string path;
@@ -102,6 +113,9 @@ struct Operation {
     bool deprecated = false;
     std::string_view sunset;           // x-sunset: the date it goes
     std::string_view stability_level;  // x-stability-level: draft, alpha, beta or stable
+    // Its own `security`, else its document's; none when neither says. Any one requirement
+    // suffices; an empty one means no authentication.
+    std::optional<std::vector<SecurityRequirement>> security;
     // Path-level ones merged in, sorted by (in, name). Shared: Kubernetes refers to the
     // same parameter definitions from hundreds of operations.
     std::vector<std::shared_ptr<const Parameter>> parameters;
@@ -127,6 +141,7 @@ struct Snapshot {
     std::vector<Kind> kinds;                             // sorted by group, version, kind
     std::map<std::string, Schema, std::less<>> types;    // named schemas by name
     std::vector<Operation> operations;                   // sorted by path, then method
+    std::map<std::string, SecurityScheme, std::less<>> security_schemes;  // by name
     // What kompat decided while loading that a user may want to know (for example,
     // which copy of a type it kept when two files disagree). Shown by `inspect`.
     std::vector<std::string> notes;
