@@ -32,6 +32,7 @@ namespace kompat {
     X(response_header_became_required, "response-header-became-required")                   \
     X(operation_id_changed, "operation-id-changed") X(operation_tags_changed, "operation-tags-changed") \
     X(path_parameter_renamed, "path-parameter-renamed")                                     \
+    X(parameter_style_changed, "parameter-style-changed") X(servers_changed, "servers-changed") \
     X(security_requirement_added, "security-requirement-added")                             \
     X(security_requirement_removed, "security-requirement-removed")                         \
     X(security_scheme_changed, "security-scheme-changed")                                   \

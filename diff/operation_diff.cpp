@@ -196,6 +196,21 @@ void diff_parameter_pair(const DiffContext& context, const SchemaComparer& compa
         change.new_value = "deprecated";
         add_change(unit, std::move(change));
     }
+    // OpenAPI 3's defaults: form for query and cookie, simple for path and header; explode
+    // with form only.
+    const auto serialization = [](const Parameter& parameter) {
+        const std::string_view style = !parameter.style.empty() ? parameter.style
+                                       : (parameter.in == "query" || parameter.in == "cookie") ? "form"
+                                                                                                : "simple";
+        const bool explode = parameter.explode.value_or(style == "form");
+        return std::string(style) + (explode ? ", explode" : "");
+    };
+    if (const auto was = serialization(q), is = serialization(p); was != is && q.in != "body" && q.in != "formData") {
+        auto change = parameter_change(ChangeKind::parameter_style_changed);
+        change.old_value = json::value(was);
+        change.new_value = json::value(is);
+        add_change(unit, std::move(change));
+    }
     if (q.required != p.required) {
         auto change = parameter_change(p.required ? ChangeKind::parameter_became_required : ChangeKind::parameter_became_optional);
         change.old_value = q.required;
@@ -351,6 +366,16 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
         });
     tally.emit(plan.surface);
     if (!context.lossy) diff_security_schemes(context, plan);
+    // A Kubernetes API server's spec names no server: where it serves is the cluster's.
+    if (context.old_side.servers != context.new_side.servers && !context.old_side.servers.empty() && !context.new_side.servers.empty()) {
+        Change change;
+        change.kind = ChangeKind::servers_changed;
+        change.type = "servers";
+        change.path = ".";
+        change.old_value = strings_json(std::vector<std::string_view>(context.old_side.servers.begin(), context.old_side.servers.end()));
+        change.new_value = strings_json(std::vector<std::string_view>(context.new_side.servers.begin(), context.new_side.servers.end()));
+        plan.surface.push_back(std::move(change));
+    }
     if (bodies_documented_late > 0)
         plan.notes.push_back(std::to_string(bodies_documented_late) +
                              " request bodies are newly marked required: a Kubernetes API server always required them "

@@ -49,6 +49,9 @@ void SchemaComparer::compare(const Schema& o, const Schema& n, Unit& unit, std::
                              unsigned roles) const {
     if (!o.ref.empty() && !n.ref.empty()) {
         compare_keywords(context_, o, n, unit, path);
+        // OpenAPI 3.1 lets constraints stand beside a `$ref` (`{$ref: Name, maxLength: 10}`).
+        if (o.bounds || n.bounds || o.enum_values != nullptr || n.enum_values != nullptr || !o.format.empty() || !n.format.empty())
+            compare_value_keywords(o, n, unit, path, false);
         refer(unit, o.ref, n.ref, path, alpha, roles);
         return;
     }

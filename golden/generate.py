@@ -583,6 +583,36 @@ case("stability-level-decreased", "stability-level-decreased",
      "An operation's `x-stability-level` fell (draft < alpha < beta < stable): what clients were promised no longer holds.",
      pet_op(level="stable"), pet_op(level="beta"))
 
+# ---- serialization, servers, OpenAPI 3.1 constraints beside $ref ----
+def styled(style=None, explode=None):
+    """GET /pets with a query parameter `tags` serialized as given (absent: OpenAPI's defaults)."""
+    doc = pet_op(with_parameter=False)
+    parameter = {"name": "tags", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}}
+    if style is not None:
+        parameter["style"] = style
+    if explode is not None:
+        parameter["explode"] = explode
+    doc["paths"]["/pets"]["get"]["parameters"] = [parameter]
+    return doc
+
+
+case("parameter-style-changed", "parameter-style-changed",
+     "A parameter is serialized another way (`style`, `explode`; absent ones read as OpenAPI's defaults): callers "
+     "send `tags=a&tags=b` where the server now parses `tags=a,b`.", styled(), styled(explode=False))
+case("no-change-parameter-style-default-written", None, "", styled(), styled("form", True), [])
+servers_doc = pet_op()
+servers_doc["servers"] = [{"url": "https://api.example.com/v1"}]
+case("servers-changed", "servers-changed",
+     "The document's server URLs changed (OpenAPI 3 `servers`, Swagger 2.0 `schemes`, `host` and `basePath`). A "
+     "warning: clients configured with an old URL may need a review.",
+     servers_doc, {**servers_doc, "servers": [{"url": "https://api.example.com/v2"}]})
+NAME = {"Name": {"type": "string"}}
+case("max-length-tightened-beside-ref", None, "",
+     api(request={"type": "object", "properties": {"name": {"$ref": "#/components/schemas/Name", "maxLength": 20}}},
+         schemas=NAME, version="3.1.0"),
+     api(request={"type": "object", "properties": {"name": {"$ref": "#/components/schemas/Name", "maxLength": 10}}},
+         schemas=NAME, version="3.1.0"), ["max-length-tightened"])
+
 # ---- readOnly / writeOnly: a request ignores a readOnly field, a response a writeOnly one ----
 def shared_pet(properties, required=None):
     """A named Pet sent in the request and returned in the response."""

@@ -32,6 +32,7 @@ public:
     void load() {
         load_types();
         load_security_schemes();
+        load_servers();
         if (const auto* security = document_.if_contains("security")) document_security_ = security_requirements(*security);
         if (const auto* paths = member_object("paths")) load_paths(*paths);
     }
@@ -233,6 +234,8 @@ private:
             parameter.required = required->get_bool();
         if (const auto* deprecated = object->if_contains("deprecated"); deprecated != nullptr && deprecated->is_bool())
             parameter.deprecated = deprecated->get_bool();
+        if (const auto* style = object->if_contains("style"); style != nullptr && style->is_string()) parameter.style = style->get_string();
+        if (const auto* explode = object->if_contains("explode"); explode != nullptr && explode->is_bool()) parameter.explode = explode->get_bool();
         if (const auto schema = object->find("schema"); schema != object->end()) {
             const auto position = file_.position_of(*schema);
             if (parameter.in == "body") {
@@ -387,6 +390,28 @@ private:
             if (value.is_string()) scheme.settings.emplace_back(name, value.get_string());
             else if (const auto* inner = value.if_object()) scheme_settings(*inner, name + ".", scheme);
         }
+    }
+
+    void load_servers() {
+        auto& servers = state_.snapshot.servers;
+        if (v3_) {
+            if (const auto* list = document_.if_contains("servers"); list != nullptr && list->is_array())
+                for (const auto& server : list->get_array())
+                    if (const auto* object = server.if_object())
+                        if (const auto* url = object->if_contains("url"); url != nullptr && url->is_string())
+                            servers.emplace_back(url->get_string());
+        } else if (const auto* host = document_.if_contains("host"); host != nullptr && host->is_string()) {
+            std::string base_path;
+            if (const auto* path = document_.if_contains("basePath"); path != nullptr && path->is_string()) base_path = path->get_string();
+            std::vector<std::string> schemes;
+            if (const auto* list = document_.if_contains("schemes"); list != nullptr && list->is_array())
+                for (const auto& scheme : list->get_array())
+                    if (scheme.is_string()) schemes.emplace_back(scheme.get_string());
+            if (schemes.empty()) schemes.emplace_back("https");
+            for (const auto& scheme : schemes) servers.push_back(scheme + "://" + std::string(host->get_string()) + base_path);
+        }
+        std::sort(servers.begin(), servers.end());
+        servers.erase(std::unique(servers.begin(), servers.end()), servers.end());
     }
 
     void load_security_schemes() {

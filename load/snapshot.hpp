@@ -57,6 +57,9 @@ struct Parameter {
     std::string_view in;  // path, query, header, cookie, body, formData
     bool required = false;
     bool deprecated = false;
+    // How it is serialized (OpenAPI 3): as written, "" when the default for `in` applies.
+    std::string_view style;
+    std::optional<bool> explode;
     Schema schema;  // the body's schema, or the parameter's own type keywords
     Location location;
 };
@@ -142,6 +145,9 @@ struct Snapshot {
     std::map<std::string, Schema, std::less<>> types;    // named schemas by name
     std::vector<Operation> operations;                   // sorted by path, then method
     std::map<std::string, SecurityScheme, std::less<>> security_schemes;  // by name
+    // The base URLs its documents serve at: OpenAPI 3's `servers`, Swagger 2.0's schemes,
+    // host and basePath. Sorted, once each.
+    std::vector<std::string> servers;
     // What kompat decided while loading that a user may want to know (for example,
     // which copy of a type it kept when two files disagree). Shown by `inspect`.
     std::vector<std::string> notes;
