@@ -159,8 +159,10 @@ void operation_identity(const DiffContext& context, const Operation& before, con
         change.new_position = context.position(context.new_side, after.location);
         add_change(unit, std::move(change));
     };
-    if (!before.operation_id.empty() && !after.operation_id.empty() && before.operation_id != after.operation_id)
-        change_of(ChangeKind::operation_id_changed, json::value(before.operation_id), json::value(after.operation_id));
+    // An operationId removed renames the generated method as much as one changed.
+    if (!before.operation_id.empty() && before.operation_id != after.operation_id)
+        change_of(ChangeKind::operation_id_changed, json::value(before.operation_id),
+                  after.operation_id.empty() ? json::value(nullptr) : json::value(after.operation_id));
     auto old_tags = before.tags;
     auto new_tags = after.tags;
     std::sort(old_tags.begin(), old_tags.end());

@@ -105,8 +105,8 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
     if ((old_discriminator != nullptr || new_discriminator != nullptr) &&
         (old_discriminator == nullptr || new_discriminator == nullptr || !json_equal(*old_discriminator, *new_discriminator)))
         compare_discriminator(context, old_discriminator, new_discriminator, unit, path, o, n);
-    // `deprecated` is a lifecycle, which compare_lifecycle judges.
-    const auto judged_elsewhere = [](std::string_view name) { return name == "discriminator" || name == "deprecated"; };
+    // `deprecated` is a lifecycle, which compare_lifecycle judges; `const` an enum of one.
+    const auto judged_elsewhere = [](std::string_view name) { return name == "discriminator" || name == "deprecated" || name == "const"; };
     for (const auto& keyword : before) {
         if (judged_elsewhere(keyword.name)) continue;
         const auto found = std::find_if(after.begin(), after.end(), [&](const Keyword& k) { return k.name == keyword.name; });
@@ -205,20 +205,36 @@ std::pair<std::vector<std::string>, std::vector<std::string>> edits(const std::v
     return {only_removed, only_added};
 }
 
+// The values a schema allows by listing them: its `enum`, or its `const` (JSON Schema
+// 2020-12), which says what a one-value enum says; `storage` holds the latter.
+const json::array* listed_values(const Schema& schema, json::array& storage) {
+    if (schema.enum_values != nullptr || !schema.unmodelled_keywords) return schema.enum_values;
+    for (const auto& keyword : schema.unmodelled().other_keywords)
+        if (keyword.name == "const") {
+            storage.push_back(*keyword.value);
+            return &storage;
+        }
+    return nullptr;
+}
+
 void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
-    if (o.enum_values == nullptr && n.enum_values == nullptr) return;
-    if (o.enum_values == nullptr) {
-        context.emit(unit, ChangeKind::enum_restriction_added, path, o, n, nullptr, detached(*n.enum_values));
+    json::array old_const;
+    json::array new_const;
+    const auto* old_values = listed_values(o, old_const);
+    const auto* new_values = listed_values(n, new_const);
+    if (old_values == nullptr && new_values == nullptr) return;
+    if (old_values == nullptr) {
+        context.emit(unit, ChangeKind::enum_restriction_added, path, o, n, nullptr, detached(*new_values));
         return;
     }
-    if (n.enum_values == nullptr) {
-        context.emit(unit, ChangeKind::enum_restriction_removed, path, o, n, detached(*o.enum_values), nullptr);
+    if (new_values == nullptr) {
+        context.emit(unit, ChangeKind::enum_restriction_removed, path, o, n, detached(*old_values), nullptr);
         return;
     }
     std::vector<std::string> before;
     std::vector<std::string> after;
-    for (const auto& v : *o.enum_values) before.push_back(json::serialize(v));
-    for (const auto& v : *n.enum_values) after.push_back(json::serialize(v));
+    for (const auto& v : *old_values) before.push_back(json::serialize(v));
+    for (const auto& v : *new_values) after.push_back(json::serialize(v));
     if (before == after) return;
     const auto [removed, added] = edits(before, after);
     for (const auto& value : removed) context.emit(unit, ChangeKind::enum_value_removed, path, o, n, json::parse(value), nullptr, value);

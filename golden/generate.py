@@ -473,7 +473,7 @@ case("media-type-removed-swagger-produces", None, "", swagger_produces,
 # ---- operations: identity ----
 def pet_path(path="/pets/{petId}", name="petId", operation_id="getPet", tags=None, responses=None):
     """GET one pet by its path parameter."""
-    operation = {"operationId": operation_id, "parameters": [
+    operation = {**({"operationId": operation_id} if operation_id else {}), "parameters": [
         {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}],
         "responses": responses or {"200": {"description": "OK"}}}
     if tags is not None:
@@ -612,6 +612,11 @@ case("max-length-tightened-beside-ref", None, "",
          schemas=NAME, version="3.1.0"),
      api(request={"type": "object", "properties": {"name": {"$ref": "#/components/schemas/Name", "maxLength": 10}}},
          schemas=NAME, version="3.1.0"), ["max-length-tightened"])
+case("enum-value-added-to-const", None, "", pet_field({"type": "string", "const": "cat"}, "response", "3.1.0"),
+     pet_field({"type": "string", "enum": ["cat", "dog"]}, "response", "3.1.0"), ["enum-value-added"])
+case("no-change-const-spelled-as-enum", None, "", pet_field({"type": "string", "const": "cat"}, "response", "3.1.0"),
+     pet_field({"type": "string", "enum": ["cat"]}, "response", "3.1.0"), [])
+case("operation-id-removed", None, "", pet_path(), pet_path(operation_id=None), ["operation-id-changed"])
 
 # ---- readOnly / writeOnly: a request ignores a readOnly field, a response a writeOnly one ----
 def shared_pet(properties, required=None):
