@@ -14,7 +14,6 @@
 namespace kompat {
 namespace json = boost::json;
 
-
 namespace {
 
 // Roles that ignore a field: clients do not send a readOnly field, servers do not return
@@ -196,7 +195,8 @@ void SchemaComparer::compare_field(const Property& before, const Property& after
         context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path, before.schema,
                       after.schema, was_required, is_required);
     const auto old_lifecycle = context_.lifecycle(before.schema);
-    // The same description and no lifecycle extension on either side: the same lifecycle.
+    // The same description, no lifecycle extension and no `deprecated` keyword on either
+    // side: the same lifecycle.
     const bool same_source = before.schema.description == after.schema.description && before.schema.kubernetes().lifecycle.empty() &&
                              after.schema.kubernetes().lifecycle.empty() && !before.schema.unmodelled_keywords &&
                              !after.schema.unmodelled_keywords;
