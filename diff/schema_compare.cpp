@@ -20,13 +20,11 @@ namespace {
 // a writeOnly one (OpenAPI 3), so what changes in it does not concern them.
 unsigned roles_ignoring(const Schema& field) {
     if (!field.unmodelled_keywords) return 0;
-    unsigned out = 0;
-    for (const auto& keyword : field.unmodelled().other_keywords) {
-        if (keyword.value == nullptr || !keyword.value->is_bool() || !keyword.value->get_bool()) continue;
-        if (keyword.name == "readOnly") out |= role_request;
-        else if (keyword.name == "writeOnly") out |= role_response;
-    }
-    return out;
+    const auto set = [&](std::string_view name) {
+        const auto* value = find_keyword(field.unmodelled().other_keywords, name);
+        return value != nullptr && value->is_bool() && value->get_bool();
+    };
+    return (set("readOnly") ? role_request : 0U) | (set("writeOnly") ? role_response : 0U);
 }
 
 // What a unit held before a field was compared, so that what the field added can be marked.

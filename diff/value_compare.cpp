@@ -96,12 +96,8 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
     const auto kind_of = [](std::string_view keyword) {
         return is_annotation(keyword) ? ChangeKind::annotation_changed : ChangeKind::unclassified_change;
     };
-    const auto find = [](const std::vector<Keyword>& list, std::string_view name) -> const json::value* {
-        const auto found = std::find_if(list.begin(), list.end(), [&](const Keyword& k) { return k.name == name; });
-        return found != list.end() ? found->value : nullptr;
-    };
-    const auto* old_discriminator = find(before, "discriminator");
-    const auto* new_discriminator = find(after, "discriminator");
+    const auto* old_discriminator = find_keyword(before, "discriminator");
+    const auto* new_discriminator = find_keyword(after, "discriminator");
     if ((old_discriminator != nullptr || new_discriminator != nullptr) &&
         (old_discriminator == nullptr || new_discriminator == nullptr || !json_equal(*old_discriminator, *new_discriminator)))
         compare_discriminator(context, old_discriminator, new_discriminator, unit, path, o, n);
@@ -109,15 +105,14 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
     const auto judged_elsewhere = [](std::string_view name) { return name == "discriminator" || name == "deprecated" || name == "const"; };
     for (const auto& keyword : before) {
         if (judged_elsewhere(keyword.name)) continue;
-        const auto found = std::find_if(after.begin(), after.end(), [&](const Keyword& k) { return k.name == keyword.name; });
-        if (found == after.end())
+        const auto* found = find_keyword(after, keyword.name);
+        if (found == nullptr)
             context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), nullptr, std::string(keyword.name));
-        else if (!json_equal(*found->value, *keyword.value))
-            context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), detached(*found->value),
-                         std::string(keyword.name));
+        else if (!json_equal(*found, *keyword.value))
+            context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), detached(*found), std::string(keyword.name));
     }
     for (const auto& keyword : after)
-        if (!judged_elsewhere(keyword.name) && std::none_of(before.begin(), before.end(), [&](const Keyword& k) { return k.name == keyword.name; }))
+        if (!judged_elsewhere(keyword.name) && find_keyword(before, keyword.name) == nullptr)
             context.emit(unit, kind_of(keyword.name), path, o, n, nullptr, detached(*keyword.value), std::string(keyword.name));
 }
 
@@ -209,12 +204,10 @@ std::pair<std::vector<std::string>, std::vector<std::string>> edits(const std::v
 // 2020-12), which says what a one-value enum says; `storage` holds the latter.
 const json::array* listed_values(const Schema& schema, json::array& storage) {
     if (schema.enum_values != nullptr || !schema.unmodelled_keywords) return schema.enum_values;
-    for (const auto& keyword : schema.unmodelled().other_keywords)
-        if (keyword.name == "const") {
-            storage.push_back(*keyword.value);
-            return &storage;
-        }
-    return nullptr;
+    const auto* value = find_keyword(schema.unmodelled().other_keywords, "const");
+    if (value == nullptr) return nullptr;
+    storage.push_back(*value);
+    return &storage;
 }
 
 void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {

@@ -188,13 +188,12 @@ Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
         return lifecycle;
     }
     if (schema.unmodelled_keywords) {
-        bool deprecated = false;
-        std::string_view sunset;
-        for (const auto& keyword : schema.unmodelled().other_keywords)
-            if (keyword.name == "deprecated" && keyword.value->is_bool()) deprecated = keyword.value->get_bool();
-        for (const auto& extension : schema.unmodelled().extensions)
-            if (extension.name == "x-sunset" && extension.value->is_string()) sunset = extension.value->get_string();
-        if (deprecated) return declared_lifecycle(true, sunset);
+        const auto& kept = schema.unmodelled();
+        const auto* deprecated = find_keyword(kept.other_keywords, "deprecated");
+        if (deprecated != nullptr && deprecated->is_bool() && deprecated->get_bool()) {
+            const auto* sunset = find_keyword(kept.extensions, "x-sunset");
+            return declared_lifecycle(true, sunset != nullptr && sunset->is_string() ? std::string_view(sunset->get_string()) : "");
+        }
     }
     const auto description = schema.description;
     // Most descriptions say none of it: a few fast scans for the words every form holds

@@ -64,6 +64,13 @@ struct Keyword {
     Location location;
 };
 
+// The value of the keyword `name` among `keywords`, or null when it is not there.
+inline const boost::json::value* find_keyword(const std::vector<Keyword>& keywords, std::string_view name) {
+    for (const auto& keyword : keywords)
+        if (keyword.name == name) return keyword.value;
+    return nullptr;
+}
+
 struct Property;
 struct Composition;
 
