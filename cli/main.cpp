@@ -83,6 +83,11 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
                           false,
                           served_kinds(before),
                           served_kinds(after)};
+    // Input warnings first: they say what the findings were read from.
+    std::vector<std::string> warnings = before.input_warnings;
+    for (const auto& warning : after.input_warnings)
+        if (std::find(warnings.begin(), warnings.end(), warning) == warnings.end()) warnings.push_back(warning);
+    comparison.sources.notes.insert(comparison.sources.notes.begin(), warnings.begin(), warnings.end());
     return comparison;
 }
 

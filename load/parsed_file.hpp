@@ -63,6 +63,9 @@ struct ParsedFile {
     std::unique_ptr<KeyPositionMemory> memory = std::make_unique<KeyPositionMemory>();
     std::vector<boost::json::value> documents; // one, or several for multi-document YAML
     std::vector<TextPosition> document_starts; // where each document begins
+    // What was read but deserves a word in the report (a key repeated with the same
+    // value), each as "file:line:col: text".
+    std::vector<std::string> warnings;
 
     // Position of the key of `member`, a member of an object of `documents`; unknown
     // for a member that is not.

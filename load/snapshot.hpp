@@ -151,6 +151,10 @@ struct Snapshot {
     // What kompat decided while loading that a user may want to know (for example,
     // which copy of a type it kept when two files disagree). Shown by `inspect`.
     std::vector<std::string> notes;
+    // What the input files hold that their reader should hear of though it was read
+    // (a key repeated with the same value), "file:line:col: text". Reports of `check`
+    // show them as notes.
+    std::vector<std::string> input_warnings;
 
     // The parsed files the schemas' strings point into.
     std::vector<std::shared_ptr<const ParsedFile>> documents;

@@ -20,6 +20,7 @@ std::uint32_t LoadState::add_file(std::shared_ptr<const ParsedFile> file) {
     const auto index = static_cast<std::uint32_t>(snapshot.documents.size());
     file_index.emplace(file->name, index);
     snapshot.files.push_back(file->name);
+    snapshot.input_warnings.insert(snapshot.input_warnings.end(), file->warnings.begin(), file->warnings.end());
     snapshot.documents.push_back(std::move(file));
     return index;
 }

@@ -364,7 +364,18 @@ private:
 
     void add_member(json::object& object, const Key& key, json::value value) {
         const std::string_view name(key_chars_.data() + key.begin, key.size);
-        if (object.contains(name)) fail(key.position, "duplicate key \"" + std::string(name) + "\" in one mapping");
+        if (const auto* first = object.if_contains(name)) {
+            const auto first_line = KeyPositionMemory::position_of_key(object.find(name)->key().data()).line;
+            if (*first != value)
+                fail(key.position, "duplicate key \"" + std::string(name) + "\" in one mapping, with a value other than at line " +
+                                       std::to_string(first_line));
+            // Real files repeat a key with the same value (a released knative CRD does):
+            // nothing is ambiguous, so it is read, and said.
+            file_.warnings.push_back(source_.name + ":" + std::to_string(key.position.line) + ":" + std::to_string(key.position.column) +
+                                     ": duplicate key \"" + std::string(name) + "\" repeats the value of line " +
+                                     std::to_string(first_line) + "; read once");
+            return;
+        }
         memory_.position_next_key(key.position);
         object.emplace(name, std::move(value));
     }

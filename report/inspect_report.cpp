@@ -15,6 +15,13 @@ json::value location_json(const Snapshot& snapshot, const Location& location) {
     return {{"file", snapshot.file_of(location)}, {"line", location.position.line}, {"column", location.position.column}};
 }
 
+// What the input files hold that a reader should hear of, then what loading decided.
+std::vector<std::string> notes_of(const Snapshot& snapshot) {
+    auto notes = snapshot.input_warnings;
+    notes.insert(notes.end(), snapshot.notes.begin(), snapshot.notes.end());
+    return notes;
+}
+
 }  // namespace
 
 std::string inspect_text(const Snapshot& snapshot) {
@@ -43,9 +50,9 @@ std::string inspect_text(const Snapshot& snapshot) {
     for (const auto& [name, schema] : snapshot.types) out += fmt::format("  {}\n", name);
     out += fmt::format("\nOperations ({})\n", snapshot.operations.size());
     for (const auto& operation : snapshot.operations) out += fmt::format("  {:<7} {}\n", operation.method, operation.path);
-    if (!snapshot.notes.empty()) {
-        out += fmt::format("\nNotes ({})\n", snapshot.notes.size());
-        for (const auto& note : snapshot.notes) out += fmt::format("  {}\n", note);
+    if (const auto notes = notes_of(snapshot); !notes.empty()) {
+        out += fmt::format("\nNotes ({})\n", notes.size());
+        for (const auto& note : notes) out += fmt::format("  {}\n", note);
     }
     return out;
 }
@@ -100,7 +107,7 @@ std::string inspect_json(const Snapshot& snapshot) {
     json::array files;
     for (const auto& file : snapshot.files) files.emplace_back(file);
     json::array notes;
-    for (const auto& note : snapshot.notes) notes.emplace_back(note);
+    for (const auto& note : notes_of(snapshot)) notes.emplace_back(note);
     const json::object document{
         {"schemaVersion", 1},
         {"source", snapshot.source},

@@ -9,12 +9,14 @@ Usage: scripts/corpus_counts.py KOMPAT OUT.json [CORPUS_DIR]
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 
 
 def version_key(tag):
-    return [int(part) for part in tag.lstrip("v").split(".")]
+    """`v1.2.3`, `knative-v1.10.0`, `2.0.0` -> [1, 2, 3]: the release's numbers."""
+    return [int(part) for part in re.findall(r"\d+", tag)]
 
 
 def pairs_of(root):
@@ -36,7 +38,11 @@ def pairs_of(root):
             for channel in channels[0] or [""]:
                 pairs.append((os.path.join(root, "crds", project, a, channel).rstrip("/"),
                               os.path.join(root, "crds", project, b, channel).rstrip("/")))
-    pairs.append((f"{root}/openapi3/stripe/v100/spec3.json", f"{root}/openapi3/stripe/v127/spec3.json"))
+    # OpenAPI 3 projects: each release directory holds one document.
+    for project in sorted(os.listdir(f"{root}/openapi3")):
+        tags = sorted(os.listdir(f"{root}/openapi3/{project}"), key=version_key)
+        documents = [f"{root}/openapi3/{project}/{tag}/{os.listdir(f'{root}/openapi3/{project}/{tag}')[0]}" for tag in tags]
+        pairs.extend(zip(documents, documents[1:]))
     return pairs
 
 

@@ -24,7 +24,10 @@ TEST_CASE("Truncated and malformed YAML") {
 
 TEST_CASE("Duplicate keys are refused, not silently collapsed") {
     CHECK(load_error("t.json", "{\"swagger\": \"2.0\",\n \"a\": 1,\n \"a\": 2}") == "t.json:3:2: duplicate key \"a\" in one object");
-    CHECK(load_error("t.yaml", "swagger: '2.0'\na: 1\na: 2\n") == "t.yaml:3:1: duplicate key \"a\" in one mapping");
+    CHECK(load_error("t.yaml", "swagger: '2.0'\na: 1\na: 2\n") ==
+          "t.yaml:3:1: duplicate key \"a\" in one mapping, with a value other than at line 2");
+    CHECK(load_error("t.yaml", "swagger: '2.0'\na: {b: [1]}\na: {b: [1, 2]}\n") ==
+          "t.yaml:3:1: duplicate key \"a\" in one mapping, with a value other than at line 2");
     // In a large object (the reader sorts the keys of one with more than 16).
     std::string large = "{\"swagger\": \"2.0\"";
     for (int i = 0; i < 40; ++i) large += ",\n \"k" + std::to_string(i % 39) + "\": 1";
@@ -34,6 +37,23 @@ TEST_CASE("Duplicate keys are refused, not silently collapsed") {
           "t.json:1:28: duplicate key \"a\" in one object");
     // Written with an escape, still the same key.
     CHECK(load_error("t.json", "{\"swagger\": \"2.0\", \"a\": 1, \"\\u0061\": 2}").ends_with("duplicate key \"a\" in one object"));
+}
+
+// A released knative CRD repeats additionalPrinterColumns with the same list: nothing is
+// ambiguous, so it is read once, and the file's warnings say where.
+TEST_CASE("A YAML key repeated with the same value is read once, with a warning") {
+    const auto file = read_yaml({"t.yaml", "a:\n  - {name: URL, type: string}\nb: 2\na:\n  - type: string\n    name: URL\n"}, {});
+    REQUIRE(file.documents.size() == 1);
+    CHECK(file.documents[0].get_object().size() == 2);
+    REQUIRE(file.warnings.size() == 1);
+    CHECK(file.warnings[0] == "t.yaml:4:1: duplicate key \"a\" repeats the value of line 1; read once");
+    // In a wide mapping (built key by key) too.
+    std::string wide;
+    for (int i = 0; i < 1100; ++i) wide += "k" + std::to_string(i) + ": 1\n";
+    const auto wide_file = read_yaml({"w.yaml", wide + "k5: 1\n"}, {});
+    CHECK(wide_file.documents[0].get_object().size() == 1100);
+    CHECK(wide_file.warnings.size() == 1);
+    CHECK(load_error("w.yaml", "swagger: '2.0'\n" + wide + "k5: 2\n").ends_with("with a value other than at line 7"));
 }
 
 TEST_CASE("Keys that differ only after a NUL character are different keys") {

@@ -183,3 +183,19 @@ TEST_CASE("cli: --write-baseline writes the findings at or above --fail-on, and 
     const auto all = run(command("check '" + golden + "old.json' '" + golden + "new.json' --write-baseline '" + baseline + "' --baseline-all"));
     CHECK(all.err == "kompat: wrote 3 baseline entries (all findings) to " + baseline + "\n");
 }
+
+TEST_CASE("cli: a key repeated with the same value is a note in check's reports, not an error") {
+    kompat::test::TempDir dir;
+    auto crd = kompat::test::read_file(kompat::test::source_dir() + "/examples/crds/widgets.yaml");
+    const auto scope = crd.find("  scope: Namespaced\n");
+    REQUIRE(scope != std::string::npos);
+    crd.insert(scope, "  scope: Namespaced\n");  // lines 8 and 9
+    dir.write("widgets.yaml", crd);
+    const auto result = run("cd '" + dir.path().string() + "' && " + command("check " + example("crds/widgets.yaml") + " widgets.yaml --format json"));
+    REQUIRE(result.exit_code == 0);
+    const auto notes = boost::json::parse(result.out).at("notes").as_array();
+    REQUIRE(!notes.empty());
+    CHECK(notes[0] == "widgets.yaml:9:3: duplicate key \"scope\" repeats the value of line 8; read once");
+    const auto inspect = run("cd '" + dir.path().string() + "' && " + command("inspect widgets.yaml"));
+    CHECK(inspect.out.find("duplicate key \"scope\" repeats the value of line 8") != std::string::npos);
+}
