@@ -147,9 +147,11 @@ struct ReportRequest {
 void add_report_options(CLI::App* command, ReportRequest& request, const std::string& default_show) {
     command->add_option("--config", request.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
     command->add_option("--format", request.formats, "Report format; repeat with --output for several reports from one run")
-        ->check(CLI::IsMember(report_formats))->default_str("text");
+        ->check(CLI::IsMember(report_formats))->default_str("text")->allow_extra_args(false);
+    // One value an occurrence: a list option would otherwise take `--` as the end of its
+    // values, and what follows it as options (`--format json -- --help new.json`).
     command->add_option("--output,-o", request.outputs, "File for the report of the --format in the same position")
-        ->default_str("standard output");
+        ->default_str("standard output")->allow_extra_args(false);
     command->add_option("--show", request.show,
                         "Lowest severity text, markdown and github list (the rest are counted); json, sarif, junit and html hold all")
         ->check(CLI::IsMember({"error", "warning", "info"}))->default_str(default_show);
@@ -261,14 +263,14 @@ int main(int argc, char** argv) {
     kompat::Limits limits;
     auto* inspect = app.add_subcommand("inspect", "Show what kompat understood of one snapshot");
     inspect->add_option("SPEC", spec,
-                        "OpenAPI v2/v3 file, directory of v3 files or CRDs, CRD file, - for stdin, or REV:PATH")
+                        "OpenAPI v2/v3 file, directory of v3 files or CRDs, CRD file, - for stdin, or git:REV:PATH")
         ->required();
     inspect->add_option("--format", format, "Output format")->check(CLI::IsMember({"text", "json"}))->default_str("text");
     inspect->footer(R"(Exit codes: 0 read, 2 bad usage or unreadable input.
 
 Examples:
   kompat inspect api/openapi-spec/v3
-  kompat inspect HEAD:config/crd --format json)");
+  kompat inspect git:HEAD:config/crd --format json)");
     add_limit_options(inspect, limits, false);
 
     std::string old_spec;
@@ -291,8 +293,8 @@ Examples:
     check->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
 
 Examples:
-  kompat check HEAD~1:api/openapi-spec/v3 api/openapi-spec/v3 --fail-on warning
-  kompat check origin/main:config/crd config/crd --format github --format html --output report.html)");
+  kompat check git:HEAD~1:api/openapi-spec/v3 api/openapi-spec/v3 --fail-on warning
+  kompat check git:origin/main:config/crd config/crd --format github --format html --output report.html)");
     add_limit_options(check, limits, true);
     auto* diff = app.add_subcommand(
         "diff", "Every change between two snapshots, info included, for a reviewer; exit 1 when there is any change at all");
@@ -306,14 +308,14 @@ Exit codes: 0 no change, 1 some change, 2 bad usage or unreadable input.
 
 Examples:
   kompat diff v1.29/swagger.json v1.30/swagger.json
-  kompat diff HEAD~1:config/crd config/crd --format markdown --output changes.md)");
+  kompat diff git:HEAD~1:config/crd config/crd --format markdown --output changes.md)");
     add_limit_options(diff, limits, true);
 
     ReportRequest changelog_reports;
     auto* changelog = app.add_subcommand("changelog", "Release notes between two snapshots: Breaking, Removed, Deprecated, Promoted, Added");
     changelog->add_option("OLD", old_spec, "The snapshot of the previous release")->required();
     changelog->add_option("NEW", new_spec, "The snapshot of this release")->required();
-    changelog->add_option("--output,-o", changelog_reports.outputs, "File to write the notes to (default: stdout)")->expected(0, 1);
+    changelog->add_option("--output,-o", changelog_reports.outputs, "File to write the notes to (default: stdout)")->expected(0, 1)->allow_extra_args(false);
     std::string changelog_format = "markdown";
     changelog->add_option("--format", changelog_format, "markdown to paste, json for tools that assemble notes")
         ->check(CLI::IsMember({"markdown", "json"}))->default_str("markdown");
@@ -323,7 +325,7 @@ Examples:
 
 Examples:
   kompat changelog v1.29/swagger.json v1.30/swagger.json
-  kompat changelog v1.1.0:config/crd HEAD:config/crd --output CHANGELOG-api.md)");
+  kompat changelog git:v1.1.0:config/crd git:HEAD:config/crd --output CHANGELOG-api.md)");
 
     std::string feature_gates;
     auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity");
@@ -361,7 +363,7 @@ Examples:
 
 Examples:
   kompat explain api/openapi-spec/v3 pods.spec.containers --recursive
-  kompat explain --diff origin/main:api/openapi-spec/v3 api/openapi-spec/v3 deployments.spec.strategy)");
+  kompat explain --diff git:origin/main:api/openapi-spec/v3 api/openapi-spec/v3 deployments.spec.strategy)");
     explain->add_option("--max-lines", explain_options.max_lines, "Limit: lines of a recursive explain")
         ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
     add_limit_options(explain, limits, false);

@@ -274,14 +274,19 @@ TreeEntry find_entry(const RevisionPath& at, const std::string& name, const Limi
 
 }  // namespace
 
-bool git_revision_resolves(std::string_view revision, const Limits& limits) {
-    if (revision.empty() || revision.front() == '-') return false;
+RevisionCheck check_git_revision(std::string_view revision, const Limits& limits) {
+    using Outcome = RevisionCheck::Outcome;
+    if (revision.empty() || revision.front() == '-') return {Outcome::unknown, {}};
     try {
-        return run_git({"rev-parse", "--verify", "--quiet", "--end-of-options", std::string(revision) + "^{tree}"}, std::string(revision),
-                       limits)
-                   .exit_code == 0;
-    } catch (const InputError&) {
-        return false;  // no git: not a revision
+        // --verify --quiet: exit 1 and nothing said for a revision it does not know; any
+        // other failure (no repository, dubious ownership) is a fatal: line and exit 128.
+        const auto result = run_git({"rev-parse", "--verify", "--quiet", "--end-of-options", std::string(revision) + "^{tree}"},
+                                    std::string(revision), limits);
+        if (result.exit_code == 0) return {Outcome::resolves, {}};
+        if (result.exit_code == 1 && result.err.empty()) return {Outcome::unknown, {}};
+        return {Outcome::failed, reason_of(result.err)};
+    } catch (const InputError& error) {
+        return {Outcome::failed, error.what()};  // git missing or timed out
     }
 }
 

@@ -12,9 +12,19 @@
 
 namespace kompat {
 
-// True when `revision` names a tree or commit in the repository of the working directory
-// (false outside a repository, and for a revision that starts with '-').
-bool git_revision_resolves(std::string_view revision, const Limits& limits);
+// What git says of a revision in the repository of the working directory.
+struct RevisionCheck {
+    enum class Outcome {
+        resolves,  // names a tree or commit
+        unknown,   // git ran in a working repository and knows no such revision
+        failed,    // git could not answer (missing, timed out, not a repository, dubious ownership...)
+    };
+    Outcome outcome = Outcome::failed;
+    std::string reason;  // for `failed`: git's own words, or why it did not run
+};
+
+// Asks git about `revision` (one that starts with '-' is `unknown` without asking).
+RevisionCheck check_git_revision(std::string_view revision, const Limits& limits);
 
 // The file or directory `rev_path` (`REV:PATH`; `REV:` and `REV:.` are the root) names.
 // `argument` is what the user wrote, for messages. Throws InputError.

@@ -48,12 +48,7 @@ SourceSet read_path(std::string_view argument, const Limits& limits, bool direct
     set.argument = std::string(argument);
     const fs::path path{set.argument};
     std::error_code ec;
-    if (!fs::exists(fs::symlink_status(path, ec))) {
-        if (looks_like_rev_path(argument))
-            fail(set.argument, "cannot open: no such file or directory, and \"" + set.argument.substr(0, set.argument.find(':')) +
-                                   "\" is not a git revision here");
-        fail(set.argument, "cannot open: no such file or directory");
-    }
+    if (!fs::exists(fs::symlink_status(path, ec))) fail(set.argument, "cannot open: no such file or directory");
     const auto real = real_path_of(path, set.argument);
     if (leaves_working_directory(path, real))
         fail(set.argument, "leads out of the working directory through a symbolic link; kompat reads only files inside it");
@@ -93,14 +88,26 @@ SourceSet read_any(std::string_view argument, const Limits& limits, bool directo
         return read_git_source(argument, rev_path, limits);
     }
     if (written_as_path(argument) || !looks_like_rev_path(argument)) return read_path(argument, limits, directory_allowed, what);
-    const auto revision = argument.substr(0, argument.find(':'));
-    if (!git_revision_resolves(revision, limits)) return read_path(argument, limits, directory_allowed, what);
-    // Both readings may exist: a PR can commit a directory named like the revision it is compared with.
+    // Written REV:PATH: read from git or refused, never from disk when git cannot confirm
+    // the revision, since a PR can commit a directory named like the revision it is
+    // compared with (docs/security.md).
+    const std::string written(argument);
+    const auto revision = written.substr(0, written.find(':'));
+    const auto check = check_git_revision(revision, limits);
     std::error_code ec;
-    if (fs::exists(fs::symlink_status(fs::path(std::string(argument)), ec)))
-        fail(std::string(argument), "ambiguous: both a path on disk and REV:PATH at revision \"" + std::string(revision) +
-                                        "\"; write ./" + std::string(argument) + " for the file or git:" + std::string(argument) +
-                                        " for the revision");
+    const bool on_disk = fs::exists(fs::symlink_status(fs::path(written), ec));
+    using Outcome = RevisionCheck::Outcome;
+    if (check.outcome == Outcome::failed)
+        fail(written, "written as REV:PATH, but git cannot confirm revision \"" + revision + "\": " + check.reason +
+                          (on_disk ? "; write ./" + written + " to read the path on disk" : std::string()));
+    if (on_disk)
+        fail(written, check.outcome == Outcome::resolves
+                          ? "ambiguous: both a path on disk and REV:PATH at revision \"" + revision + "\"; write ./" + written +
+                                " for the file or git:" + written + " for the revision"
+                          : "a path on disk written like REV:PATH (\"" + revision + "\" is not a git revision here); write ./" +
+                                written + " to read it, or git:" + written + " for a revision");
+    if (check.outcome == Outcome::unknown)
+        fail(written, "cannot open: no such file or directory, and \"" + revision + "\" is not a git revision here");
     return read_git_source(argument, argument, limits);
 }
 

@@ -21,13 +21,18 @@ format=$(input FORMAT)
 kompat=${KOMPAT:-kompat}
 : "${fail_on:=error}" "${format:=text}"
 
+# The Action's own messages never repeat an input: an input could hold a workflow command.
 if [ -z "$old" ] || [ -z "$new" ]; then
-  echo "::error title=kompat::the inputs 'old' and 'new' are required (a path, or REV:PATH such as origin/main:api/openapi.yaml)"
+  echo "::error title=kompat::the inputs 'old' and 'new' are required (a path, or git:REV:PATH such as git:origin/main:api/openapi.yaml)"
   exit 2
 fi
 case "$format" in
   text|json|markdown|junit|sarif|html) ;;
-  *) echo "::error title=kompat::format '$format' is not one of text, json, markdown, junit, sarif, html"; exit 2 ;;
+  *) echo "::error title=kompat::the input 'format' is not one of text, json, markdown, junit, sarif, html"; exit 2 ;;
+esac
+case "$fail_on" in
+  error|warning|info) ;;
+  *) echo "::error title=kompat::the input 'fail-on' is not one of error, warning, info"; exit 2 ;;
 esac
 
 workspace=${GITHUB_WORKSPACE:-$PWD}
@@ -35,17 +40,22 @@ cd "$workspace" || exit 2
 # The workspace is mounted from the runner, owned by another user: git would refuse it.
 git config --global --add safe.directory "$workspace" 2>/dev/null || true
 
-out=${RUNNER_TEMP:-$(mktemp -d)}
+# A fresh directory each run: a later run that fails must not republish an earlier
+# run's summary or SARIF.
+out=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/kompat-XXXXXX") || exit 2
 sarif="$out/kompat.sarif"
 summary="$out/kompat-summary.md"
 report="$out/kompat-report.$format"
 errors="$out/kompat-stderr.txt"
 # Each --format goes to the --output in its place; the last, github, to stdout.
-args=(check "$old" "$new" --fail-on "$fail_on" --format markdown --output "$summary" --format sarif --output "$sarif")
+# Inputs that are paths go after `--` or as an option's value, never where they could be
+# read as an option (`old: --help`).
+args=(check --fail-on "$fail_on" --format markdown --output "$summary" --format sarif --output "$sarif")
 [ "$format" = sarif ] || args+=(--format "$format" --output "$report")
 args+=(--format github)
-[ -n "$config" ] && args+=(--config "$config")
-[ -n "$baseline" ] && args+=(--baseline "$baseline")
+[ -n "$config" ] && args+=("--config=$config")
+[ -n "$baseline" ] && args+=("--baseline=$baseline")
+args+=(-- "$old" "$new")
 
 "$kompat" "${args[@]}" 2> "$errors"
 code=$?
@@ -55,7 +65,9 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   if [ -s "$summary" ]; then
     cat "$summary" >> "$GITHUB_STEP_SUMMARY"
   elif [ $code -eq 2 ]; then
-    { echo "### kompat could not compare the snapshots"; echo; echo '```'; cat "$errors"; echo '```'; } >> "$GITHUB_STEP_SUMMARY"
+    # HTML-escaped in <pre>: a file name in the message cannot close a fence or add markup.
+    { echo "### kompat could not compare the snapshots"; echo; echo '<pre>'
+      sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/@/\&#64;/g' "$errors"; echo '</pre>'; } >> "$GITHUB_STEP_SUMMARY"
   fi
 fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then

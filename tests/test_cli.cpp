@@ -89,6 +89,23 @@ TEST_CASE("cli: usage errors are exit 2, --help and --version exit 0") {
     CHECK(version.out.find("unknown") == std::string::npos);
 }
 
+// After `--`, every argument is a snapshot, wherever `--` stands: a file named `--help`
+// or `--config=x` in a PR is never an option.
+TEST_CASE("cli: -- ends the options wherever it stands") {
+    for (const auto* options : {"", "--format json ", "--format json --output r.json ", "--fail-on error --show info "}) {
+        INFO(options);
+        const auto result = run("cd /tmp && " + command("check " + std::string(options) + "-- --help " + example("new/v3")));
+        CHECK(result.exit_code == 2);
+        CHECK(result.out.empty());
+        CHECK(result.err == "--help:1:1: cannot open: no such file or directory\n");
+    }
+    kompat::test::TempDir dir;
+    dir.write("--config=x.yaml", kompat::test::read_file(kompat::test::source_dir() + "/examples/old/swagger.json"));
+    const auto file = run("cd '" + dir.path().string() + "' && " + command("check --format json -- --config=x.yaml " + example("new/v3")));
+    CHECK(file.exit_code == 1);
+    CHECK(file.out.find("\"findings\"") != std::string::npos);
+}
+
 TEST_CASE("cli: check exits 1 at or above --fail-on, 0 below it") {
     const auto golden = kompat::test::source_dir() + "/golden/";
     const auto warning_only = "'" + golden + "version-removed/old.json' '" + golden + "version-removed/new.json'";

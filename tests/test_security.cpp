@@ -105,6 +105,36 @@ TEST_CASE("security: a directory named like REV:PATH cannot stand in for the rev
     check_refused(run(in_dir(repo, "check git:nope:api api")), "cannot read from git");
 }
 
+// Written REV:PATH is read from git or refused: when git cannot confirm the revision
+// (missing, timed out, dubious ownership, a shallow clone without the ref), the disk is
+// never read instead, whatever is committed there.
+TEST_CASE("security: REV:PATH fails closed when git cannot confirm the revision") {
+    TempDir dir;
+    const auto repo = new_repository(dir);
+    write(repo / "api/spec.json", old_spec);
+    git(repo, "add -A");
+    git(repo, "commit -qm base");
+    write(repo / "api/spec.json", new_spec);
+    write(repo / "origin/main:api/spec.json", new_spec);  // the shadow, for a ref this clone lacks
+    // A ref not fetched: git knows no such revision, and the path on disk is refused.
+    check_refused(run(in_dir(repo, "check origin/main:api api")), "a path on disk written like REV:PATH");
+    check_refused(run(in_dir(repo, "check origin/main:api api")), "write ./origin/main:api to read it, or git:origin/main:api");
+    // git that fails (dubious ownership), or is missing altogether.
+    write(dir.path() / "bin/git", "#!/bin/sh\necho 'fatal: detected dubious ownership in repository' >&2\nexit 128\n");
+    fs::permissions(dir.path() / "bin/git", fs::perms::owner_all);
+    const auto path_with = [&](const fs::path& bin) { return "cd " + quoted(repo) + " && PATH=" + quoted(bin) + " "; };
+    check_refused(run(path_with(dir.path() / "bin") + kompat_command("check origin/main:api api")),
+                  "git cannot confirm revision \"origin/main\": fatal: detected dubious ownership");
+    fs::remove_all(repo / "origin");
+    check_refused(run(path_with(dir.path() / "bin") + kompat_command("check main:api api")), "detected dubious ownership");
+    fs::create_directories(dir.path() / "empty");
+    check_refused(run(path_with(dir.path() / "empty") + kompat_command("check main:api api")), "git cannot confirm revision \"main\": cannot run git");
+    // Outside any repository, a file whose name has a colon is read only when written ./.
+    write(dir.path() / "plain/a:b.json", old_spec);
+    check_refused(run(in_dir(dir.path() / "plain", "inspect a:b.json")), "git cannot confirm revision \"a\"");
+    CHECK(run(in_dir(dir.path() / "plain", "inspect ./a:b.json")).exit_code == 0);
+}
+
 TEST_CASE("security: a link in a snapshot's directory that leads out of it is refused, naming the link") {
     TempDir dir;
     write(dir.path() / "runner/config.json", secret);

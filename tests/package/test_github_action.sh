@@ -76,4 +76,26 @@ run_action missing INPUT_OLD=old/swagger.json
 [ "$(cat "$work/missing/code")" = 2 ] && grep -q "^::error title=kompat::" "$work/missing/stdout" || fail "missing: not refused"
 run_action badformat INPUT_OLD=old/swagger.json INPUT_NEW=new/v3 INPUT_FORMAT=xml
 [ "$(cat "$work/badformat/code")" = 2 ] || fail "badformat: not refused"
+# An input that reads as an option is a path, never an option: `old: --help` is exit 2, not help and 0.
+run_action dashdash INPUT_OLD=--help INPUT_NEW=new/v3
+[ "$(cat "$work/dashdash/code")" = 2 ] || fail "old: --help: exit $(cat "$work/dashdash/code"), not 2"
+grep -q -- '--help:1:1: cannot open' "$work/dashdash/stderr" || fail "old: --help: not read as a path: $(cat "$work/dashdash/stderr")"
+# The Action's own messages never echo an input: a format holding a workflow command stays out of the log.
+run_action injected INPUT_OLD=old/swagger.json INPUT_NEW=new/v3 'INPUT_FORMAT=x::add-mask::y'
+[ "$(cat "$work/injected/code")" = 2 ] || fail "injected format: not refused"
+! grep -q 'add-mask' "$work/injected/stdout" "$work/injected/stderr" || fail "injected format: the input reached the log"
+# A run's files go to a directory of their own: a later run that fails republishes nothing of an earlier one.
+mkdir -p "$work/twice/temp"
+for input in new/v3 broken.json; do
+  (cd / && env -i PATH="$PATH" HOME="$work/twice" KOMPAT="$kompat" GITHUB_WORKSPACE="$work/workspace" \
+    GITHUB_OUTPUT="$work/twice/output" RUNNER_TEMP="$work/twice/temp" INPUT_OLD=old/swagger.json INPUT_NEW=$input \
+    "$source/scripts/github-action.sh" > /dev/null 2>&1) || true
+done
+[ "$(grep -c '^sarif=' "$work/twice/output")" = 1 ] || fail "twice: the failing run published a SARIF file"
+[ "$(ls "$work/twice/temp" | wc -l)" = 2 ] || fail "twice: the runs did not each have a directory"
+# A message holding markup is escaped in the job summary.
+printf '{"swagger": "2.0",' > "$work/workspace/<img src=x>@team.json"
+run_action markup INPUT_OLD=old/swagger.json 'INPUT_NEW=<img src=x>@team.json'
+grep -q '&lt;img src=x&gt;&#64;team.json' "$work/markup/summary.md" || fail "markup: not escaped: $(cat "$work/markup/summary.md")"
+! grep -q '<img' "$work/markup/summary.md" || fail "markup: raw markup in the job summary"
 echo "ok: the action's entry point under a fake GitHub environment"

@@ -30,8 +30,9 @@ cp "$source/examples/old/swagger.json" api/swagger.json
 git add api/swagger.json && git commit -q -m old
 hook() { KOMPAT="$kompat" "$source/$entry" "$@" > "$work/out" 2> "$work/err"; }
 
+grep -q '^  args: \[--\]$' "$hooks" || fail "the hook's default args are not [--]"
 # Unchanged: exit 0.
-hook api/swagger.json || fail "unchanged: exit $?: $(cat "$work/err")"
+hook -- api/swagger.json || fail "unchanged: exit $?: $(cat "$work/err")"
 # A staged breaking change (a property removed): exit 1, the finding in the output.
 python3 - <<'PY'
 import json
@@ -43,12 +44,38 @@ for definition in spec["definitions"].values():
 json.dump(spec, open("api/swagger.json", "w"), indent=2)
 PY
 git add api/swagger.json
-set +e; hook api/swagger.json; code=$?; set -e
+set +e; hook -- api/swagger.json; code=$?; set -e
 [ $code -eq 1 ] || fail "breaking: exit $code, not 1: $(cat "$work/err")"
 grep -q 'field-removed' "$work/out" || fail "breaking: no field-removed in: $(cat "$work/out")"
-# Options before the files reach kompat: --fail-on with a severity nothing reaches is still 1 for an error.
-set +e; hook --fail-on info api/swagger.json; code=$?; set -e
+# Options before -- reach kompat: --fail-on with a severity nothing reaches is still 1 for an error.
+set +e; hook --fail-on info -- api/swagger.json; code=$?; set -e
 [ $code -eq 1 ] || fail "--fail-on info: exit $code"
+# An option without -- is refused, never guessed to be an option or a file.
+set +e; hook --fail-on info api/swagger.json; code=$?; set -e
+[ $code -eq 2 ] || fail "options without --: exit $code, not 2"
+grep -q 'end them with --' "$work/err" || fail "options without --: not said: $(cat "$work/err")"
+# Committed files named like options are files: compared, never read as --config or --help.
+
+printf 'rules: {field-removed: off}\n' > x.yaml
+cp api/swagger.json ./--help
+cp api/swagger.json ./--config=x.yaml
+git add -- x.yaml ./--help ./--config=x.yaml && git commit -q -m "option-named files"
+python3 - <<'PY'
+import json
+for name in ("--help", "--config=x.yaml"):
+    spec = json.load(open(name))
+    for definition in spec["definitions"].values():
+        if definition.get("properties") and len(definition["properties"]) > 1:
+            definition["properties"].pop(sorted(definition["properties"])[-1])
+            break
+    json.dump(spec, open(name, "w"), indent=2)
+PY
+git add -- ./--help ./--config=x.yaml
+for name in --help --config=x.yaml; do
+  set +e; hook -- "$name"; code=$?; set -e
+  [ $code -eq 1 ] || fail "file named $name: exit $code, not 1: $(cat "$work/out" "$work/err")"
+  grep -q 'field-removed' "$work/out" || fail "file named $name: no field-removed: $(cat "$work/out")"
+done
 # A file new in this commit is skipped.
 cp "$source/examples/old/swagger.json" api/openapi-new.json && git add api/openapi-new.json
 hook api/openapi-new.json || fail "new file: exit $?"
