@@ -111,6 +111,7 @@ void apply_configuration(Comparison& comparison, const std::string& path, const 
     auto outcome = kompat::apply_config(std::move(comparison.findings), config, today);
     comparison.findings = std::move(outcome.findings);
     comparison.summary = kompat::summarize(comparison.findings);
+    comparison.sources.policy = std::move(outcome.policy);
     comparison.sources.notes.insert(comparison.sources.notes.end(), outcome.notes.begin(), outcome.notes.end());
 }
 

@@ -31,6 +31,12 @@ json::value lifecycle_json(const FindingLifecycle& lifecycle) {
 
 }  // namespace
 
+std::vector<std::string> notes_of(const ReportSources& sources) {
+    auto notes = sources.policy;
+    notes.insert(notes.end(), sources.notes.begin(), sources.notes.end());
+    return notes;
+}
+
 std::string sources_title(const ReportSources& sources, std::string_view arrow) {
     if (sources.single_snapshot) return fmt::format("{} ({})", sources.old_side.source, sources.old_side.format);
     return fmt::format("{} ({}) {} {} ({})", sources.old_side.source, sources.old_side.format, arrow, sources.new_side.source,
@@ -66,7 +72,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
         items.push_back(std::move(item));
     }
     json::array notes;
-    for (const auto& note : sources.notes) notes.emplace_back(note);
+    for (const auto& note : notes_of(sources)) notes.emplace_back(note);
     const json::object document{
         {"schemaVersion", 2},
         {"old", {{"source", sources.old_side.source}, {"format", sources.old_side.format}}},
@@ -86,7 +92,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
         return options.colour ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
     };
     std::string out = "kompat: " + escape_control(sources_title(sources)) + "\n";
-    for (const auto& note : sources.notes) out += "note: " + escape_control(note) + "\n";
+    for (const auto& note : notes_of(sources)) out += "note: " + escape_control(note) + "\n";
     // Group by what the finding is about, keeping the report's order (errors first).
     std::vector<std::string> groups;
     std::map<std::string, std::vector<const Finding*>> by_group;

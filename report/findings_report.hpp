@@ -24,7 +24,15 @@ struct ReportSources {
     // what replaces a removed version, and which new versions graduate an old kind.
     std::vector<std::string> served_old = {};
     std::vector<std::string> served_new = {};
+    // What the configuration changed in the verdict: each rule it turned off or lowered,
+    // with the findings it changed. Every report shows them first among the notes, and the
+    // github format as one notice whatever --show says: a PR's own config must not lower
+    // the gate without a trace.
+    std::vector<std::string> policy = {};
 };
+
+// Every note a report shows, in order: the policy notes, then the others.
+std::vector<std::string> notes_of(const ReportSources& sources);
 
 // What a report is about, for its first line: "OLD (format) -> NEW (format)", or for one
 // snapshot "SPEC (format)". Not escaped: each report escapes it for its own format.

@@ -51,6 +51,12 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
     std::string out;
     // Notices only when info is asked for: the runner shows a few annotations a step, and
     // they are for what breaks. Otherwise a note is a plain log line.
+    // What the configuration lowered is a notice always: one, so it is seen, not buried.
+    if (!sources.policy.empty()) {
+        std::string policy;
+        for (const auto& note : sources.policy) policy += (policy.empty() ? "" : "\n") + note;
+        out += "::notice title=kompat configuration::" + escape_data(policy) + "\n";
+    }
     for (const auto& note : sources.notes)
         out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n" : "kompat: note: " + escape_control(note) + "\n";
     for (const auto& finding : findings) {

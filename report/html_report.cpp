@@ -180,9 +180,9 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
     out += fmt::format("<ul class=\"summary\"><li class=\"error\">{} error(s)</li><li class=\"warning\">{} warning(s)</li>"
                        "<li class=\"info\">{} info</li></ul>\n",
                        summary.error, summary.warning, summary.info);
-    if (!sources.notes.empty()) {
+    if (const auto notes = notes_of(sources); !notes.empty()) {
         out += "<ul class=\"notes\">\n";
-        for (const auto& note : sources.notes) out += "<li>" + markup_text(note) + "</li>\n";
+        for (const auto& note : notes) out += "<li>" + markup_text(note) + "</li>\n";
         out += "</ul>\n";
     }
     // The overview: each heading's counts; a click filters to it.

@@ -62,6 +62,9 @@ std::string junit_report(const std::vector<Finding>& findings, const Summary& /*
         out += fmt::format("      <property name=\"old\" value=\"{}\"/>\n", markup_text(sources.old_side.source));
         out += fmt::format("      <property name=\"new\" value=\"{}\"/>\n", markup_text(sources.new_side.source));
         out += fmt::format("      <property name=\"fail-on\" value=\"{}\"/>\n", to_string(fail_on));
+        // What the configuration lowered travels with every suite, as it does in every report.
+        for (const auto& policy : sources.policy)
+            out += fmt::format("      <property name=\"configuration\" value=\"{}\"/>\n", markup_text(policy));
         out += "    </properties>\n";
         if (failures == 0) out += fmt::format("    <testcase name=\"compatible\" classname=\"{}\" time=\"0\"/>\n", markup_text(name));
         for (const auto* finding : suite.findings) {

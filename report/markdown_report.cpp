@@ -51,7 +51,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
     out += fmt::format("| {} | {} | {} |\n", summary.error, summary.warning, summary.info);
     // Notes (stale baseline entries can be many) take at most a quarter of the comment.
     std::size_t notes_left_out = 0;
-    for (const auto& note : sources.notes) {
+    for (const auto& note : notes_of(sources)) {
         if (out.size() + note.size() > comment_limit / 4) ++notes_left_out;
         else out += "\n> " + cell(note) + "\n";
     }

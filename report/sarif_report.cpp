@@ -107,7 +107,7 @@ std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*
         results.push_back(std::move(result));
     }
     json::array notifications;
-    for (const auto& note : sources.notes) notifications.push_back(json::object{{"message", {{"text", note}}}, {"level", "note"}});
+    for (const auto& note : notes_of(sources)) notifications.push_back(json::object{{"message", {{"text", note}}}, {"level", "note"}});
     json::object invocation{{"executionSuccessful", true}};
     if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
     const json::object document{

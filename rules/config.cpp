@@ -84,7 +84,7 @@ private:
             // `off` unquoted is YAML's false.
             const auto* flag = member.value().if_bool();
             const auto setting = flag != nullptr && !*flag ? std::string("off") : text(member.value(), where, "a rule's setting");
-            RuleSetting rule{std::string(member.key()), severity_from(setting)};
+            RuleSetting rule{std::string(member.key()), severity_from(setting), where};
             if (setting != "off" && !rule.severity) fail(where, "a rule's setting is error, warning, info or off, not \"" + setting + "\"");
             config.rules.push_back(std::move(rule));
         }
@@ -129,6 +129,27 @@ std::string described(const Config& config, const IgnoreEntry& ignore) {
     return "ignore at " + config.file + ":" + std::to_string(ignore.position.line) + " (" + ignore.rule + " " + ignore.location + ")";
 }
 
+// What one rule setting did to the findings of its rule.
+struct Lowered {
+    std::size_t findings = 0;  // turned off or given a lower severity
+    std::size_t errors = 0;    // of them, errors before
+};
+
+// Said for a setting that can lower a verdict, or did: a PR's config must not pass a
+// break without a trace, so even one that changed nothing this time is named.
+std::optional<std::string> policy_note(const Config& config, const RuleSetting& setting, const Lowered& lowered) {
+    const auto* rule = find_rule(setting.rule);
+    const bool can_lower = !setting.severity || (rule != nullptr && *setting.severity < rule->default_severity());
+    if (!can_lower && lowered.findings == 0) return std::nullopt;
+    const auto where = config.file + ":" + std::to_string(setting.position.line);
+    const auto errors = lowered.errors == 0 ? std::string() : " (" + std::to_string(lowered.errors) + " of them error(s))";
+    if (!setting.severity)
+        return "rule " + setting.rule + " turned off by " + where + ": " + std::to_string(lowered.findings) + " finding(s) not reported" +
+               errors;
+    return "rule " + setting.rule + " set to " + std::string(to_string(*setting.severity)) + " by " + where + ": " +
+           std::to_string(lowered.findings) + " finding(s) lowered" + errors;
+}
+
 }  // namespace
 
 Config parse_config(const SourceFile& file, const Limits& limits) {
@@ -147,10 +168,16 @@ ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, 
         active.push_back(&ignore);
     }
     std::vector<std::size_t> ignored(active.size(), 0);
+    std::vector<Lowered> lowered(config.rules.size());
     IgnoreIndex index(active, config.file);
     for (auto& finding : findings) {
         const auto setting = std::find_if(config.rules.begin(), config.rules.end(), [&](const RuleSetting& s) { return s.rule == finding.rule; });
         if (setting != config.rules.end()) {
+            auto& tally = lowered[static_cast<std::size_t>(setting - config.rules.begin())];
+            if (!setting->severity || *setting->severity < finding.severity) {
+                ++tally.findings;
+                if (finding.severity == Severity::error) ++tally.errors;
+            }
             if (!setting->severity) continue;  // off
             finding.severity = *setting->severity;
         }
@@ -168,6 +195,8 @@ ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, 
         outcome.notes.push_back(described(config, *active[i]) +
                                 (ignored[i] == 0 ? std::string(" matches no finding") : " ignored " + std::to_string(ignored[i]) + " finding(s)") +
                                 ": " + active[i]->reason);
+    for (std::size_t i = 0; i < config.rules.size(); ++i)
+        if (auto note = policy_note(config, config.rules[i], lowered[i])) outcome.policy.push_back(std::move(*note));
     sort_findings(outcome.findings);  // severities may have changed
     return outcome;
 }

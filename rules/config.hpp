@@ -29,6 +29,7 @@ constexpr int current_ruleset = 2;
 struct RuleSetting {
     std::string rule;
     std::optional<Severity> severity;  // none: the rule is off
+    TextPosition position;             // where the config sets it
 };
 
 struct IgnoreEntry {
@@ -50,6 +51,9 @@ Config parse_config(const SourceFile& file, const Limits& limits);
 
 struct ConfigOutcome {
     std::vector<Finding> findings;
+    // Each rule setting that can lower a verdict (off, or a severity below the rule's
+    // default) and each that did lower one: what it did, with the count of findings.
+    std::vector<std::string> policy;
     std::vector<std::string> notes;  // what was ignored, what expired, what matched nothing
 };
 

@@ -53,6 +53,19 @@ ignores:
     const auto outcome = kompat::apply_config(findings, config, "2026-11-22");
     CHECK(rules_of(outcome.findings) == std::vector<std::string>{"enum-value-removed error .status.e", "field-removed warning .spec.a"});
     CHECK(outcome.notes == std::vector<std::string>{"ignore at k.yaml:6 (enum-value-removed v1 Pod .spec.*) ignored 1 finding(s): accepted in review"});
+    // Each setting that lowers a verdict says so, with its count.
+    CHECK(outcome.policy == std::vector<std::string>{"rule description-changed turned off by k.yaml:3: 1 finding(s) not reported",
+                                                     "rule field-removed set to warning by k.yaml:4: 1 finding(s) lowered (1 of them error(s))"});
+}
+
+TEST_CASE("config: a setting that raises a rule leaves no policy note, one that can lower always does") {
+    const auto config = config_of("rules:\n  description-changed: error\n  field-removed: info\n  type-changed: off\n");
+    const std::vector<kompat::Finding> findings = {finding("description-changed", "v1 Pod", ".spec.b", kompat::Severity::info),
+                                                   finding("field-removed", "v1 Pod", ".status.a", kompat::Severity::info)};
+    const auto outcome = kompat::apply_config(findings, config, "2026-11-22");
+    CHECK(rules_of(outcome.findings) == std::vector<std::string>{"description-changed error .spec.b", "field-removed info .status.a"});
+    CHECK(outcome.policy == std::vector<std::string>{"rule field-removed set to info by k.yaml:3: 0 finding(s) lowered",
+                                                     "rule type-changed turned off by k.yaml:4: 0 finding(s) not reported"});
 }
 
 TEST_CASE("config: an ignore past its expiry date stops working and says so") {
@@ -98,6 +111,17 @@ TEST_CASE("config: --config on the command line, and a bad file is exit 2 with n
     CHECK(warned.exit_code == 0);
     CHECK(warned.out.find("new.json:34:7: warning field-removed: .paused: field `paused` removed") != std::string::npos);
     CHECK(kompat::test::run(prefix + "k.yaml' --fail-on warning").exit_code == 1);
+    // The override shows in every report: the finding it lowered is counted, never silent.
+    for (const auto* format : {"text", "json", "markdown", "github", "sarif", "html", "junit"}) {
+        INFO(format);
+        const auto report = kompat::test::run(prefix + "k.yaml' --format " + format);
+        CHECK(report.out.find("rule field-removed set to warning by " + dir.path().string() + "/k.yaml:2: 1 finding(s) lowered (1 of them error(s))") !=
+              std::string::npos);
+    }
+    dir.write("off.yaml", "rules:\n  field-removed: off\n");
+    const auto off = kompat::test::run(prefix + "off.yaml' --format github");
+    CHECK(off.exit_code == 0);
+    CHECK(off.out.starts_with("::notice title=kompat configuration::rule field-removed turned off by "));
     const auto bad = kompat::test::run(prefix + "bad.yaml'");
     CHECK(bad.exit_code == 2);
     CHECK(bad.out.empty());

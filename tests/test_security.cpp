@@ -135,6 +135,27 @@ TEST_CASE("security: REV:PATH fails closed when git cannot confirm the revision"
     CHECK(run(in_dir(dir.path() / "plain", "inspect ./a:b.json")).exit_code == 0);
 }
 
+// docs/ci.md: the policy read from the base branch, never the PR's; no file there is exit 2.
+TEST_CASE("security: a configuration from the base branch is the base's, and a missing one is refused") {
+    TempDir dir;
+    const auto repo = new_repository(dir);
+    write(repo / "api/spec.json", old_spec);
+    git(repo, "add -A");
+    git(repo, "commit -qm base");
+    git(repo, "checkout -q -b pr");
+    write(repo / "api/spec.json", new_spec);
+    write(repo / "kompat.yaml", "rules:\n  field-removed: off\n");  // the PR's own policy
+    check_refused(run(in_dir(repo, "check git:main:api api --config git:main:kompat.yaml")),
+                  "git:main:kompat.yaml:1:1: no such file or directory at that revision");
+    git(repo, "add -A");
+    git(repo, "commit -qm pr");
+    const auto own = run(in_dir(repo, "check git:main:api api --config kompat.yaml"));
+    CHECK(own.exit_code == 0);
+    CHECK(own.out.find("note: rule field-removed turned off by kompat.yaml:2: 1 finding(s) not reported (1 of them error(s))") !=
+          std::string::npos);
+    CHECK(run(in_dir(repo, "check git:main:api api --config git:main:kompat.yaml")).exit_code == 2);
+}
+
 TEST_CASE("security: a link in a snapshot's directory that leads out of it is refused, naming the link") {
     TempDir dir;
     write(dir.path() / "runner/config.json", secret);
