@@ -93,8 +93,7 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
 
 // Takes out the findings `path` accepts, and says what it accepted and which of its
 // entries accept nothing any more.
-void accept_baseline(Comparison& comparison, const std::string& path, const kompat::Limits& limits) {
-    const auto file = kompat::read_single_source(path, limits, "a baseline file");
+void accept_baseline(Comparison& comparison, const kompat::SourceFile& file) {
     auto outcome = kompat::apply_baseline(std::move(comparison.findings), kompat::parse_baseline(file));
     comparison.findings = std::move(outcome.findings);
     comparison.summary = kompat::summarize(comparison.findings);
@@ -159,13 +158,15 @@ void add_report_options(CLI::App* command, ReportRequest& request, const std::st
 }
 
 
-// Every report is rendered before any is written.
-int write_reports(const Comparison& comparison, const ReportRequest& request, kompat::Severity fail_on, const kompat::Limits& limits) {
+// Every report is rendered before any is written; the files (and `batch`, which may hold
+// a baseline already) are committed together, then standard output is written.
+int write_reports(const Comparison& comparison, const ReportRequest& request, kompat::Severity fail_on, const kompat::Limits& limits,
+                  kompat::cli::OutputBatch& batch) {
     const auto formats = request.formats.empty() ? std::vector<std::string>{"text"} : request.formats;
     const auto show = kompat::severity_from(request.show).value_or(kompat::Severity::warning);
+    const auto to_stdout = [&](std::size_t i) { return i >= request.outputs.size() || kompat::cli::is_standard_output(request.outputs[i]); };
     std::vector<std::string> texts;
-    for (std::size_t i = 0; i < formats.size(); ++i)
-        texts.push_back(render(comparison, formats[i], i >= request.outputs.size(), fail_on, show));
+    for (std::size_t i = 0; i < formats.size(); ++i) texts.push_back(render(comparison, formats[i], to_stdout(i), fail_on, show));
     // Nothing is written when one report is too large: all of them are built first.
     for (std::size_t i = 0; i < texts.size(); ++i) {
         if (texts[i].size() <= limits.max_report_bytes) continue;
@@ -175,10 +176,12 @@ int write_reports(const Comparison& comparison, const ReportRequest& request, ko
         return exit_usage_or_input;
     }
     for (std::size_t i = 0; i < texts.size(); ++i)
-        if (const int written = i < request.outputs.size() ? kompat::cli::write_file_atomically(request.outputs[i], texts[i])
-                                                           : kompat::cli::write_stdout(texts[i], formats[i] == "github");
-            written != 0)
-            return written;
+        if (!to_stdout(i))
+            if (const int staged = batch.stage(request.outputs[i], texts[i]); staged != 0) return staged;
+    if (const int committed = batch.commit(); committed != 0) return committed;
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        if (to_stdout(i))
+            if (const int written = kompat::cli::write_stdout(texts[i], formats[i] == "github"); written != 0) return written;
     return 0;
 }
 
@@ -399,7 +402,10 @@ Examples:
         kompat::cli::print_error("kompat: more --output than --format options");
         return exit_usage_or_input;
     }
-    if (reports.formats.size() > reports.outputs.size() + 1) {
+    const auto standard_outputs = std::max<std::size_t>(reports.formats.size(), 1) - reports.outputs.size() +
+                                  static_cast<std::size_t>(std::count_if(reports.outputs.begin(), reports.outputs.end(),
+                                                                         kompat::cli::is_standard_output));
+    if (standard_outputs > 1) {
         kompat::cli::print_error("kompat: several reports to standard output; give each --format but one an --output");
         return exit_usage_or_input;
     }
@@ -439,19 +445,21 @@ Examples:
                 if (diff->parsed() && diff->count("--show") == 0) reports.show = "info";
                 auto comparison = compare(old_spec, new_spec, limits);
                 if (!reports.config.empty()) apply_configuration(comparison, reports.config, limits);
+                kompat::cli::OutputBatch batch;
+                std::optional<kompat::WrittenBaseline> written_baseline;
                 if (!write_baseline_to.empty()) {
                     const auto at_least = baseline_all ? kompat::Severity::info : threshold;
-                    const auto written_baseline = kompat::write_baseline(comparison.findings, at_least);
-                    if (const int written = kompat::cli::write_file_atomically(write_baseline_to, written_baseline.text); written != 0)
-                        return written;
-                    kompat::cli::print_error(fmt::format("kompat: wrote {} baseline entr{} ({} findings{}) to {}", written_baseline.entries,
-                                                         written_baseline.entries == 1 ? "y" : "ies",
-                                                         baseline_all ? "all" : "the", baseline_all ? "" : " at or above " + fail_on,
-                                                         write_baseline_to));
-                    if (baseline.empty()) baseline = write_baseline_to;
+                    written_baseline = kompat::write_baseline(comparison.findings, at_least);
+                    if (const int staged = batch.stage(write_baseline_to, written_baseline->text); staged != 0) return staged;
+                    // Accepted from the text written, as the next run will read it.
+                    if (baseline.empty() || baseline == write_baseline_to) accept_baseline(comparison, {write_baseline_to, written_baseline->text});
                 }
-                if (!baseline.empty()) accept_baseline(comparison, baseline, limits);
-                if (const int written = write_reports(comparison, reports, threshold, limits); written != 0) return written;
+                if (!baseline.empty() && baseline != write_baseline_to) accept_baseline(comparison, kompat::read_single_source(baseline, limits, "a baseline file"));
+                if (const int written = write_reports(comparison, reports, threshold, limits, batch); written != 0) return written;
+                if (written_baseline)
+                    kompat::cli::print_error(fmt::format("kompat: wrote {} baseline entr{} ({} findings{}) to {}", written_baseline->entries,
+                                                         written_baseline->entries == 1 ? "y" : "ies", baseline_all ? "all" : "the",
+                                                         baseline_all ? "" : " at or above " + fail_on, write_baseline_to));
                 if (diff->parsed()) return comparison.findings.empty() ? 0 : exit_findings;
                 return failed(comparison.findings, threshold) ? exit_findings : 0;
             }
@@ -459,7 +467,8 @@ Examples:
                 auto comparison = compare(old_spec, new_spec, limits);
                 if (!changelog_reports.config.empty()) apply_configuration(comparison, changelog_reports.config, limits);
                 changelog_reports.formats = {changelog_format == "json" ? "changelog-json" : "changelog"};
-                return write_reports(comparison, changelog_reports, threshold, limits);
+                kompat::cli::OutputBatch batch;
+                return write_reports(comparison, changelog_reports, threshold, limits, batch);
             }
             if (lint->parsed()) {
                 kompat::LintOptions options;
@@ -474,7 +483,8 @@ Examples:
                 const kompat::ReportSource side{snapshot.source, std::string(kompat::to_string(snapshot.format))};
                 report.sources = {side, side, {}, kinds_of({&snapshot}), true};
                 if (!reports.config.empty()) apply_configuration(report, reports.config, limits);
-                if (const int written = write_reports(report, reports, threshold, limits); written != 0) return written;
+                kompat::cli::OutputBatch batch;
+                if (const int written = write_reports(report, reports, threshold, limits, batch); written != 0) return written;
                 return failed(report.findings, threshold) ? exit_findings : 0;
             }
             if (explain->parsed() && explain_diff) return explain_two(spec, resource, diff_resource, api_version, explain_options, limits);

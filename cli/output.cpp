@@ -29,6 +29,28 @@ fs::path place_of(const std::string& path) {
     return directory / absolute.filename();
 }
 
+// An output's target that kompat must not replace: a directory, or an existing file that
+// is not a regular one (a link, device, FIFO or socket: as root, renaming over
+// /dev/null would replace the device), or one whose directory links out of the working
+// directory (`reports -> /home/runner/.ssh`).
+int refuse_target(const std::string& path, const fs::path& target) {
+    if (leaves_working_directory(path, target)) {
+        print_error("kompat: cannot write " + path + ": its directory leads out of the working directory through a symbolic link");
+        return exit_usage_or_input;
+    }
+    std::error_code ec;
+    const auto status = fs::symlink_status(target, ec);
+    if (fs::is_directory(status)) {
+        print_error("kompat: cannot write " + path + ": it is a directory");
+        return exit_usage_or_input;
+    }
+    if (fs::exists(status) && !fs::is_regular_file(status)) {
+        print_error("kompat: cannot write " + path + ": it exists and is not a regular file (a link, device, FIFO or socket); kompat replaces only regular files");
+        return exit_usage_or_input;
+    }
+    return 0;
+}
+
 }  // namespace
 
 void print_error(std::string_view line) { std::cerr << defuse_workflow_commands(escape_control(line)) << '\n'; }
@@ -42,24 +64,20 @@ int write_stdout(const std::string& text, bool may_hold_commands) {
     return 0;
 }
 
-int write_file_atomically(const std::string& path, const std::string& text) {
+OutputBatch::~OutputBatch() {
+    for (const auto& staged : staged_) unlink(staged.temporary.c_str());
+}
+
+int OutputBatch::stage(const std::string& path, const std::string& text) {
     const auto target = place_of(path);
-    // A directory committed by the PR that links out (`reports -> /home/runner/.ssh`).
-    if (leaves_working_directory(path, target)) {
-        print_error("kompat: cannot write " + path + ": its directory leads out of the working directory through a symbolic link");
-        return exit_usage_or_input;
-    }
-    std::error_code ec;
-    if (fs::is_directory(fs::symlink_status(target, ec))) {
-        print_error("kompat: cannot write " + path + ": it is a directory");
-        return exit_usage_or_input;
-    }
+    if (const int refused = refuse_target(path, target); refused != 0) return refused;
     auto pattern = (target.parent_path() / ("." + target.filename().string() + ".kompat-XXXXXX")).string();
     const int fd = mkstemp(pattern.data());
     if (fd < 0) {
         print_error("kompat: cannot write " + path + ": " + std::strerror(errno));
         return exit_usage_or_input;
     }
+    staged_.push_back({path, pattern, target.string()});
     // A report is for reading: the usual mode of a new file, not mkstemp's 0600.
     const mode_t mask = umask(0);
     umask(mask);
@@ -77,12 +95,24 @@ int write_file_atomically(const std::string& path, const std::string& text) {
     }
     if (error == 0 && fsync(fd) != 0 && errno != EINVAL) error = errno;
     if (close(fd) != 0 && error == 0) error = errno;
-    if (error == 0 && std::rename(pattern.c_str(), target.c_str()) != 0) error = errno;
     if (error != 0) {
-        unlink(pattern.c_str());
-        print_error("kompat: cannot write " + path + ": " + std::strerror(error) + "; the previous file, if any, is unchanged");
+        print_error("kompat: cannot write " + path + ": " + std::strerror(error) + "; no output was changed");
         return exit_usage_or_input;
     }
+    return 0;
+}
+
+int OutputBatch::commit() {
+    for (auto& staged : staged_) {
+        // Checked again: the target may have changed while the run went on.
+        if (const int refused = refuse_target(staged.path, staged.target); refused != 0) return refused;
+        if (std::rename(staged.temporary.c_str(), staged.target.c_str()) != 0) {
+            print_error("kompat: cannot write " + staged.path + ": " + std::strerror(errno));
+            return exit_usage_or_input;
+        }
+        staged.temporary.clear();
+    }
+    staged_.clear();
     return 0;
 }
 
@@ -94,7 +124,9 @@ int check_outputs(const std::vector<std::string>& outputs, const std::vector<std
         real_inputs.push_back(fs::weakly_canonical(fs::absolute(input, ec), ec));
     }
     for (const auto& output : outputs) {
+        if (is_standard_output(output)) continue;
         const auto place = place_of(output);
+        if (const int refused = refuse_target(output, place); refused != 0) return refused;
         if (!seen.insert(place).second) {
             print_error("kompat: two reports to one --output " + output + "; give each its own file");
             return exit_usage_or_input;

@@ -16,10 +16,34 @@ void print_error(std::string_view line);
 // `may_hold_commands` only for the github format, whose `::` lines are kompat's own.
 int write_stdout(const std::string& text, bool may_hold_commands = false);
 
-// Writes `text` to a temporary file beside `path`, then renames it into place: a link at
-// `path` is replaced, never written through, and a failed write (a full disk, a file
-// size limit) leaves the previous file as it was. Exit code 0, or 2 with a message.
-int write_file_atomically(const std::string& path, const std::string& text);
+// The files one run writes (reports, a baseline): each written whole to a temporary file
+// beside its path as the run goes, all renamed into place only when the run succeeds. A
+// run that ends in exit 2 leaves no new or changed output: what was staged and not
+// committed is removed. An existing target that is not a regular file (a link, device,
+// FIFO or socket) is refused, never replaced or written through.
+class OutputBatch {
+public:
+    OutputBatch() = default;
+    OutputBatch(const OutputBatch&) = delete;
+    OutputBatch& operator=(const OutputBatch&) = delete;
+    ~OutputBatch();
+
+    // Exit code 0, or 2 with a message (the target refused, the disk full, a file size limit).
+    int stage(const std::string& path, const std::string& text);
+    // Renames every staged file into place. Exit code 0, or 2 with a message.
+    int commit();
+
+private:
+    struct Staged {
+        std::string path;       // as the user wrote it
+        std::string temporary;  // beside the target
+        std::string target;
+    };
+    std::vector<Staged> staged_;
+};
+
+// `-` as an output: standard output.
+inline bool is_standard_output(std::string_view path) { return path == "-"; }
 
 // Refuses outputs that would overwrite an input or each other: exit code 0, or 2 with a
 // message. `inputs` are the files and directories the run reads.

@@ -267,12 +267,26 @@ TEST_CASE("security: reports are never written through a link, over an input, or
     write(dir.path() / "victim.txt", "keep me");
     fs::create_symlink("victim.txt", dir.path() / "kompat-junit.xml");
     fs::create_symlink("victim.txt", dir.path() / "kompat.baseline");
-    CHECK(run(in_dir(dir.path(), "check old.json new.json --format junit --output kompat-junit.xml")).exit_code == 1);
-    CHECK(run(in_dir(dir.path(), "check old.json new.json --write-baseline kompat.baseline")).exit_code == 0);
+    fs::create_symlink("/dev/null", dir.path() / "null-link");
+    REQUIRE(mkfifo((dir.path() / "fifo").c_str(), 0600) == 0);
+    // An existing target that is not a regular file is refused, never replaced: as root,
+    // renaming over /dev/null would replace the device node with a file.
+    const auto not_regular = "it exists and is not a regular file (a link, device, FIFO or socket)";
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --format junit --output kompat-junit.xml")), not_regular);
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --write-baseline kompat.baseline")), not_regular);
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output /dev/null")), not_regular);
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output null-link")), not_regular);
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output fifo")), not_regular);
     CHECK(read_file(dir.path() / "victim.txt") == "keep me");
-    CHECK(fs::is_regular_file(fs::symlink_status(dir.path() / "kompat-junit.xml")));
-    CHECK(read_file(dir.path() / "kompat-junit.xml").starts_with("<?xml"));
-    CHECK(fs::is_regular_file(fs::symlink_status(dir.path() / "kompat.baseline")));
+    CHECK(fs::is_symlink(fs::symlink_status(dir.path() / "kompat-junit.xml")));
+    CHECK(fs::is_character_file(fs::status("/dev/null")));
+    CHECK(fs::is_fifo(fs::symlink_status(dir.path() / "fifo")));
+    // `-` is standard output.
+    const auto dash = run(in_dir(dir.path(), "check old.json new.json --format json --output - --format sarif --output s.sarif"));
+    CHECK(dash.exit_code == 1);
+    CHECK(dash.out.find("\"findings\"") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() / "-"));
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output - --format sarif")), "several reports to standard output");
 
     // A directory of the PR that links out of the working directory.
     fs::create_directories(dir.path() / "elsewhere");
@@ -300,6 +314,16 @@ TEST_CASE("security: a report that cannot be written whole leaves the previous o
     const auto result = run("ulimit -f 2; " + in_dir(dir.path(), "check old.json new.json --format html --output report.json"));
     check_refused(result, "cannot write report.json");
     CHECK(read_file(dir.path() / "report.json") == "previous report");
+    for (const auto& entry : fs::directory_iterator(dir.path())) CHECK(entry.path().filename().string().find(".kompat-") == std::string::npos);
+    // A run that ends in exit 2 leaves no new or changed output: the small report and the
+    // baseline written before the large report failed are not left behind.
+    write(dir.path() / "small.json", "previous small");
+    const auto several = run("ulimit -f 2; " + in_dir(dir.path(), "check old.json new.json --write-baseline b.txt --format text --output small.json "
+                                                                  "--format html --output report.json"));
+    check_refused(several, "cannot write report.json");
+    CHECK(read_file(dir.path() / "small.json") == "previous small");
+    CHECK(read_file(dir.path() / "report.json") == "previous report");
+    CHECK_FALSE(fs::exists(dir.path() / "b.txt"));
     for (const auto& entry : fs::directory_iterator(dir.path())) CHECK(entry.path().filename().string().find(".kompat-") == std::string::npos);
 }
 
