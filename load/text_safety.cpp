@@ -42,6 +42,14 @@ bool must_escape(std::uint32_t code) {
            (code >= 0x2066 && code <= 0x2069) || code == 0x2028 || code == 0x2029;
 }
 
+// A space or invisible blank beyond ASCII (NEL, NO-BREAK SPACE, the U+2000 spaces, zero
+// widths, IDEOGRAPHIC SPACE, BOM): a runner may trim it before it reads a line.
+bool unicode_blank(std::uint32_t code) {
+    return code == 0x85 || code == 0xA0 || code == 0x1680 || code == 0x180E || (code >= 0x2000 && code <= 0x200D) ||
+           code == 0x2028 || code == 0x2029 || code == 0x202F || code == 0x205F || code == 0x2060 || code == 0x3000 ||
+           code == 0xFEFF;
+}
+
 void append_escape(std::string& out, std::uint32_t code) {
     switch (code) {
         case '\n': out += "\\n"; return;
@@ -115,22 +123,44 @@ std::string escape_control(std::string_view text) { return escaped(text, false);
 
 std::string escape_control_lines(std::string_view text) { return escaped(text, true); }
 
-std::string defuse_workflow_commands(std::string text) {
+std::string defuse_workflow_commands(std::string_view text) {
     std::string out;
     out.reserve(text.size());
-    for (std::size_t start = 0; start < text.size();) {
-        auto end = text.find('\n', start);
-        end = end == std::string::npos ? text.size() : end + 1;
-        const std::string_view line(text.data() + start, end - start);
-        const auto first = line.find_first_not_of(" \t");
-        if (first != std::string_view::npos && (line.substr(first).starts_with("::") || line.substr(first).starts_with("##["))) {
-            out.append(line.substr(0, first));
-            out += line[first] == ':' ? "\\u003a" : "\\u0023";
-            out.append(line.substr(first + 1));
-        } else {
-            out.append(line);
+    bool line_start = true;  // in the leading blanks of a line
+    for (std::size_t at = 0; at < text.size();) {
+        const char c = text[at];
+        const auto rest = text.substr(at);
+        // GitHub's `::name ...::` and `##[name]` (the latter anywhere in a line), Azure's
+        // `##vso[`: the first character becomes an escape, so no sequence survives.
+        if (rest.starts_with("::")) {
+            out += "\\u003a";
+            ++at;
+            line_start = false;
+            continue;
         }
-        start = end;
+        if (rest.starts_with("##[") || rest.starts_with("##vso[")) {
+            out += "\\u0023";
+            ++at;
+            line_start = false;
+            continue;
+        }
+        if (c == '\n') {
+            out += c;
+            ++at;
+            line_start = true;
+            continue;
+        }
+        const auto [length, code] = decode(text, at);
+        // A blank a runner trims before it looks for a command: escaped where it leads a line.
+        if (line_start && length > 0 && unicode_blank(code)) {
+            append_escape(out, code);
+            at += length;
+            continue;
+        }
+        if (c != ' ' && c != '\t') line_start = false;
+        const auto size = std::max<std::size_t>(length, 1);
+        out.append(text.substr(at, size));
+        at += size;
     }
     return out;
 }

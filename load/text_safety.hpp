@@ -28,9 +28,12 @@ std::string escape_control(std::string_view text);
 // explain) whose every part may come from the input.
 std::string escape_control_lines(std::string_view text);
 
-// `text`, a report of several lines, with any line that a CI runner would read as a
-// workflow command (`::name ...` or `##[name]`, after leading blanks) defused: its first
-// character is escaped. Only kompat's own github format writes such lines on purpose.
-std::string defuse_workflow_commands(std::string text);
+// `text`, a report of several lines, with every sequence a CI runner reads as a workflow
+// command defused wherever it stands in a line: `::` (GitHub's `::name::`), `##[`
+// (GitHub's, obeyed mid-line) and `##vso[` (Azure Pipelines) have their first character
+// written as an escape (`\u003a`, `\u0023`), and a Unicode blank that leads a line
+// (U+00A0, U+2003, U+3000...), which a runner may trim, is escaped too. Only kompat's own
+// github format writes commands, each line built after its input text went through this.
+std::string defuse_workflow_commands(std::string_view text);
 
 }  // namespace kompat

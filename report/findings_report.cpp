@@ -120,7 +120,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
     out += fmt::format("\n{} error(s), {} warning(s), {} info", summary.error, summary.warning, summary.info);
     if (const auto hidden = hidden_text(findings, options.show); !hidden.empty()) out += "; " + hidden;
     out += "\n";
-    return defuse_workflow_commands(std::move(out));
+    return defuse_workflow_commands(out);
 }
 
 }  // namespace kompat

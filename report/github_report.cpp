@@ -10,10 +10,11 @@ namespace {
 
 // Workflow command escaping: data escapes `%`, CR and LF; property values also `:` and `,`.
 // Other controls (ESC, NUL) are written as escapes first: they would reach the log raw;
-// a line break stays one inside the annotation.
+// a line break stays one inside the annotation. No command sequence of the input (`::`,
+// `##[`, `##vso[`) survives in it either: the runner obeys some in mid-line.
 std::string escape_data(std::string_view text) {
     std::string out;
-    for (const char c : escape_control_lines(text)) {
+    for (const char c : defuse_workflow_commands(escape_control_lines(text))) {
         switch (c) {
             case '%': out += "%25"; break;
             case '\r': out += "%0D"; break;
@@ -58,7 +59,8 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         out += "::notice title=kompat configuration::" + escape_data(policy) + "\n";
     }
     for (const auto& note : sources.notes)
-        out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n" : "kompat: note: " + escape_control(note) + "\n";
+        out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n"
+                                      : "kompat: note: " + defuse_workflow_commands(escape_control(note)) + "\n";
     for (const auto& finding : findings) {
         if (finding.severity < show) continue;
         std::string properties;
@@ -69,7 +71,7 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         if (const auto context = finding_context(finding); !context.empty()) message += "\n" + context;
         out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
     }
-    out += fmt::format("kompat: {}: {} error(s), {} warning(s), {} info", escape_control(sources_title(sources)), summary.error,
+    out += fmt::format("kompat: {}: {} error(s), {} warning(s), {} info", defuse_workflow_commands(escape_control(sources_title(sources))), summary.error,
                        summary.warning, summary.info);
     if (const auto hidden = hidden_text(findings, show); !hidden.empty()) out += "; " + hidden;
     return out + "\n";

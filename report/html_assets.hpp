@@ -129,7 +129,7 @@ details.rule { margin: 0.2rem 0 0.6rem 1rem; } details.rule > summary { font-wei
 .sides pre { min-width: 0; margin: 0; padding: 0.5rem; border: 1px solid var(--line); border-radius: 4px; max-height: 24rem; overflow: auto;
              white-space: pre-wrap; overflow-wrap: anywhere; }
 .sides pre.old { background: #fff5f5; } .sides pre.new { background: #f3fbf4; }
-.sides pre::first-line { font-weight: 600; color: #57606a; }
+.sides pre:first-line { font-weight: 600; color: #57606a; }
 .absent { color: #8c959f; font-style: italic; margin: 0; }
 .textdiff { margin: 0.4rem 0; line-height: 1.5; }
 del { background: #ffd7d5; color: #82071e; } ins { background: #ccffd8; color: #055d20; text-decoration: none; }

@@ -228,7 +228,7 @@ TEST_CASE("security: a symbolic link in a git tree is refused, never followed on
 TEST_CASE("security: names, keys and file names cannot write to the terminal or start a workflow command") {
     TempDir dir;
     // A property name with a line break and a workflow command, an ESC sequence and a NUL.
-    const std::string hostile_name = R"(x\n::warning file=README.md,line=1::pwned\u001b[2J\u0000)";
+    const std::string hostile_name = R"(x\n::warning file=README.md,line=1::pwned\u001b[2J\u0000 ##[add-mask]y ##vso[task.complete]\n\u3000::error::z)";
     write(dir.path() / "old.json", swagger(R"("Widget": {"type": "object", "properties": {")" + hostile_name + R"(": {"type": "string"}}})"));
     write(dir.path() / "new.json", swagger(R"("Widget": {"type": "object", "properties": {")" + hostile_name + R"(": {"type": "integer"}}})"));
     for (const auto* format : {"text", "json", "github", "junit", "sarif", "markdown", "html"}) {
@@ -237,27 +237,39 @@ TEST_CASE("security: names, keys and file names cannot write to the terminal or 
         CHECK(result.exit_code == 1);
         CHECK(result.out.find('\x1b') == std::string::npos);
         CHECK(result.out.find('\0') == std::string::npos);
+        // No command sequence anywhere in a line (the runner obeys `##[` mid-line), but the
+        // github format's own `::error ...::` prefix before its escaped message.
+        CHECK(result.out.find("##[") == std::string::npos);
+        CHECK(result.out.find("##vso[") == std::string::npos);
         std::istringstream lines(result.out);
         for (std::string line; std::getline(lines, line);) {
-            const auto first = line.find_first_not_of(" \t");
-            if (first == std::string::npos || !line.substr(first).starts_with("::")) continue;
-            // Only the github format writes commands, and only its own.
-            CHECK(std::string(format) == "github");
-            CHECK(line.starts_with("::error "));
+            auto message = line;
+            if (line.starts_with("::")) {
+                CHECK(std::string(format) == "github");
+                CHECK(line.starts_with("::error "));
+                message = line.substr(line.find("::", 2) + 2);
+            }
+            CHECK(message.find("::") == std::string::npos);
         }
     }
     const auto text = run(in_dir(dir.path(), "check old.json new.json"));
-    CHECK(text.out.find(R"(x\n::warning file=README.md,line=1::pwned\u001b[2J\u0000)") != std::string::npos);
+    CHECK(text.out.find(R"(x\n\u003a:warning file=README.md,line=1\u003a:pwned\u001b[2J\u0000 \u0023#[add-mask]y \u0023#vso[task.complete])") !=
+          std::string::npos);
     // The same name in an error message: one escaped line on stderr.
     write(dir.path() / "dup.json", R"({"swagger": "2.0", "paths": {}, "definitions": {"a\n::error::x\u001b": {}, "a\n::error::x\u001b": {}}})");
-    check_refused(run(in_dir(dir.path(), "inspect dup.json")), R"(duplicate key "a\n::error::x\u001b")");
+    check_refused(run(in_dir(dir.path(), "inspect dup.json")), R"(duplicate key "a\n\u003a:error\u003a:x\u001b")");
     // A file name with a control character is refused, and said escaped.
     write(dir.path() / "specs/ok.json", old_spec);
     write(dir.path() / "specs/\x1b[31mred\n::warning::x.json", old_spec);
     check_refused(run(in_dir(dir.path(), "inspect specs")), "file name holds a control character");
     // A file named like a workflow command, given on the command line.
     write(dir.path() / "::warning::x.json", "{");
-    check_refused(run(in_dir(dir.path(), "inspect '::warning::x.json'")), R"(\u003a:warning::x.json)");
+    check_refused(run(in_dir(dir.path(), "inspect '::warning::x.json'")), R"(\u003a:warning\u003a:x.json)");
+    // The same in inspect's and explain's output, and a name with ##[ in the markdown and HTML reports.
+    const auto inspect = run(in_dir(dir.path(), "inspect old.json"));
+    CHECK(inspect.exit_code == 0);
+    CHECK(inspect.out.find("::") == std::string::npos);
+    CHECK(inspect.out.find("##[") == std::string::npos);
 }
 
 TEST_CASE("security: reports are never written through a link, over an input, or twice to one file") {
