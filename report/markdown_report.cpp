@@ -78,7 +78,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
         for (const auto* finding : members) ++(finding->severity == Severity::error ? counts.error
                                               : finding->severity == Severity::warning ? counts.warning : counts.info);
         std::string block = fmt::format("\n<details{}>\n<summary><b>{}</b>: {}</summary>\n\n| severity | rule | place | change |\n|---|---|---|---|\n",
-                                        counts.error > 0 ? " open" : "", cell(group), counts_text(counts));
+                                        counts.error > 0 ? " open" : "", html_code(group), counts_text(counts));
         std::size_t listed = 0;
         for (const auto* finding : members) {
             auto line = row(*finding, under_heading);

@@ -3,15 +3,68 @@
 #include <algorithm>
 
 #include "load/text_safety.hpp"
+#include "report/markup_text.hpp"
 
 namespace kompat {
+namespace {
 
-std::string cell(std::string_view text) {
+// Controls escaped, and pipes, which would end a table cell even inside a code span.
+std::string escaped_pipes(std::string_view text) {
     std::string out;
     for (const char c : escape_control(text)) {
         if (c == '|') out += "\\|";
         else out += c;
     }
+    return out;
+}
+
+// A word GitHub would read as more than text: HTML, a link, an image, emphasis, a mention
+// (`@team` notifies people), an issue reference, math, or an autolinked URL.
+bool markdown_active(std::string_view word) {
+    return word.find_first_of("@#<>&[]*_~\\`!|$") != std::string_view::npos || word.find("://") != std::string_view::npos ||
+           word.find("www.") != std::string_view::npos;
+}
+
+// Text outside code spans: each word that markdown would act on becomes a code span of its
+// own, where GitHub renders it as it is and neither links nor mentions anyone.
+std::string prose(std::string_view text) {
+    std::string out;
+    for (std::size_t start = 0; start <= text.size();) {
+        const auto end = std::min(text.find(' ', start), text.size());
+        const auto word = text.substr(start, end - start);
+        out += markdown_active(word) ? code(word) : escaped_pipes(word);
+        if (end == text.size()) break;
+        out += ' ';
+        start = end + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string cell(std::string_view raw) {
+    const auto text = escape_control(raw);
+    std::string out;
+    std::size_t prose_start = 0;
+    for (std::size_t at = 0; at < text.size();) {
+        if (text[at] != '`') {
+            ++at;
+            continue;
+        }
+        // A code span: a run of backticks, up to the next run of the same length.
+        const auto run = text.find_first_not_of('`', at);
+        const auto fence = (run == std::string::npos ? text.size() : run) - at;
+        const auto close = text.find(std::string(fence, '`'), at + fence);
+        const bool closed = close != std::string::npos && (close + fence == text.size() || text[close + fence] != '`');
+        if (!closed) {
+            at += fence;
+            continue;
+        }
+        out += prose(std::string_view(text).substr(prose_start, at - prose_start));
+        out += escaped_pipes(std::string_view(text).substr(at, close + fence - at));
+        at = prose_start = close + fence;
+    }
+    out += prose(std::string_view(text).substr(prose_start));
     return out;
 }
 
@@ -24,7 +77,9 @@ std::string code(std::string_view text) {
     }
     const std::string fence(longest + 1, '`');
     const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-    return fence + (pad ? " " : "") + cell(text) + (pad ? " " : "") + fence;
+    return fence + (pad ? " " : "") + escaped_pipes(text) + (pad ? " " : "") + fence;
 }
+
+std::string html_code(std::string_view text) { return "<code>" + markup_text(escape_control(text)) + "</code>"; }
 
 }  // namespace kompat

@@ -1,0 +1,97 @@
+// The markdown report (a PR comment, a job summary) and the changelog rendered as GitHub
+// renders them (cmark-gfm with GitHub's extensions, raw HTML let through as the worst
+// case): names, reasons and places an input wrote add no element, link, image, heading
+// or mention of their own.
+#include <regex>
+#include <set>
+
+#include "test_support.hpp"
+
+using kompat::test::run;
+using kompat::test::TempDir;
+
+namespace {
+
+// What an attacker writes into a type name, an ignore's reason or a baseline entry's place.
+const std::string hostile = R"(W</b></summary></details><img src=x>@team [x](https://e.example) www.e.example ### h **b** #12 $x$)";
+
+std::string quoted(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
+
+// The markdown rendered as GitHub does, raw HTML kept.
+std::string rendered(const TempDir& dir, const std::string& markdown) {
+    const auto file = dir.write("report.md", markdown);
+    const auto result = run("cmark-gfm --unsafe -e table -e autolink -e strikethrough -e tagfilter " + quoted(file));
+    REQUIRE(result.exit_code == 0);  // make test installs cmark-gfm (scripts/install-deps.sh)
+    return result.out;
+}
+
+std::set<std::string> elements_of(const std::string& html) {
+    std::set<std::string> names;
+    static const std::regex tag("<([a-zA-Z][a-zA-Z0-9]*)");
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), tag); it != std::sregex_iterator(); ++it) names.insert((*it)[1]);
+    return names;
+}
+
+// The text of `html` outside <code> elements, where GitHub links mentions and references.
+std::string outside_code(const std::string& html) {
+    std::string out;
+    std::size_t at = 0;
+    while (true) {
+        const auto open = html.find("<code>", at);
+        out += html.substr(at, open == std::string::npos ? std::string::npos : open - at);
+        if (open == std::string::npos) break;
+        const auto close = html.find("</code>", open);
+        REQUIRE(close != std::string::npos);
+        at = close + 7;
+    }
+    return out;
+}
+
+void check_rendering(const TempDir& dir, const std::string& markdown, const std::set<std::string>& own) {
+    INFO(markdown);
+    const auto html = rendered(dir, markdown);
+    INFO(html);
+    for (const auto& element : elements_of(html)) {
+        INFO(element);
+        CHECK(own.contains(element));
+    }
+    const auto prose = outside_code(html);
+    CHECK(prose.find("@team") == std::string::npos);
+    CHECK(prose.find("#12") == std::string::npos);
+    CHECK(prose.find("e.example") == std::string::npos);
+    CHECK(prose.find("$x$") == std::string::npos);
+}
+
+std::string swagger(const std::string& type_name, bool with_name) {
+    const std::string name = with_name ? R"(, "name": {"type": "string"})" : "";
+    return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {")" + type_name +
+           R"(": {"type": "object", "properties": {"size": {"type": "integer"})" + name + R"(}}}})";
+}
+
+std::string json_name(const std::string& text) {
+    std::string out;
+    for (const char c : text) out += c == '"' ? std::string("\\\"") : std::string(1, c);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("markdown render: input text adds no element, link, image or mention to the PR comment or the changelog") {
+    TempDir dir;
+    dir.write("old.json", swagger(json_name(hostile), true));
+    dir.write("new.json", swagger(json_name(hostile), false));  // a field removed: an error in the hostile type
+    dir.write("kompat.yaml", "ignores:\n  - rule: enum-value-added\n    reason: \"" + json_name(hostile) + "\"\n");
+    dir.write("baseline.txt", "0123456789ab field-removed " + hostile + "  # stale\n");
+    const auto in_dir = "cd " + quoted(dir.path()) + " && '" + kompat::test::kompat_binary() + "' ";
+
+    const auto markdown = run(in_dir + "check old.json new.json --format markdown --config kompat.yaml --baseline baseline.txt");
+    REQUIRE(markdown.exit_code == 1);
+    // The hostile text is there, as text: in code spans and HTML-escaped.
+    CHECK(markdown.out.find("&lt;img src=x&gt;@team") != std::string::npos);
+    check_rendering(dir, markdown.out, {"h2", "p", "table", "thead", "tbody", "tr", "th", "td", "details", "summary", "b", "code", "blockquote",
+                                        "ul", "li", "br", "strong"});
+
+    const auto changelog = run(in_dir + "changelog old.json new.json");
+    REQUIRE(changelog.exit_code == 0);
+    check_rendering(dir, changelog.out, {"h1", "h2", "h3", "ul", "li", "strong", "code", "p"});
+}
