@@ -98,6 +98,10 @@ void accept_baseline(Comparison& comparison, const kompat::SourceFile& file) {
     comparison.findings = std::move(outcome.findings);
     comparison.summary = kompat::summarize(comparison.findings);
     comparison.sources.notes.push_back(std::to_string(outcome.accepted) + " finding(s) accepted by the baseline " + file.name);
+    for (const auto& [entry, finding_place] : outcome.mismatched)
+        comparison.sources.notes.push_back("baseline entry at " + file.name + ":" + std::to_string(entry.position.line) + " names " +
+                                           entry.place + ", but the finding of its fingerprint stands at " + finding_place +
+                                           ": not accepted");
     for (const auto& entry : outcome.stale)
         comparison.sources.notes.push_back("stale baseline entry at " + file.name + ":" + std::to_string(entry.position.line) + ": " +
                                            entry.fingerprint + " " + entry.rule + " " + entry.place + " accepts no finding any more");

@@ -4,9 +4,10 @@
 //
 //   FINGERPRINT RULE PLACE  # REASON
 //
-// (`3f1c9a0b7d2e field-removed apps/v1 Deployment .spec.paused  # removed upstream in 1.25`).
-// Only the fingerprint and the rule decide what an entry accepts; the place and the
-// reason are for the people who review the file. `#` starts a comment line.
+// (`3f1c9a0b7d2e41a8 field-removed apps/v1 Deployment .spec.paused  # removed upstream in 1.25`).
+// An entry accepts a finding whose fingerprint, rule and place all match: the place is what
+// its reviewer read. The reason is for the people who review the file. `#` starts a
+// comment line, and the reason after a blank.
 #include <string>
 #include <vector>
 
@@ -35,10 +36,17 @@ struct WrittenBaseline {
 // finding's message is the reason until someone writes a better one.
 WrittenBaseline write_baseline(const std::vector<Finding>& findings, Severity at_least);
 
+// An entry whose fingerprint and rule are a finding's, at another place than it names.
+struct MismatchedEntry {
+    BaselineEntry entry;
+    std::string finding_place;
+};
+
 struct BaselineOutcome {
     std::vector<Finding> findings;            // those no entry accepts
     std::size_t accepted = 0;                 // findings an entry accepted
     std::vector<BaselineEntry> stale;         // entries that accept no finding any more
+    std::vector<MismatchedEntry> mismatched;  // entries not accepted: their place is not the finding's
 };
 
 BaselineOutcome apply_baseline(std::vector<Finding> findings, const std::vector<BaselineEntry>& baseline);

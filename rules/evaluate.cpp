@@ -4,6 +4,7 @@
 #include "load/sort_large.hpp"
 
 #include <boost/json/serialize.hpp>
+#include <boost/uuid/detail/sha1.hpp>
 
 #include <algorithm>
 #include <array>
@@ -44,14 +45,6 @@ Summary summarize(const std::vector<Finding>& findings) {
 }
 
 namespace {
-
-std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 14695981039346656037ULL) {
-    for (const char c : text) {
-        hash ^= static_cast<unsigned char>(c);
-        hash *= 1099511628211ULL;
-    }
-    return hash;
-}
 
 Severity cap(Severity severity, Severity limit) { return std::min(severity, limit); }
 
@@ -130,16 +123,21 @@ std::string canonical_json(const json::value& value) { return json::serialize(wi
 
 std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value,
                            const json::value& new_value) {
-    auto hash = fnv1a(rule);
+    // SHA-1 (Boost's, as Boost.UUID's name generator uses it), its first 64 bits: a
+    // baseline entry must not be matched by a finding crafted elsewhere (docs/baseline.md).
+    boost::uuids::detail::sha1 hash;
     const auto old_text = canonical_json(old_value);
     const auto new_text = canonical_json(new_value);
+    hash.process_bytes(rule.data(), rule.size());
     for (const auto part : {place, std::string_view(old_text), std::string_view(new_text)}) {
-        hash = fnv1a(std::string_view("\x1f", 1), hash);
-        hash = fnv1a(part, hash);
+        hash.process_byte(0x1f);
+        hash.process_bytes(part.data(), part.size());
     }
+    boost::uuids::detail::sha1::digest_type digest{};
+    hash.get_digest(digest);
     char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-    return std::string(text, 12);
+    std::snprintf(text, sizeof text, "%08x%08x", digest[0], digest[1]);
+    return std::string(text, fingerprint_digits);
 }
 
 std::vector<Finding> evaluate(const std::vector<Change>& changes) {

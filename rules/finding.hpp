@@ -64,9 +64,12 @@ struct Summary {
 void sort_findings(std::vector<Finding>& findings);
 Summary summarize(const std::vector<Finding>& findings);
 
-// A short stable hash of the rule, the place where the change stands (type and path
-// inside it, or operation) and the old and new values: the same across runs, machines
-// and unrelated edits (which kinds reach a type does not enter it).
+// The digits of a fingerprint: 64 bits in hex.
+inline constexpr std::size_t fingerprint_digits = 16;
+
+// A stable hash (the first 64 bits of SHA-1, in hex) of the rule, the place where the
+// change stands (type and path inside it, or operation) and the old and new values: the
+// same across runs, machines and unrelated edits (which kinds reach a type does not enter it).
 std::string fingerprint_of(std::string_view rule, std::string_view place, const boost::json::value& old_value,
                            const boost::json::value& new_value);
 

@@ -31,7 +31,7 @@ TEST_CASE("baseline: written, then the same check is clean, and a new break alon
     const auto written = pair.check("--write-baseline accepted.txt");
     CHECK(written.exit_code == 0);
     const auto baseline = read_file(pair.dir.path() / "accepted.txt");
-    CHECK(baseline.find("d6db4195bd55 field-removed com.example.v1.WidgetSpec .paused  # field removed\n") != std::string::npos);
+    CHECK(baseline.find("87fe3d760ad5a15c field-removed com.example.v1.WidgetSpec .paused  # field removed\n") != std::string::npos);
 
     const auto clean = pair.check("--baseline accepted.txt --format json");
     CHECK(clean.exit_code == 0);
@@ -55,35 +55,35 @@ TEST_CASE("baseline: entries that accept nothing any more are reported as stale"
     REQUIRE(pair.check("--write-baseline accepted.txt").exit_code == 0);
     const auto same = pair.check("--baseline accepted.txt", "old.json");
     CHECK(same.exit_code == 0);
-    CHECK(same.out.find("note: stale baseline entry at accepted.txt:3: d6db4195bd55 field-removed com.example.v1.WidgetSpec .paused "
+    CHECK(same.out.find("note: stale baseline entry at accepted.txt:3: 87fe3d760ad5a15c field-removed com.example.v1.WidgetSpec .paused "
                         "accepts no finding any more") != std::string::npos);
 }
 
 TEST_CASE("baseline: the written file holds findings at or above a severity, sorted by place, and reads back") {
     kompat::Finding a;
     a.rule = "field-removed";
-    a.fingerprint = "bbbbbbbbbbbb";
+    a.fingerprint = "bbbbbbbbbbbbbbbb";
     a.kind = "v1 Pod";
     a.path = ".spec.x";
     a.message = "field removed";
     auto b = a;
-    b.fingerprint = "aaaaaaaaaaaa";
+    b.fingerprint = "aaaaaaaaaaaaaaaa";
     b.message = "two\nlines";
     auto c = a;  // an earlier place, a later fingerprint: places come first
-    c.fingerprint = "cccccccccccc";
+    c.fingerprint = "cccccccccccccccc";
     c.path = ".spec.a";
     auto info = a;
     info.severity = kompat::Severity::info;
-    info.fingerprint = "dddddddddddd";
+    info.fingerprint = "dddddddddddddddd";
     const auto written = kompat::write_baseline({a, b, c, info}, kompat::Severity::error);
     CHECK(written.entries == 3);
     const auto& text = written.text;
-    CHECK(text.ends_with("cccccccccccc field-removed v1 Pod .spec.a  # field removed\n"
-                         "aaaaaaaaaaaa field-removed v1 Pod .spec.x  # two lines\nbbbbbbbbbbbb field-removed v1 Pod .spec.x  # field removed\n"));
+    CHECK(text.ends_with("cccccccccccccccc field-removed v1 Pod .spec.a  # field removed\n"
+                         "aaaaaaaaaaaaaaaa field-removed v1 Pod .spec.x  # two lines\nbbbbbbbbbbbbbbbb field-removed v1 Pod .spec.x  # field removed\n"));
     CHECK(kompat::write_baseline({a, b, c, info}, kompat::Severity::info).entries == 4);
     const auto entries = kompat::parse_baseline({"b.txt", text});
     REQUIRE(entries.size() == 3);
-    CHECK(entries[1].fingerprint == "aaaaaaaaaaaa");
+    CHECK(entries[1].fingerprint == "aaaaaaaaaaaaaaaa");
     CHECK(entries[1].rule == "field-removed");
     CHECK(entries[1].place == "v1 Pod .spec.x");
     CHECK(entries[1].reason == "two lines");
@@ -100,14 +100,48 @@ TEST_CASE("baseline: a malformed entry is refused with its line and column") {
         return std::string("(no error)");
     };
     CHECK(error("# only comments\n\n") == "(no error)");
-    CHECK(error("\n  zzz field-removed x\n") == "b.txt:2:3: a baseline entry starts with a finding's 12-character fingerprint, not \"zzz\"");
-    CHECK(error("d6db4195bd55 no-such-rule x  # why\n") == "b.txt:1:14: unknown rule \"no-such-rule\" (docs/rules.md lists them)");
-    CHECK(error("d6db4195bd55\n") == "b.txt:1:13: a baseline entry names its rule after the fingerprint");
+    CHECK(error("\n  zzz field-removed x\n") == "b.txt:2:3: a baseline entry starts with a finding's 16-digit fingerprint, not \"zzz\"");
+    CHECK(error("87fe3d760ad5a15c no-such-rule x  # why\n") == "b.txt:1:18: unknown rule \"no-such-rule\" (docs/rules.md lists them)");
+    CHECK(error("87fe3d760ad5a15c\n") == "b.txt:1:17: a baseline entry names its rule after the fingerprint");
+    CHECK(error("87fe3d760ad5a15c field-removed  # why\n") == "b.txt:1:18: a baseline entry names the place of its finding after the rule");
+    // The first format's 12-digit entries: a migration message, not "stale" for every one.
+    CHECK(error("d6db4195bd55 field-removed v1 Pod .spec.x\n").starts_with(
+        "b.txt:1:1: a 12-digit fingerprint of kompat's first baseline format, which matched on 48 bits and the rule alone; "));
+    // Places and reasons reach every report: bytes that are not UTF-8 are refused where they stand.
+    CHECK(error("87fe3d760ad5a15c field-removed v1 Pod .spec.x\n87fe3d760ad5a15c field-removed v1 Pod .spec.\xff  # r\n") ==
+          "b.txt:2:45: not UTF-8: a baseline file is UTF-8 text");
+    CHECK(error(std::string("87fe3d760ad5a15c field-removed v1 Pod .spec.x  # r\0\n", 52)) == "b.txt:1:51: a NUL byte: a baseline file is text");
+    // A `#` inside the place is the place's; the reason starts at a `#` after a blank.
+    const auto entries = kompat::parse_baseline({"b.txt", "87fe3d760ad5a15c field-removed v1 Pod .spec.a#b  # why #1\n"});
+    REQUIRE(entries.size() == 1);
+    CHECK(entries[0].place == "v1 Pod .spec.a#b");
+    CHECK(entries[0].reason == "why #1");
 
     Pair pair;
-    pair.dir.write("bad.txt", "d6db4195bd55 no-such-rule x\n");
+    pair.dir.write("bad.txt", "87fe3d760ad5a15c no-such-rule x\n");
     const auto result = pair.check("--baseline bad.txt");
     CHECK(result.exit_code == 2);
     CHECK(result.out.empty());
-    CHECK(result.err == "bad.txt:1:14: unknown rule \"no-such-rule\" (docs/rules.md lists them)\n");
+    CHECK(result.err == "bad.txt:1:18: unknown rule \"no-such-rule\" (docs/rules.md lists them)\n");
+    pair.dir.write("binary.txt", "87fe3d760ad5a15c field-removed \xc3\x28\n");
+    const auto binary = pair.check("--baseline binary.txt --format json");
+    CHECK(binary.exit_code == 2);
+    CHECK(binary.out.empty());
+    CHECK(binary.err == "binary.txt:1:32: not UTF-8: a baseline file is UTF-8 text\n");
+}
+
+// The place is what the reviewer read when accepting an entry: an entry whose fingerprint
+// and rule are a finding's, but which names another place, accepts nothing and says so.
+TEST_CASE("baseline: an entry accepts a finding only at the place it names") {
+    Pair pair;
+    pair.dir.write("elsewhere.txt", "87fe3d760ad5a15c field-removed com.example.v1.WidgetSpec .spec.harmless  # reviewed\n");
+    const auto result = pair.check("--baseline elsewhere.txt");
+    CHECK(result.exit_code == 1);
+    CHECK(result.out.find("error field-removed") != std::string::npos);
+    CHECK(result.out.find("note: baseline entry at elsewhere.txt:1 names com.example.v1.WidgetSpec .spec.harmless, but the finding of "
+                          "its fingerprint stands at com.example.v1.WidgetSpec .paused: not accepted") != std::string::npos);
+    CHECK(result.out.find("stale") == std::string::npos);
+    // A fingerprint of 64 bits from SHA-1, the same on every run.
+    const auto json = pair.check("--format json");
+    CHECK(json.out.find("\"fingerprint\": \"87fe3d760ad5a15c\"") != std::string::npos);
 }

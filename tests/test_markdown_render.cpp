@@ -81,7 +81,7 @@ TEST_CASE("markdown render: input text adds no element, link, image or mention t
     dir.write("old.json", swagger(json_name(hostile), true));
     dir.write("new.json", swagger(json_name(hostile), false));  // a field removed: an error in the hostile type
     dir.write("kompat.yaml", "ignores:\n  - rule: enum-value-added\n    reason: \"" + json_name(hostile) + "\"\n");
-    dir.write("baseline.txt", "0123456789ab field-removed " + hostile + "  # stale\n");
+    dir.write("baseline.txt", "0123456789abcdef field-removed " + hostile + "  # stale\n");
     const auto in_dir = "cd " + quoted(dir.path()) + " && '" + kompat::test::kompat_binary() + "' ";
 
     const auto markdown = run(in_dir + "check old.json new.json --format markdown --config kompat.yaml --baseline baseline.txt");
