@@ -3,6 +3,7 @@
 // edge of the unit graph); the fields of a member added or removed are fields added or
 // removed here, required when the member or the object requires them; a field that moved
 // between the object and a member is compared where it now stands, not reported gone.
+#include "load/field_path.hpp"
 #include "diff/path_scope.hpp"
 #include "diff/schema_compare.hpp"
 #include "diff/schema_diff.hpp"
@@ -221,7 +222,7 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, Uni
         const bool was_required = other->required || was_listed;
         const bool is_required = field.required || is_listed;
         if (was_listed == is_listed || was_required == is_required) continue;
-        const PathScope place(path, ".", name);
+        const PathScope place(path, field_step(name));
         context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path,
                       other->property->schema, field.property->schema, was_required, is_required);
     }

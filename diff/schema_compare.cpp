@@ -1,5 +1,6 @@
 #include "diff/schema_compare.hpp"
 
+#include "load/field_path.hpp"
 #include "diff/kubernetes_compare.hpp"
 #include "diff/path_scope.hpp"
 #include "diff/schema_diff.hpp"
@@ -187,7 +188,7 @@ void SchemaComparer::branches_edited(json::array old_json, json::array new_json,
 
 void SchemaComparer::compare_field(const Property& before, const Property& after, bool was_required, bool is_required, Unit& unit,
                                   std::string& path, bool alpha, int depth, unsigned roles) const {
-    const PathScope field(path, ".", before.name);
+    const PathScope field(path, field_step(before.name));
     const Filed filed(unit);
     if (was_required != is_required)
         context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path, before.schema,
@@ -206,7 +207,7 @@ void SchemaComparer::compare_field(const Property& before, const Property& after
 }
 
 void SchemaComparer::field_removed(const Property& property, const Schema& new_parent, Unit& unit, const std::string& path) const {
-    const auto child = path + "." + std::string(property.name);
+    const auto child = path + field_step(property.name);
     auto change = context_.make(ChangeKind::field_removed, child, property.schema, property.schema);
     // Where it was in the new file: its parent object (a reader, a CI annotation, looks there).
     change.new_position = context_.position(context_.new_side, new_parent.location);
@@ -217,7 +218,7 @@ void SchemaComparer::field_removed(const Property& property, const Schema& new_p
 }
 
 void SchemaComparer::field_added(const Property& property, bool required, Unit& unit, const std::string& path) const {
-    const auto child = path + "." + std::string(property.name);
+    const auto child = path + field_step(property.name);
     auto change = context_.make(required ? ChangeKind::field_added_required : ChangeKind::field_added, child, property.schema,
                                 property.schema);
     change.old_position = {};
@@ -241,7 +242,7 @@ void SchemaComparer::possible_renames(std::vector<const Property*> removed, std:
         for (std::size_t i = 0; i < added.size(); ++i) {
             const auto* fresh = added[i];
             if (added_summaries[i] != gone_summary) continue;
-            auto change = context_.make(ChangeKind::field_possibly_renamed, path + "." + std::string(fresh->name), gone->schema, fresh->schema);
+            auto change = context_.make(ChangeKind::field_possibly_renamed, path + field_step(fresh->name), gone->schema, fresh->schema);
             change.old_value = json::value(gone->name);
             change.new_value = json::value(fresh->name);
             change.detail = std::string(gone->name) + " -> " + std::string(fresh->name);

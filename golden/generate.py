@@ -171,6 +171,10 @@ case("crd-storage-version-changed", "crd-storage-version-changed", "A CRD stores
 
 # ---- fields ----
 case("field-removed", "field-removed", "A field is gone.", openapi(spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}), openapi(spec={"size": {"type": "integer"}}))
+# A name that holds a dot is one field, shown quoted (`.labels["app.kubernetes.io/name"]`), never as nesting.
+case("field-removed-name-with-dot", None, "",
+     openapi(spec={"labels": {"type": "object", "properties": {"app.kubernetes.io/name": {"type": "string"}, "tier": {"type": "string"}}}}),
+     openapi(spec={"labels": {"type": "object", "properties": {"tier": {"type": "string"}}}}), ["field-removed"])
 case("field-added", "field-added", "A new optional field.", openapi(spec={"size": {"type": "integer"}}), openapi(spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}))
 case("field-added-required", "field-added-required", "A new field that is required.",
      openapi(spec={"size": {"type": "integer"}}),

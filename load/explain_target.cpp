@@ -1,5 +1,6 @@
 #include "load/explain_target.hpp"
 
+#include "load/field_path.hpp"
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -279,7 +280,7 @@ ExplainTarget find_explain_target(const Snapshot& snapshot, std::string_view req
             throw LookupError(fmt::format("field \"{}\" does not exist in {}{}", field_name, place_of(*target.kind, target.field_path),
                                           fields.empty() ? std::string(", which has no fields") : suggestions(field_name, candidates)));
         }
-        target.finding_path += value_steps(snapshot, *target.schema) + "." + std::string(found->name);
+        target.finding_path += value_steps(snapshot, *target.schema) + field_step(found->name);
         target.field_path.emplace_back(found->name);
         target.schema = found->schema;
         target.required = found->required;

@@ -1,5 +1,6 @@
 #include "report/finding_text.hpp"
 
+#include "load/field_path.hpp"
 #include <fmt/format.h>
 
 #include <boost/json/serialize.hpp>
@@ -188,8 +189,7 @@ std::string field_name(const Finding& finding, const SentenceStyle& style) {
         if (const auto cut = whole.find_last_of(" ."); cut != std::string_view::npos) whole.remove_prefix(cut + 1);
         return style.code(whole);
     }
-    const auto dot = path.find_last_of('.');
-    return style.code(dot == std::string_view::npos ? path : path.substr(dot + 1));
+    return style.code(last_field(path));
 }
 
 std::string_view role_noun(std::string_view role) {

@@ -1,5 +1,6 @@
 #include "rules/lint.hpp"
 
+#include "load/field_path.hpp"
 #include "load/json_values.hpp"
 
 #include <algorithm>
@@ -57,7 +58,7 @@ private:
             pushed = true;
         }
         for (const auto& property : target->properties)
-            walk(property.schema, path + "." + std::string(property.name), out, active, depth + 1);
+            walk(property.schema, path + field_step(property.name), out, active, depth + 1);
         if (target->items) walk(*target->items, path + "[*]", out, active, depth + 1);
         if (target->additional_properties) walk(*target->additional_properties, path + "{*}", out, active, depth + 1);
         if (pushed) active.pop_back();
@@ -135,7 +136,7 @@ public:
                 findings_.push_back(std::move(finding));
             }
         }
-        for (const auto& property : schema.properties) check(property.schema, type, path + "." + std::string(property.name), kind);
+        for (const auto& property : schema.properties) check(property.schema, type, path + field_step(property.name), kind);
         if (schema.items) check(*schema.items, type, path + "[*]", kind);
         if (schema.additional_properties) check(*schema.additional_properties, type, path + "{*}", kind);
         const auto& subschemas = schema.subschemas();
