@@ -41,6 +41,12 @@ std::string_view scalar_text(fy_token* token, std::string_view source, std::stri
         buffer = single_quoted_value(raw);
         return buffer;
     }
+    if (style == FYSS_DOUBLE_QUOTED) {
+        if (auto value = double_quoted_value(raw)) {
+            buffer = std::move(*value);
+            return buffer;
+        }
+    }
     if (style == FYSS_LITERAL) {
         if (auto value = literal_block_value(source, begin->input_pos, end->input_pos)) {
             buffer = std::move(*value);
@@ -48,6 +54,127 @@ std::string_view scalar_text(fy_token* token, std::string_view source, std::stri
         }
     }
     return text_of(token);
+}
+
+namespace {
+
+bool is_break(char c) { return c == '\n' || c == '\r'; }
+bool is_white(char c) { return c == ' ' || c == '\t'; }
+
+// Past one line break at `i` (LF, CRLF or CR).
+std::size_t after_break(std::string_view raw, std::size_t i) { return i + (raw[i] == '\r' && i + 1 < raw.size() && raw[i + 1] == '\n' ? 2 : 1); }
+
+// Past the empty lines (white space only) from `i`, the start of a line, counting them;
+// then past the next line's leading white space.
+std::size_t past_empty_lines(std::string_view raw, std::size_t i, std::size_t& empty) {
+    while (true) {
+        auto j = i;
+        while (j < raw.size() && is_white(raw[j])) ++j;
+        if (j < raw.size() && is_break(raw[j])) {
+            ++empty;
+            i = after_break(raw, j);
+            continue;
+        }
+        return j;
+    }
+}
+
+void append_utf8(std::string& out, std::uint32_t code) {
+    if (code < 0x80) {
+        out += static_cast<char>(code);
+    } else if (code < 0x800) {
+        out += static_cast<char>(0xC0 | (code >> 6));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+        out += static_cast<char>(0xE0 | (code >> 12));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (code >> 18));
+        out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    }
+}
+
+std::optional<std::uint32_t> hex_value(std::string_view digits) {
+    std::uint32_t value = 0;
+    for (const char c : digits) {
+        const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (digit < 0) return std::nullopt;
+        value = value * 16 + static_cast<std::uint32_t>(digit);
+    }
+    return value;
+}
+
+}  // namespace
+
+std::optional<std::string> double_quoted_value(std::string_view raw) {
+    std::string value;
+    value.reserve(raw.size());
+    std::size_t kept = 0;  // the value's length up to its last escape: white space there is content
+    for (std::size_t i = 0; i < raw.size();) {
+        const char c = raw[i];
+        if (is_break(c)) {
+            // A line break folds: white space around it goes, one break is a space, n > 1 are n - 1 newlines.
+            while (value.size() > kept && is_white(value.back())) value.pop_back();
+            std::size_t empty = 0;
+            i = past_empty_lines(raw, after_break(raw, i), empty);
+            if (empty == 0) value += ' ';
+            else value.append(empty, '\n');
+            continue;
+        }
+        if (c != '\\') {
+            value += c;
+            ++i;
+            continue;
+        }
+        if (i + 1 >= raw.size()) return std::nullopt;
+        const char e = raw[i + 1];
+        i += 2;
+        if (is_break(e)) {
+            // An escaped line break: joined, white space before it kept, leading white space after it not.
+            std::size_t empty = 0;
+            i = past_empty_lines(raw, after_break(raw, i - 1), empty);
+            value.append(empty, '\n');
+            kept = value.size();
+            continue;
+        }
+        std::size_t digits = 0;
+        switch (e) {
+            case '0': value += '\0'; break;
+            case 'a': value += '\a'; break;
+            case 'b': value += '\b'; break;
+            case 't':
+            case '\t': value += '\t'; break;
+            case 'n': value += '\n'; break;
+            case 'v': value += '\v'; break;
+            case 'f': value += '\f'; break;
+            case 'r': value += '\r'; break;
+            case 'e': value += '\x1b'; break;
+            case ' ': value += ' '; break;
+            case '"': value += '"'; break;
+            case '/': value += '/'; break;
+            case '\\': value += '\\'; break;
+            case 'N': append_utf8(value, 0x85); break;
+            case '_': append_utf8(value, 0xA0); break;
+            case 'L': append_utf8(value, 0x2028); break;
+            case 'P': append_utf8(value, 0x2029); break;
+            case 'x': digits = 2; break;
+            case 'u': digits = 4; break;
+            case 'U': digits = 8; break;
+            default: return std::nullopt;
+        }
+        if (digits > 0) {
+            if (i + digits > raw.size()) return std::nullopt;
+            const auto code = hex_value(raw.substr(i, digits));
+            if (!code || *code > 0x10FFFF || (*code >= 0xD800 && *code <= 0xDFFF)) return std::nullopt;
+            append_utf8(value, *code);
+            i += digits;
+        }
+        kept = value.size();
+    }
+    return value;
 }
 
 std::string single_quoted_value(std::string_view raw) {

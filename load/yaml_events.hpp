@@ -32,6 +32,13 @@ std::string_view scalar_text(fy_token* token, std::string_view source, std::stri
 // long run of doubled quotes, so kompat does this step itself.
 std::string single_quoted_value(std::string_view raw);
 
+// A double-quoted scalar's value from its text between the quotes (YAML 1.2.2, 7.3.1):
+// escapes decoded, an escaped line break joined, an unescaped one folded as in a
+// single-quoted scalar. libfyaml builds such a text piece by piece, about 9 bytes of memory
+// for each byte of escapes (docs/limits.md), so kompat does this step itself; nullopt (an
+// escape it cannot decode, which the parser has refused already) leaves it to libfyaml.
+std::optional<std::string> double_quoted_value(std::string_view raw);
+
 // The value of a literal block scalar (`|`) whose content lines are [begin, end) of
 // `text`, read by kompat for speed: libfyaml formats each one chunk by chunk, the most of
 // a CRD's reading time (its descriptions). nullopt leaves it to libfyaml: a header with
