@@ -80,6 +80,8 @@ namespace kompat {
     X(additional_properties_relaxed, "additional-properties-relaxed")                       \
     X(cel_rules_tightened, "cel-rules-tightened") X(cel_rules_relaxed, "cel-rules-relaxed") \
     X(cel_rule_changed, "cel-rule-changed")                                                 \
+    X(validation_keyword_added, "validation-keyword-added")                                 \
+    X(validation_keyword_removed, "validation-keyword-removed")                             \
     X(default_added, "default-added") X(default_removed, "default-removed")                 \
     X(default_added_by_server, "default-added-by-server")                                   \
     X(default_changed, "default-changed")                                                   \

@@ -9,6 +9,7 @@
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <iterator>
 #include <optional>
@@ -91,10 +92,32 @@ void compare_discriminator(const DiffContext& context, const json::value* before
     }
 }
 
+// A JSON Schema keyword kompat does not evaluate whose presence can only refuse values:
+// present, it tightens validation; absent, it constrains nothing. `true` and `{}` accept
+// everything, so where they are the value the keyword constrains nothing either; `if`,
+// `then` and `else` constrain only together (an `if` with a `then` or an `else`).
+bool only_constrains(std::string_view keyword, const json::value& value, const std::vector<Keyword>& keywords) {
+    static constexpr std::array<std::string_view, 11> constraints{"not", "propertyNames", "dependentRequired", "dependentSchemas",
+                                                                  "dependencies", "prefixItems", "contains", "unevaluatedProperties",
+                                                                  "unevaluatedItems", "additionalItems", "patternProperties"};
+    const bool accepts_all = (value.is_bool() && value.get_bool()) || (value.is_object() && value.get_object().empty());
+    if (keyword == "if" || keyword == "then" || keyword == "else")
+        return find_keyword(keywords, "if") != nullptr && (find_keyword(keywords, "then") != nullptr || find_keyword(keywords, "else") != nullptr);
+    return std::find(constraints.begin(), constraints.end(), keyword) != constraints.end() && !accepts_all;
+}
+
 void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword>& before, const std::vector<Keyword>& after,
                            Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
-    const auto kind_of = [](std::string_view keyword) {
-        return is_annotation(keyword) ? ChangeKind::annotation_changed : ChangeKind::unclassified_change;
+    // Added or removed, a constraint-only keyword is judged by its direction; changed, it
+    // may go either way, and a human judges it (unclassified-change, a warning).
+    const auto kind_of = [](std::string_view keyword, ChangeKind direction) {
+        return is_annotation(keyword) ? ChangeKind::annotation_changed : direction;
+    };
+    const auto removed_kind = [&](const Keyword& keyword) {
+        return only_constrains(keyword.name, *keyword.value, before) ? ChangeKind::validation_keyword_removed : ChangeKind::unclassified_change;
+    };
+    const auto added_kind = [&](const Keyword& keyword) {
+        return only_constrains(keyword.name, *keyword.value, after) ? ChangeKind::validation_keyword_added : ChangeKind::unclassified_change;
     };
     const auto* old_discriminator = find_keyword(before, "discriminator");
     const auto* new_discriminator = find_keyword(after, "discriminator");
@@ -107,13 +130,16 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
         if (judged_elsewhere(keyword.name)) continue;
         const auto* found = find_keyword(after, keyword.name);
         if (found == nullptr)
-            context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), nullptr, std::string(keyword.name));
+            context.emit(unit, kind_of(keyword.name, removed_kind(keyword)), path, o, n, detached(*keyword.value), nullptr,
+                         std::string(keyword.name));
         else if (!json_equal(*found, *keyword.value))
-            context.emit(unit, kind_of(keyword.name), path, o, n, detached(*keyword.value), detached(*found), std::string(keyword.name));
+            context.emit(unit, kind_of(keyword.name, ChangeKind::unclassified_change), path, o, n, detached(*keyword.value),
+                         detached(*found), std::string(keyword.name));
     }
     for (const auto& keyword : after)
         if (!judged_elsewhere(keyword.name) && find_keyword(before, keyword.name) == nullptr)
-            context.emit(unit, kind_of(keyword.name), path, o, n, nullptr, detached(*keyword.value), std::string(keyword.name));
+            context.emit(unit, kind_of(keyword.name, added_kind(keyword)), path, o, n, nullptr, detached(*keyword.value),
+                         std::string(keyword.name));
 }
 
 // An upper bound (maxLength, maximum, …) tightens when it appears or falls; a lower

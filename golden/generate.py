@@ -638,9 +638,30 @@ case("read-only-field-still-judged-in-responses", None, "",
      shared_pet({"id": {"type": "string", "readOnly": True, "maxLength": 10}}),
      shared_pet({"id": {"type": "string", "readOnly": True, "maxLength": 20}}), ["max-length-relaxed"])
 
+case("validation-keyword-added", "validation-keyword-added",
+     "A JSON Schema keyword kompat does not evaluate, but whose presence can only refuse values, was added: `not`, "
+     "`propertyNames`, `dependentRequired`, `dependentSchemas`, `dependencies`, `prefixItems`, `contains`, "
+     "`unevaluatedProperties` and `unevaluatedItems` (unless `true` or `{}`), `additionalItems`, `patternProperties`, and "
+     "`if` with `then` or `else`. Validation tightened: an error for writers (spec, requests). Changed rather than added, "
+     "such a keyword may go either way and stays `unclassified-change`.",
+     pet_field({"type": "object", "additionalProperties": {"type": "string"}}, "request", "3.1.0"),
+     pet_field({"type": "object", "additionalProperties": {"type": "string"}, "propertyNames": {"pattern": "^[a-z]+$"}}, "request", "3.1.0"))
+case("validation-keyword-added-in-response-is-info", None, "",
+     pet_field({"type": "object"}, "response", "3.1.0"),
+     pet_field({"type": "object", "not": {"required": ["legacy"]}}, "response", "3.1.0"), ["validation-keyword-added"])
+case("validation-keyword-removed", "validation-keyword-removed",
+     "A keyword that could only refuse values (see `validation-keyword-added`) was removed: validation relaxed, an error "
+     "for readers of responses and status, a warning for readers of spec.",
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}}, "response", "3.1.0"),
+     pet_field({"type": "array", "items": {"type": "string"}}, "response", "3.1.0"))
+case("accept-all-keyword-added-stays-unclassified", None, "",
+     pet_field({"type": "object"}, "request", "3.1.0"),
+     pet_field({"type": "object", "unevaluatedProperties": True}, "request", "3.1.0"), ["unclassified-change"])
 case("unclassified-change", "unclassified-change",
      "Any difference between two matched schemas that no other rule judges, with the old and new JSON: the diff is "
-     "fail-closed, so nothing is missed. An `x-kubernetes-*` extension kompat does not model is one.",
+     "fail-closed, so nothing is missed. An `x-kubernetes-*` extension kompat does not model is one, and so is a "
+     "constraint keyword whose value changed (its direction unknown). A warning: the default gate (`--fail-on error`) "
+     "passes it; `--fail-on warning` is the strict gate, failing on every change kompat cannot judge.",
      field({"type": "string", "x-kubernetes-unions": [{"discriminator": "mode"}]}),
      field({"type": "string", "x-kubernetes-unions": [{"discriminator": "kind"}]}))
 

@@ -357,6 +357,12 @@ const std::array rules{
     R("cel-rule-changed", "CEL validation rule rewritten: it may refuse values it accepted", cel_rule_changed, needs_review,
       "CEL rule of {field} rewritten from {old} to {new}",
       "Perhaps writers (values the new rule refuses).", remedy_review),
+    R("validation-keyword-added", "a validation keyword kompat does not evaluate added: values it accepted may be refused",
+      validation_keyword_added, breaks_writers, "{detail} added to {field}: a constraint that can only refuse more",
+      "Writers whose values no longer validate (on status: info, the server is the writer).", remedy_writers),
+    R("validation-keyword-removed", "a validation keyword kompat does not evaluate removed: values it refused are accepted",
+      validation_keyword_removed, breaks_readers, "{detail} removed from {field}: a constraint that could only refuse",
+      "Readers that relied on the old bound (on spec: warning; on status: error).", remedy_readers),
     // defaults
     Rule{"default-added", "default added", "default {new} added to {field}",
          "Both: objects read back differ from what was written.", remedy_in_place, default_added_judges},
