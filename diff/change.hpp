@@ -97,6 +97,7 @@ namespace kompat {
     X(field_became_immutable, "field-became-immutable")                                     \
     X(lifecycle_promoted, "lifecycle-promoted") X(lifecycle_demoted, "lifecycle-demoted")   \
     X(lifecycle_deprecated, "lifecycle-deprecated")                                         \
+    X(deprecated_sunset_past, "deprecated-sunset-past")                                     \
     X(stability_level_decreased, "stability-level-decreased")                               \
     X(feature_gate_changed, "feature-gate-changed")                                         \
     X(description_changed, "description-changed")                                           \

@@ -168,7 +168,10 @@ void operation_identity(const DiffContext& context, const Operation& before, con
     std::sort(old_tags.begin(), old_tags.end());
     std::sort(new_tags.begin(), new_tags.end());
     if (old_tags != new_tags) change_of(ChangeKind::operation_tags_changed, strings_json(old_tags), strings_json(new_tags));
-    if (!before.deprecated && after.deprecated) change_of(ChangeKind::lifecycle_deprecated, json::value("ga"), json::value("deprecated"));
+    if (!before.deprecated && after.deprecated) {
+        change_of(ChangeKind::lifecycle_deprecated, json::value("ga"), json::value("deprecated"));
+        unit.changes.back().lifecycle = declared_lifecycle(true, after.sunset);  // its x-sunset, judged with the date
+    }
     // x-stability-level, least stable first: a level that falls breaks who relied on it.
     const auto rank = [](std::string_view level) {
         constexpr std::array<std::string_view, 4> levels{"draft", "alpha", "beta", "stable"};

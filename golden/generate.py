@@ -580,6 +580,15 @@ case("operation-removed-after-deprecation-is-warning", None, "", pet_op(deprecat
      ["operation-removed"])
 case("operation-removed-after-sunset-is-info", None, "", pet_op(deprecated=True, sunset="2020-01-31"), pet_op(present=False),
      ["operation-removed"])
+case("deprecated-sunset-past", "deprecated-sunset-past",
+     "Something newly `deprecated: true` whose `x-sunset` date has already passed (as of the run, UTC, or "
+     "`SOURCE_DATE_EPOCH`): its removal, info after the sunset, may come in the very next change, so the deprecation "
+     "is a warning that gives the date. A sunset date still ahead is `lifecycle-deprecated` (info).",
+     pet_field({"type": "string"}, "request"), pet_field({**DEPRECATED_TAG, "x-sunset": "2020-01-31"}, "request"),
+     ["deprecated-sunset-past", "annotation-changed"])
+case("operation-deprecated-sunset-past", None, "", pet_op(), pet_op(deprecated=True, sunset="2020-01-31"), ["deprecated-sunset-past"])
+case("lifecycle-deprecated-sunset-ahead-is-info", None, "", pet_op(), pet_op(deprecated=True, sunset="2999-12-31"),
+     ["lifecycle-deprecated"])
 case("parameter-deprecated", None, "", pet_op(), pet_op(parameter_deprecated=True), ["lifecycle-deprecated"])
 case("parameter-removed-after-deprecation-is-warning", None, "", pet_op(parameter_deprecated=True),
      pet_op(with_parameter=False), ["parameter-removed"])

@@ -95,6 +95,14 @@ std::optional<Severity> retired_after_deprecation(const Change& change, const st
     return sunset.size() == 10 && sunset <= date ? Severity::info : Severity::warning;
 }
 
+// A deprecation whose x-sunset date has passed already: the removal it announces may come
+// in the very next change, judged info then, so its users hear of it now (a warning).
+bool sunset_already_past(const Change& change, const std::string& date) {
+    if (change.kind != ChangeKind::lifecycle_deprecated || !change.lifecycle.declared) return false;
+    const auto sunset = change.lifecycle.sunset.substr(0, 10);
+    return sunset.size() == 10 && sunset <= date;
+}
+
 // A version retired: removed, or (CRDs) no longer served.
 bool is_retirement(ChangeKind kind) {
     return kind == ChangeKind::kind_removed || kind == ChangeKind::version_removed || kind == ChangeKind::crd_version_unserved;
@@ -147,12 +155,13 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
     std::map<std::string, std::size_t> by_fingerprint;
     for (const auto& change : changes) {
         const JudgedChange* judged = nullptr;
-        const auto& rule = rule_for(change.kind, &judged);
+        const bool past_sunset = sunset_already_past(change, date);
+        const auto& rule = rule_for(past_sunset ? ChangeKind::deprecated_sunset_past : change.kind, &judged);
         Finding finding;
         finding.rule = std::string(rule.id);
         finding.message = std::string(rule.message);
-        finding.detail = change.detail;
-        if (!change.detail.empty()) finding.message += ": " + change.detail;
+        finding.detail = past_sunset ? std::string(change.lifecycle.sunset) : change.detail;
+        if (!finding.detail.empty()) finding.message += ": " + finding.detail;
         finding.type = change.type;
         finding.old_value = with_sorted_keys(change.old_value);
         finding.new_value = with_sorted_keys(change.new_value);
