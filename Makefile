@@ -17,8 +17,11 @@ KOMPAT_TESTS ?= ON
 deps:
 	@scripts/install-deps.sh
 
+# Warnings are errors in the builds of make test and make test-sanitizers (CI runs both).
+WERROR ?= ON
+
 configure: deps
-	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DKOMPAT_TESTS=$(KOMPAT_TESTS) > /dev/null
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DKOMPAT_TESTS=$(KOMPAT_TESTS) -DKOMPAT_WERROR=$(WERROR) > /dev/null
 
 build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
@@ -45,7 +48,7 @@ test: build
 # Every test again under AddressSanitizer and UndefinedBehaviorSanitizer, in a build of
 # its own. A sanitizer report fails the test that triggered it (exit 99 for kompat runs).
 test-sanitizers: deps
-	@cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKOMPAT_SANITIZE=ON > /dev/null
+	@cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKOMPAT_SANITIZE=ON -DKOMPAT_WERROR=$(WERROR) > /dev/null
 	@cmake --build $(SANITIZE_DIR) -j $(JOBS) --target kompat kompat_tests
 	cd $(SANITIZE_DIR) && ASAN_OPTIONS=exitcode=99:detect_leaks=1:abort_on_error=0 \
 	  UBSAN_OPTIONS=exitcode=99:print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)

@@ -11,14 +11,13 @@
 #include <iostream>
 #include <set>
 
+#include "cli/exit_codes.hpp"
 #include "load/file_source.hpp"
 #include "load/text_safety.hpp"
 
 namespace kompat::cli {
 namespace fs = std::filesystem;
 namespace {
-
-constexpr int exit_usage_or_input = 2;
 
 // The path as the file system knows it: links in its directory resolved, the last part kept.
 fs::path place_of(const std::string& path) {

@@ -12,12 +12,4 @@ std::string_view to_string(ChangeKind kind) {
     return "unclassified-change";
 }
 
-std::optional<ChangeKind> change_kind_from(std::string_view name) {
-#define KOMPAT_FROM(id, text) \
-    if (name == (text)) return ChangeKind::id;
-    KOMPAT_CHANGE_KINDS(KOMPAT_FROM)
-#undef KOMPAT_FROM
-    return std::nullopt;
-}
-
 }  // namespace kompat

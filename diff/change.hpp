@@ -112,7 +112,6 @@ enum class ChangeKind : std::uint8_t {
 };
 
 std::string_view to_string(ChangeKind kind);
-std::optional<ChangeKind> change_kind_from(std::string_view name);
 
 // Who writes and who reads the value a change is about.
 enum Role : unsigned {

@@ -118,7 +118,7 @@ std::vector<fs::path> crd_snapshot_dirs(const fs::path& root) {
 }  // namespace
 
 TEST_CASE("corpus: Kubernetes swagger.json, kinds once per GVK, types and operations") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const fs::path root = test::corpus_dir();
     // Definition counts published in corpus/SOURCES.md ("v2 defs / paths").
     const std::map<std::string, std::size_t> published_definitions{
@@ -137,7 +137,7 @@ TEST_CASE("corpus: Kubernetes swagger.json, kinds once per GVK, types and operat
 }
 
 TEST_CASE("corpus: Kubernetes v3 directories merge into one snapshot") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const fs::path root = test::corpus_dir();
     std::size_t checked = 0;
     for (const auto& release : fs::directory_iterator(root / "kubernetes")) {
@@ -152,7 +152,7 @@ TEST_CASE("corpus: Kubernetes v3 directories merge into one snapshot") {
 }
 
 TEST_CASE("corpus: v1.32 swagger.json and its v3 directory agree on the API kinds") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const fs::path root = test::corpus_dir();
     const auto v2 = load_snapshot((root / "kubernetes/v1.32/swagger.json").string());
     const auto v3 = load_snapshot((root / "kubernetes/v1.32/v3").string());
@@ -168,7 +168,7 @@ TEST_CASE("corpus: v1.32 swagger.json and its v3 directory agree on the API kind
 }
 
 TEST_CASE("corpus: every CRD release loads with its versions, served and storage flags") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     std::size_t checked = 0;
     for (const auto& dir : crd_snapshot_dirs(test::corpus_dir())) {
         INFO(dir.string());
@@ -188,7 +188,7 @@ TEST_CASE("corpus: every CRD release loads with its versions, served and storage
 }
 
 TEST_CASE("corpus: gateway-api CRD versions per release") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const fs::path root = test::corpus_dir();
     // v1.0.0 standard serves Gateway, GatewayClass and HTTPRoute at v1 and v1beta1 and
     // still stores v1beta1 (read off the files with PyYAML); ReferenceGrant stays v1beta1.
@@ -211,7 +211,7 @@ TEST_CASE("corpus: gateway-api CRD versions per release") {
 }
 
 TEST_CASE("corpus: prometheus-operator's unquoted '=' enum item is the string \"=\"") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const auto dir = fs::path(test::corpus_dir()) / "crds/prometheus-operator/v0.93.0";
     const auto snapshot = load_snapshot(dir.string());
     const auto* kind = snapshot.find_kind({"monitoring.coreos.com", "v1alpha1", "AlertmanagerConfig"});
@@ -223,7 +223,7 @@ TEST_CASE("corpus: prometheus-operator's unquoted '=' enum item is the string \"
 }
 
 TEST_CASE("corpus: Stripe OpenAPI 3 specs") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     for (const auto* tag : {"v100", "v127"}) {
         const auto spec = fs::path(test::corpus_dir()) / "openapi3/stripe" / tag / "spec3.json";
         OpenApiFigures figures;

@@ -19,7 +19,7 @@ std::vector<Finding> check(const Snapshot& before, const Snapshot& after) { retu
 }  // namespace
 
 TEST_CASE("corpus diff: 1.24 -> 1.25 reports each public removal once") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const auto findings = check(load_snapshot(corpus("kubernetes/v1.24/v3")), load_snapshot(corpus("kubernetes/v1.25/v3")));
     std::map<std::string, int> removals;
     for (const auto& finding : findings)
@@ -36,7 +36,7 @@ TEST_CASE("corpus diff: 1.24 -> 1.25 reports each public removal once") {
 }
 
 TEST_CASE("corpus diff: every consecutive pair runs, without duplicate fingerprints") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const auto pairs = test::corpus_consecutive_pairs();
     CHECK(pairs.size() >= 30);
     for (const auto& [a, b] : pairs) {
@@ -49,7 +49,7 @@ TEST_CASE("corpus diff: every consecutive pair runs, without duplicate fingerpri
 }
 
 TEST_CASE("corpus diff: gateway-api v1.2.0 -> v1.2.1, the control pair, has no finding") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     for (const auto* sub : {"standard", "experimental"})
         CHECK(check(load_snapshot(corpus(std::string("crds/gateway-api/v1.2.0/") + sub)),
                     load_snapshot(corpus(std::string("crds/gateway-api/v1.2.1/") + sub)))
@@ -57,7 +57,7 @@ TEST_CASE("corpus diff: gateway-api v1.2.0 -> v1.2.1, the control pair, has no f
 }
 
 TEST_CASE("corpus diff: a snapshot against itself has no finding") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     std::vector<std::string> specs;
     for (const auto& [a, b] : test::corpus_consecutive_pairs()) {
         specs.push_back(a);
@@ -73,7 +73,7 @@ TEST_CASE("corpus diff: a snapshot against itself has no finding") {
 }
 
 TEST_CASE("corpus diff: swagger.json against the v3 files of the same release differs only where the corpus does") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     // corpus/SOURCES.md caveats 1 and 4: v2 also holds the discovery documents (types and
     // paths: /api/, /apis/<group>/, /version/, /.well-known/, /openid/, /logs/) that the v3
     // copies leave out; v1.31, v1.32 and v1.35 agree on everything else.
@@ -97,7 +97,7 @@ TEST_CASE("corpus diff: swagger.json against the v3 files of the same release di
 }
 
 TEST_CASE("corpus diff: a field added from A to B is a field removed from B to A") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     for (const auto& [a, b] : {std::pair<std::string, std::string>{"kubernetes/v1.31/v3", "kubernetes/v1.32/v3"},
                                {"crds/prometheus-operator/v0.80.0", "crds/prometheus-operator/v0.93.0"},
                                {"crds/gateway-api/v1.1.0/experimental", "crds/gateway-api/v1.2.0/experimental"}}) {
@@ -119,7 +119,7 @@ TEST_CASE("corpus diff: a field added from A to B is a field removed from B to A
 }
 
 TEST_CASE("corpus diff: the same inputs give byte-identical reports") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const auto report = [] {
         const auto before = load_snapshot(corpus("kubernetes/v1.31/v3"));
         const auto after = load_snapshot(corpus("kubernetes/v1.32/v3"));
@@ -131,7 +131,7 @@ TEST_CASE("corpus diff: the same inputs give byte-identical reports") {
 }
 
 TEST_CASE("corpus diff: Stripe v100 -> v127, a type wrapped in anyOf is widened, not retyped with its fields removed") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const auto findings = check(load_snapshot(corpus("openapi3/stripe/v100/spec3.json")), load_snapshot(corpus("openapi3/stripe/v127/spec3.json")));
     std::map<std::string, int> by_rule;
     for (const auto& finding : findings) ++by_rule[finding.rule];

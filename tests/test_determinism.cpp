@@ -130,7 +130,7 @@ TEST_CASE("determinism: every golden case gives the same findings whatever the k
 }
 
 TEST_CASE("determinism: a real pair gives the same findings from reversed JSON and from YAML") {
-    if (!kompat::test::corpus_present()) return;
+    if (!kompat::test::require_corpus()) return;
     const auto corpus = fs::path(kompat::test::corpus_dir()) / "kubernetes";
     const auto old_text = read_file(corpus / "v1.28" / "swagger.json");
     const auto new_text = read_file(corpus / "v1.29" / "swagger.json");
@@ -146,7 +146,7 @@ TEST_CASE("determinism: a real pair gives the same findings from reversed JSON a
 }
 
 TEST_CASE("determinism: CRDs give the same findings whatever their key order, as YAML or as a JSON List") {
-    if (!kompat::test::corpus_present()) return;
+    if (!kompat::test::require_corpus()) return;
     const auto root = fs::path(kompat::test::corpus_dir()) / "crds" / "cert-manager";
     std::vector<fs::path> releases;
     for (const auto& entry : fs::directory_iterator(root)) releases.push_back(entry.path());
@@ -203,7 +203,7 @@ kompat::SourceSet with_keys_reversed(kompat::SourceSet set) {
 }  // namespace
 
 TEST_CASE("determinism: every corpus pair gives the same findings with the keys of every file reversed") {
-    if (!kompat::test::corpus_present()) return;
+    if (!kompat::test::require_corpus()) return;
     for (const auto& [a, b] : kompat::test::corpus_consecutive_pairs()) {
         INFO(a << " -> " << b);
         const auto old_set = kompat::read_sources(a, {});
@@ -214,7 +214,7 @@ TEST_CASE("determinism: every corpus pair gives the same findings with the keys 
 }
 
 TEST_CASE("determinism: every corpus pair gives byte-identical JSON and HTML reports from separate runs") {
-    if (!kompat::test::corpus_present()) return;
+    if (!kompat::test::require_corpus()) return;
     const auto pairs = kompat::test::corpus_consecutive_pairs();
     CHECK(pairs.size() >= 30);
     kompat::test::TempDir dir;

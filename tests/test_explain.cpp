@@ -291,7 +291,7 @@ TEST_CASE("explain: kubectl's short names of built-in resources are known, and s
     const auto snapshot = load_text("swagger.json", swagger(kind_definition("crd", "apiextensions.k8s.io", "v1", "CustomResourceDefinition")));
     // A spec without operations knows the kind by name only; kubectl's `crd` needs the plural.
     CHECK(lookup_error(snapshot, "crd").find("no resource \"crd\"") != std::string::npos);
-    if (!kompat::test::corpus_present()) return;
+    if (!kompat::test::require_corpus()) return;
     const auto corpus = kompat::load_snapshot(kompat::test::corpus_dir() + "/kubernetes/v1.30/v3");
     CHECK(kompat::find_explain_target(corpus, "crd.spec", "").kind->gvk.kind == "CustomResourceDefinition");
     CHECK(kompat::find_explain_target(corpus, "deploy", "").kind->gvk.kind == "Deployment");

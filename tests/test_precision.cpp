@@ -26,7 +26,7 @@ bool ends_with_list(const std::optional<std::string>& kind) { return kind && kin
 }  // namespace
 
 TEST_CASE("precision: Kubernetes 1.29 -> 1.30 keeps apply's merging, so its list annotations are no finding") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     for (const auto* spec : {"v3", "swagger.json"}) {
         INFO(spec);
         int loud = 0;
@@ -40,7 +40,7 @@ TEST_CASE("precision: Kubernetes 1.29 -> 1.30 keeps apply's merging, so its list
 }
 
 TEST_CASE("precision: no error on a List kind, and no default-added error, in any Kubernetes pair") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     for (const auto& [a, b] : test::corpus_consecutive_pairs()) {
         if (a.find("/kubernetes/") == std::string::npos) continue;
         INFO(a << " -> " << b);
@@ -53,7 +53,7 @@ TEST_CASE("precision: no error on a List kind, and no default-added error, in an
 }
 
 TEST_CASE("precision: retiring a beta version is a warning, said once with its List and operations") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     std::map<std::string, Severity> retired;
     for (const auto& f : check("kubernetes/v1.32/v3", "kubernetes/v1.35/v3")) {
         if (!f.kind || f.kind->find("admissionregistration.k8s.io/v1beta1 ValidatingAdmissionPolicy") == std::string::npos) continue;
@@ -74,7 +74,7 @@ TEST_CASE("precision: retiring a beta version is a warning, said once with its L
 }
 
 TEST_CASE("precision: a description whose only change is whitespace is no change (gateway-api v1.1.0 -> v1.2.0)") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const auto words = [](const boost::json::value& v) {
         std::string out;
         bool space = false;
@@ -95,7 +95,7 @@ TEST_CASE("precision: a description whose only change is whitespace is no change
 }
 
 TEST_CASE("precision: no edit anywhere in the corpus is both tightened and relaxed") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     for (const auto& [a, b] : test::corpus_consecutive_pairs()) {
         INFO(a << " -> " << b);
         std::map<std::string, std::set<std::string>> directions;  // keyword at a place -> directions
@@ -114,7 +114,7 @@ TEST_CASE("precision: no edit anywhere in the corpus is both tightened and relax
 }
 
 TEST_CASE("precision: Kubernetes 1.24 -> 1.25 promotions, as the release notes give them") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     std::map<std::string, std::pair<std::string, std::string>> promoted;
     for (const auto& f : check("kubernetes/v1.24/v3", "kubernetes/v1.25/v3"))
         if (f.rule == "lifecycle-promoted")
@@ -126,7 +126,7 @@ TEST_CASE("precision: Kubernetes 1.24 -> 1.25 promotions, as the release notes g
 }
 
 TEST_CASE("precision: a CRD's copied pod template announces no Kubernetes feature gate as its own lifecycle") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     // cert-manager copies the pod template; its only lifecycle of its own here is additionalOutputFormats.
     for (const auto& [a, b] : test::corpus_consecutive_pairs()) {
         if (a.find("/cert-manager/") == std::string::npos) continue;
@@ -138,7 +138,7 @@ TEST_CASE("precision: a CRD's copied pod template announces no Kubernetes featur
 }
 
 TEST_CASE("precision: a change in a shared type lives in the type, and is found through every kind that reaches it") {
-    if (!test::corpus_present()) return;
+    if (!test::require_corpus()) return;
     const auto findings = check("kubernetes/v1.30/v3", "kubernetes/v1.31/v3");
     const auto found = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
         return f.rule == "field-became-required" && f.type == "io.k8s.api.core.v1.HostAlias";

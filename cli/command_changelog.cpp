@@ -1,0 +1,53 @@
+// changelog: release notes between two snapshots.
+#include <memory>
+
+#include "cli/command.hpp"
+#include "cli/report_formats.hpp"
+
+namespace kompat::cli {
+namespace {
+
+struct ChangelogOptions {
+    std::string old_spec;
+    std::string new_spec;
+    std::string format = "markdown";
+    ReportRequest reports;
+};
+
+}  // namespace
+
+Command add_changelog(CLI::App& app, Limits& limits) {
+    auto options = std::make_shared<ChangelogOptions>();
+    auto* changelog = app.add_subcommand("changelog", "Release notes between two snapshots: Breaking, Removed, Deprecated, Promoted, Added");
+    changelog->add_option("OLD", options->old_spec, "The snapshot of the previous release")->required();
+    changelog->add_option("NEW", options->new_spec, "The snapshot of this release")->required();
+    changelog->add_option("--output,-o", options->reports.outputs, "File to write the notes to (default: stdout)")
+        ->expected(0, 1)
+        ->allow_extra_args(false);
+    changelog->add_option("--format", options->format, "markdown to paste, json for tools that assemble notes")
+        ->check(CLI::IsMember({"markdown", "json"}))->default_str("markdown");
+    changelog->add_option("--config", options->reports.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
+    add_limit_options(changelog, limits, true);
+    changelog->footer(R"(Exit codes: 0 written, 2 bad usage or unreadable input.
+
+Examples:
+  kompat changelog v1.29/swagger.json v1.30/swagger.json
+  kompat changelog git:v1.1.0:config/crd git:HEAD:config/crd --output CHANGELOG-api.md)");
+    const auto check = [options] {
+        std::vector<std::string> inputs;
+        for (const auto* input : {&options->old_spec, &options->new_spec, &options->reports.config})
+            if (!input->empty() && *input != "-") inputs.push_back(*input);
+        return check_outputs(options->reports.outputs, inputs);
+    };
+    const auto run = [options, &limits] {
+        auto comparison = compare(options->old_spec, options->new_spec, limits);
+        if (!options->reports.config.empty()) apply_configuration(comparison, options->reports.config, limits);
+        auto request = options->reports;
+        request.formats = {options->format == "json" ? "changelog-json" : "changelog"};
+        OutputBatch batch;
+        return write_reports(comparison, request, Severity::error, limits, batch);
+    };
+    return {changelog, check, run};
+}
+
+}  // namespace kompat::cli

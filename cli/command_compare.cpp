@@ -1,0 +1,110 @@
+// check and diff: one comparison of two snapshots, judged, written as reports.
+#include <fmt/format.h>
+
+#include <memory>
+#include <optional>
+
+#include "cli/command.hpp"
+#include "cli/report_formats.hpp"
+#include "rules/baseline.hpp"
+
+namespace kompat::cli {
+namespace {
+
+struct CompareOptions {
+    std::string old_spec;
+    std::string new_spec;
+    std::string fail_on = "error";
+    ReportRequest reports;
+    std::string baseline;
+    std::string write_baseline_to;
+    bool baseline_all = false;
+    bool any_change_fails = false;  // diff: exit 1 for any change at all
+};
+
+// No output may overwrite an input or another output (a report on a spec of the PR would
+// pass the next run).
+int check_compare_outputs(const CompareOptions& options) {
+    if (const int refused = check_report_request(options.reports); refused != 0) return refused;
+    auto outputs = options.reports.outputs;
+    if (!options.write_baseline_to.empty()) outputs.push_back(options.write_baseline_to);
+    std::vector<std::string> inputs;
+    for (const auto* input : {&options.old_spec, &options.new_spec, &options.reports.config})
+        if (!input->empty() && *input != "-") inputs.push_back(*input);
+    if (!options.baseline.empty() && options.baseline != options.write_baseline_to) inputs.push_back(options.baseline);
+    return check_outputs(outputs, inputs);
+}
+
+int run_compare(const CompareOptions& options, const Limits& limits) {
+    const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
+    auto comparison = compare(options.old_spec, options.new_spec, limits);
+    if (!options.reports.config.empty()) apply_configuration(comparison, options.reports.config, limits);
+    OutputBatch batch;
+    std::optional<WrittenBaseline> written;
+    if (!options.write_baseline_to.empty()) {
+        written = write_baseline(comparison.findings, options.baseline_all ? Severity::info : threshold);
+        if (const int staged = batch.stage(options.write_baseline_to, written->text); staged != 0) return staged;
+        // Accepted from the text written, as the next run will read it.
+        if (options.baseline.empty() || options.baseline == options.write_baseline_to)
+            accept_baseline(comparison, {options.write_baseline_to, written->text});
+    }
+    if (!options.baseline.empty() && options.baseline != options.write_baseline_to)
+        accept_baseline(comparison, read_single_source(options.baseline, limits, "a baseline file"));
+    if (const int failed_write = write_reports(comparison, options.reports, threshold, limits, batch); failed_write != 0) return failed_write;
+    if (written)
+        print_error(fmt::format("kompat: wrote {} baseline entr{} ({} findings{}) to {}", written->entries, written->entries == 1 ? "y" : "ies",
+                                options.baseline_all ? "all" : "the", options.baseline_all ? "" : " at or above " + options.fail_on,
+                                options.write_baseline_to));
+    if (options.any_change_fails) return comparison.findings.empty() ? 0 : exit_findings;
+    return failed(comparison.findings, threshold) ? exit_findings : 0;
+}
+
+Command command_of(CLI::App* app, const std::shared_ptr<CompareOptions>& options, Limits& limits) {
+    return {app, [options] { return check_compare_outputs(*options); }, [options, &limits] { return run_compare(*options, limits); }};
+}
+
+}  // namespace
+
+Command add_check(CLI::App& app, Limits& limits) {
+    auto options = std::make_shared<CompareOptions>();
+    auto* check = app.add_subcommand("check", "Compatibility findings between two snapshots; exit 1 at or above --fail-on");
+    check->add_option("OLD", options->old_spec, "The snapshot before the change")->required();
+    check->add_option("NEW", options->new_spec, "The snapshot after the change")->required();
+    add_report_options(check, options->reports, "warning");
+    check->add_option("--baseline", options->baseline, "Accept the findings this baseline file lists; report its stale entries");
+    check->add_option("--write-baseline", options->write_baseline_to,
+                      "Write the findings at or above --fail-on as a baseline file (sorted by place), and accept them");
+    check->add_flag("--baseline-all", options->baseline_all, "With --write-baseline: write every finding, info included");
+    check->add_option("--fail-on", options->fail_on, "Lowest severity that fails the check")
+        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str("error");
+    check->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
+
+Examples:
+  kompat check git:HEAD~1:api/openapi-spec/v3 api/openapi-spec/v3 --fail-on warning
+  kompat check git:origin/main:config/crd config/crd --format github --format html --output report.html)");
+    add_limit_options(check, limits, true);
+    return command_of(check, options, limits);
+}
+
+Command add_diff(CLI::App& app, Limits& limits) {
+    auto options = std::make_shared<CompareOptions>();
+    options->any_change_fails = true;
+    options->reports.show = "info";
+    auto* diff = app.add_subcommand(
+        "diff", "Every change between two snapshots, info included, for a reviewer; exit 1 when there is any change at all");
+    diff->add_option("OLD", options->old_spec, "The snapshot before the change")->required();
+    diff->add_option("NEW", options->new_spec, "The snapshot after the change")->required();
+    add_report_options(diff, options->reports, "info");
+    diff->footer(R"(Unlike check, diff lists every finding (--show info) and exits 1 for any change, whatever its severity:
+it answers "did the API change?", not "does it break?".
+
+Exit codes: 0 no change, 1 some change, 2 bad usage or unreadable input.
+
+Examples:
+  kompat diff v1.29/swagger.json v1.30/swagger.json
+  kompat diff git:HEAD~1:config/crd config/crd --format markdown --output changes.md)");
+    add_limit_options(diff, limits, true);
+    return command_of(diff, options, limits);
+}
+
+}  // namespace kompat::cli

@@ -1,0 +1,62 @@
+// lint: the one-snapshot rules.
+#include <memory>
+
+#include "cli/command.hpp"
+#include "cli/report_formats.hpp"
+#include "load/snapshot_loader.hpp"
+#include "rules/lint.hpp"
+
+namespace kompat::cli {
+namespace {
+
+struct LintCommandOptions {
+    std::string spec;
+    std::string fail_on = "error";
+    std::string feature_gates;
+    ReportRequest reports;
+};
+
+int run_lint(const LintCommandOptions& options, const Limits& limits) {
+    const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
+    LintOptions lint_options;
+    if (!options.feature_gates.empty())
+        lint_options.feature_gates = parse_feature_gates(read_single_source(options.feature_gates, limits, "a file of feature gate names").bytes);
+    const auto snapshot = load_snapshot(options.spec, limits);
+    Comparison report;
+    report.findings = lint(snapshot, lint_options);
+    report.summary = summarize(report.findings);
+    const ReportSource side{snapshot.source, std::string(to_string(snapshot.format))};
+    report.sources = {side, side, {}, kinds_of({&snapshot}), true};
+    if (!options.reports.config.empty()) apply_configuration(report, options.reports.config, limits);
+    OutputBatch batch;
+    if (const int written = write_reports(report, options.reports, threshold, limits, batch); written != 0) return written;
+    return failed(report.findings, threshold) ? exit_findings : 0;
+}
+
+}  // namespace
+
+Command add_lint(CLI::App& app, Limits& limits) {
+    auto options = std::make_shared<LintCommandOptions>();
+    auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity");
+    lint->add_option("SPEC", options->spec, "The snapshot to check")->required();
+    add_report_options(lint, options->reports, "warning");
+    lint->add_option("--fail-on", options->fail_on, "Lowest severity that fails the lint")
+        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str("error");
+    lint->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
+
+Examples:
+  kompat lint config/crd
+  kompat lint api/openapi-spec/v3 --feature-gates gates.txt --format json)");
+    lint->add_option("--feature-gates", options->feature_gates, "File of known feature gate names, one a line");
+    add_limit_options(lint, limits, false);
+    const auto check = [options] {
+        if (const int refused = check_report_request(options->reports); refused != 0) return refused;
+        std::vector<std::string> inputs;
+        for (const auto* input : {&options->spec, &options->reports.config, &options->feature_gates})
+            if (!input->empty() && *input != "-") inputs.push_back(*input);
+        return check_outputs(options->reports.outputs, inputs);
+    };
+    return {lint, check, [options, &limits] { return run_lint(*options, limits); }};
+}
+
+}  // namespace kompat::cli

@@ -1,0 +1,84 @@
+#include "cli/comparison.hpp"
+
+#include <fmt/chrono.h>
+
+#include <algorithm>
+#include <ctime>
+#include <set>
+
+#include "diff/schema_diff.hpp"
+#include "load/snapshot_loader.hpp"
+#include "rules/baseline.hpp"
+#include "rules/config.hpp"
+#include "rules/evaluate.hpp"
+
+namespace kompat::cli {
+namespace {
+
+// The kinds a snapshot serves (a CRD version may be defined but not served).
+std::vector<std::string> served_kinds(const Snapshot& snapshot) {
+    std::set<std::string> kinds;
+    for (const auto& kind : snapshot.kinds)
+        if (!kind.crd || kind.crd->served) kinds.insert(kind.gvk.to_string());
+    return {kinds.begin(), kinds.end()};
+}
+
+}  // namespace
+
+std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapshots) {
+    std::set<std::string> kinds;
+    for (const auto* snapshot : snapshots)
+        for (const auto& kind : snapshot->kinds) kinds.insert(kind.gvk.to_string());
+    return {kinds.begin(), kinds.end()};
+}
+
+Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits) {
+    const auto [before, after] = load_snapshot_pair(old_spec, new_spec, limits);
+    auto diff = diff_snapshots(before, after, limits);
+    Comparison comparison;
+    comparison.findings = evaluate(diff.changes);
+    comparison.summary = summarize(comparison.findings);
+    comparison.sources = {{before.source, std::string(to_string(before.format))},
+                          {after.source, std::string(to_string(after.format))},
+                          std::move(diff.notes),
+                          kinds_of({&before, &after}),
+                          false,
+                          served_kinds(before),
+                          served_kinds(after)};
+    // Input warnings first: they say what the findings were read from.
+    std::vector<std::string> warnings = before.input_warnings;
+    for (const auto& warning : after.input_warnings)
+        if (std::find(warnings.begin(), warnings.end(), warning) == warnings.end()) warnings.push_back(warning);
+    comparison.sources.notes.insert(comparison.sources.notes.begin(), warnings.begin(), warnings.end());
+    return comparison;
+}
+
+void accept_baseline(Comparison& comparison, const SourceFile& file) {
+    auto outcome = apply_baseline(std::move(comparison.findings), parse_baseline(file));
+    comparison.findings = std::move(outcome.findings);
+    comparison.summary = summarize(comparison.findings);
+    auto& notes = comparison.sources.notes;
+    notes.push_back(std::to_string(outcome.accepted) + " finding(s) accepted by the baseline " + file.name);
+    for (const auto& [entry, finding_place] : outcome.mismatched)
+        notes.push_back("baseline entry at " + file.name + ":" + std::to_string(entry.position.line) + " names " + entry.place +
+                        ", but the finding of its fingerprint stands at " + finding_place + ": not accepted");
+    for (const auto& entry : outcome.stale)
+        notes.push_back("stale baseline entry at " + file.name + ":" + std::to_string(entry.position.line) + ": " + entry.fingerprint +
+                        " " + entry.rule + " " + entry.place + " accepts no finding any more");
+}
+
+void apply_configuration(Comparison& comparison, const std::string& path, const Limits& limits) {
+    const auto config = parse_config(read_single_source(path, limits, "a configuration file"), limits);
+    const auto today = fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr)));
+    auto outcome = apply_config(std::move(comparison.findings), config, today);
+    comparison.findings = std::move(outcome.findings);
+    comparison.summary = summarize(comparison.findings);
+    comparison.sources.policy = std::move(outcome.policy);
+    comparison.sources.notes.insert(comparison.sources.notes.end(), outcome.notes.begin(), outcome.notes.end());
+}
+
+bool failed(const std::vector<Finding>& findings, Severity fail_on) {
+    return std::any_of(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity >= fail_on; });
+}
+
+}  // namespace kompat::cli

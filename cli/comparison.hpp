@@ -1,0 +1,37 @@
+#pragma once
+// One comparison as the commands hand it to the reports: findings, their counts, and what
+// the reports say of their sources; and the steps that change it (configuration, baseline).
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "load/limits.hpp"
+#include "load/snapshot.hpp"
+#include "load/source_reader.hpp"
+#include "report/findings_report.hpp"
+#include "rules/finding.hpp"
+
+namespace kompat::cli {
+
+struct Comparison {
+    std::vector<Finding> findings;
+    Summary summary;
+    ReportSources sources;
+};
+
+// Loads both snapshots, diffs and judges them.
+Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits);
+
+// Every kind of the snapshots ("apps/v1 Deployment"), sorted, once each.
+std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapshots);
+
+// Takes out the findings `file` accepts, and says in the notes what it accepted, which
+// entries name another place than their finding's, and which accept nothing any more.
+void accept_baseline(Comparison& comparison, const SourceFile& file);
+
+// Applies the configuration file at `path`, as of today (UTC) for the ignores' expiry.
+void apply_configuration(Comparison& comparison, const std::string& path, const Limits& limits);
+
+bool failed(const std::vector<Finding>& findings, Severity fail_on);
+
+}  // namespace kompat::cli

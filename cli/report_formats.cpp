@@ -1,0 +1,115 @@
+#include "cli/report_formats.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+#include "cli/exit_codes.hpp"
+#include "report/changelog_report.hpp"
+#include "report/github_report.hpp"
+#include "report/html_report.hpp"
+#include "report/junit_report.hpp"
+#include "report/markdown_report.hpp"
+#include "report/sarif_report.hpp"
+
+namespace kompat::cli {
+namespace {
+
+bool colour_wanted() {
+    const char* no_colour = std::getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) == 1 && (no_colour == nullptr || no_colour[0] == '\0');
+}
+
+const std::array<ReportFormat, 9> formats{{
+    {"text",
+     [](const Comparison& c, const RenderContext& r) {
+         return text_report(c.findings, c.summary, c.sources, {r.to_terminal && colour_wanted(), r.show});
+     }},
+    {"json", [](const Comparison& c, const RenderContext&) { return json_report(c.findings, c.summary, c.sources); }},
+    {"github", [](const Comparison& c, const RenderContext& r) { return github_report(c.findings, c.summary, c.sources, r.show); }, true},
+    {"junit", [](const Comparison& c, const RenderContext& r) { return junit_report(c.findings, c.summary, c.sources, r.fail_on); }},
+    {"sarif", [](const Comparison& c, const RenderContext&) { return sarif_report(c.findings, c.summary, c.sources); }},
+    {"markdown", [](const Comparison& c, const RenderContext& r) { return markdown_report(c.findings, c.summary, c.sources, r.show); }},
+    {"html", [](const Comparison& c, const RenderContext&) { return html_report(c.findings, c.summary, c.sources); }},
+    {"changelog",
+     [](const Comparison& c, const RenderContext&) { return changelog_markdown(changelog_of(c.findings, c.sources), c.sources); }, false,
+     false},
+    {"changelog-json",
+     [](const Comparison& c, const RenderContext&) { return changelog_json(changelog_of(c.findings, c.sources), c.sources); }, false,
+     false},
+}};
+
+}  // namespace
+
+const ReportFormat* find_report_format(std::string_view name) {
+    const auto found = std::find_if(formats.begin(), formats.end(), [&](const ReportFormat& f) { return f.name == name; });
+    return found == formats.end() ? nullptr : &*found;
+}
+
+std::vector<std::string> report_format_names() {
+    std::vector<std::string> names;
+    for (const auto& format : formats)
+        if (format.listed) names.emplace_back(format.name);
+    return names;
+}
+
+void add_report_options(CLI::App* command, ReportRequest& request, const std::string& default_show) {
+    command->add_option("--config", request.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
+    // One value an occurrence: a list option would otherwise take `--` as the end of its
+    // values, and what follows it as options (`--format json -- --help new.json`).
+    command->add_option("--format", request.formats, "Report format; repeat with --output for several reports from one run")
+        ->check(CLI::IsMember(report_format_names()))->default_str("text")->allow_extra_args(false);
+    command->add_option("--output,-o", request.outputs, "File for the report of the --format in the same position (- for stdout)")
+        ->default_str("standard output")->allow_extra_args(false);
+    command->add_option("--show", request.show,
+                        "Lowest severity text, markdown and github list (the rest are counted); json, sarif, junit and html hold all")
+        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str(default_show);
+}
+
+int check_report_request(const ReportRequest& request) {
+    const auto formats = std::max<std::size_t>(request.formats.size(), 1);
+    if (request.outputs.size() > formats) {
+        print_error("kompat: more --output than --format options");
+        return exit_usage_or_input;
+    }
+    const auto to_stdout = formats - request.outputs.size() +
+                           static_cast<std::size_t>(std::count_if(request.outputs.begin(), request.outputs.end(), is_standard_output));
+    if (to_stdout > 1) {
+        print_error("kompat: several reports to standard output; give each --format but one an --output");
+        return exit_usage_or_input;
+    }
+    return 0;
+}
+
+int write_reports(const Comparison& comparison, const ReportRequest& request, Severity fail_on, const Limits& limits, OutputBatch& batch) {
+    const auto names = request.formats.empty() ? std::vector<std::string>{"text"} : request.formats;
+    const auto show = severity_from(request.show).value_or(Severity::warning);
+    const auto to_stdout = [&](std::size_t i) { return i >= request.outputs.size() || is_standard_output(request.outputs[i]); };
+    std::vector<const ReportFormat*> formats;
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        formats.push_back(find_report_format(names[i]));
+        texts.push_back(formats.back()->render(comparison, {to_stdout(i), fail_on, show}));
+    }
+    // Nothing is written when one report is too large: all of them are built first.
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (texts[i].size() <= limits.max_report_bytes) continue;
+        print_error(fmt::format("kompat: the {} report would be {} bytes, more than {} (limit max-report-bytes; raise it with "
+                                "--max-report-bytes N); nothing was written",
+                                names[i], texts[i].size(), limits.max_report_bytes));
+        return exit_usage_or_input;
+    }
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        if (!to_stdout(i))
+            if (const int staged = batch.stage(request.outputs[i], texts[i]); staged != 0) return staged;
+    if (const int committed = batch.commit(); committed != 0) return committed;
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        if (to_stdout(i))
+            if (const int written = write_stdout(texts[i], formats[i]->writes_commands); written != 0) return written;
+    return 0;
+}
+
+}  // namespace kompat::cli

@@ -1,0 +1,53 @@
+#pragma once
+// The reports a comparison can be written as: one table of formats, shared by check, diff,
+// lint and changelog, and the --format/--output options that ask for them.
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/comparison.hpp"
+#include "cli/output.hpp"
+#include "load/limits.hpp"
+
+namespace kompat::cli {
+
+struct RenderContext {
+    bool to_terminal = false;  // colour only ever there
+    Severity fail_on = Severity::error;
+    Severity show = Severity::warning;
+};
+
+struct ReportFormat {
+    std::string_view name;
+    std::string (*render)(const Comparison&, const RenderContext&);
+    bool writes_commands = false;  // github: its `::` lines are kompat's own
+    bool listed = true;            // a --format of check, diff and lint (the changelog's are its own)
+};
+
+// Every format, by name; nullptr for one there is not.
+const ReportFormat* find_report_format(std::string_view name);
+// The names check, diff and lint take.
+std::vector<std::string> report_format_names();
+
+// Which report goes where: the n-th --format to the n-th --output (`-`: standard output),
+// the rest to standard output.
+struct ReportRequest {
+    std::vector<std::string> formats;
+    std::vector<std::string> outputs;
+    std::string config;
+    std::string show = "warning";
+};
+
+void add_report_options(CLI::App* command, ReportRequest& request, const std::string& default_show);
+
+// Usage the options alone show wrong: more outputs than formats, several reports to
+// standard output. Exit code 0, or 2 with a message.
+int check_report_request(const ReportRequest& request);
+
+// Every report is rendered before any is written; the files (and `batch`, which may hold
+// a baseline already) are committed together, then standard output is written.
+int write_reports(const Comparison& comparison, const ReportRequest& request, Severity fail_on, const Limits& limits, OutputBatch& batch);
+
+}  // namespace kompat::cli
