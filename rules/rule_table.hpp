@@ -1,6 +1,8 @@
 #pragma once
-// The rule catalogue, as data: one row a rule. Adding a rule is one row here, one
-// entry in docs/rules.md and one golden case.
+// The rule catalogue, as data: one row a rule. Adding a rule today takes: the change kind
+// (one X-macro row in diff/change.hpp), the diff that emits it (diff/), one row here, one
+// golden case in golden/generate.py (which writes its docs/rules.md entry), and, when
+// release notes must place it, report/changelog_report.cpp (docs/contributing.md).
 #include <span>
 #include <string_view>
 
