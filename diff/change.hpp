@@ -111,7 +111,17 @@ enum class ChangeKind : std::uint8_t {
 #undef KOMPAT_ENUM
 };
 
-std::string_view to_string(ChangeKind kind);
+// A change kind's id: the rule that judges it alone has this id (rules/rule_table.cpp), so
+// it is spelled once, here.
+constexpr std::string_view to_string(ChangeKind kind) {
+    switch (kind) {
+#define KOMPAT_CASE(name, text) \
+    case ChangeKind::name: return text;
+        KOMPAT_CHANGE_KINDS(KOMPAT_CASE)
+#undef KOMPAT_CASE
+    }
+    return "unclassified-change";
+}
 
 // Who writes and who reads the value a change is about.
 enum Role : unsigned {

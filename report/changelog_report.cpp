@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "report/finding_text.hpp"
+#include "rules/rule_table.hpp"
 #include "report/json_writer.hpp"
 #include "report/markdown_text.hpp"
 
@@ -128,8 +129,18 @@ std::string kinds_words(const Finding& finding) {
     return names.empty() ? std::string() : ", in " + first_few(names, " kinds");
 }
 
-bool is_retirement(std::string_view rule) { return rule == "kind-removed" || rule == "version-removed" || rule == "crd-version-unserved"; }
-bool is_kind_arrival(std::string_view rule) { return rule == "kind-added" || rule == "version-added" || rule == "crd-version-served"; }
+// How the rule's row says release notes tell its findings.
+ReleaseNote note_of(const Finding& finding) {
+    const auto* rule = find_rule(finding.rule);
+    return rule != nullptr ? rule->release_note : ReleaseNote::by_severity;
+}
+
+bool is_retirement(ReleaseNote note) {
+    return note == ReleaseNote::kind_removed || note == ReleaseNote::version_removed || note == ReleaseNote::version_unserved;
+}
+bool is_kind_arrival(ReleaseNote note) {
+    return note == ReleaseNote::kind_added || note == ReleaseNote::version_added || note == ReleaseNote::version_served;
+}
 
 class ChangelogBuilder {
 public:
@@ -137,7 +148,7 @@ public:
         // Kinds that arrive or leave as a whole: their operations are said by that line.
         for (const auto& finding : findings) {
             const auto kind = whole_kind_of(finding);
-            if (!kind.empty() && (is_retirement(finding.rule) || is_kind_arrival(finding.rule))) whole_kinds_.insert(kind);
+            if (!kind.empty() && (is_retirement(note_of(finding)) || is_kind_arrival(note_of(finding)))) whole_kinds_.insert(kind);
         }
     }
 
@@ -152,7 +163,7 @@ public:
 private:
     // The kind a whole-kind finding is about ("batch/v1beta1 CronJob").
     static std::string whole_kind_of(const Finding& finding) {
-        if (finding.rule == "crd-version-unserved" || finding.rule == "crd-version-served") return finding.detail;
+        if (const auto note = note_of(finding); note == ReleaseNote::version_unserved || note == ReleaseNote::version_served) return finding.detail;
         if (finding.kind && finding.path == ".") return *finding.kind;
         return {};
     }
@@ -182,20 +193,21 @@ private:
         const auto home = finding.kind ? *finding.kind : std::string();
         if (is_list_of_known_kind(gvk.empty() ? home : gvk, sources_)) return;  // said by its item kind
         const auto stability = stage_of(split_kind(gvk).group_version);
-        if (is_retirement(finding.rule)) {
+        const auto note = note_of(finding);
+        if (is_retirement(note)) {
             auto text = span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
             if (const auto instead = replacement_version(gvk, sources_.served_new); !instead.empty()) text += "; use " + span(instead);
-            else if (finding.rule == "kind-removed") text += "; no version of the kind is left";
+            else if (note == ReleaseNote::kind_removed) text += "; no version of the kind is left";
             entry(ChangelogSection::removed, gvk, std::move(text), finding);
             return;
         }
-        if (is_kind_arrival(finding.rule)) {
+        if (is_kind_arrival(note)) {
             const auto version = span(split_kind(gvk).group_version);
-            if (finding.rule != "kind-added" && stability != "alpha" && is_promotion(gvk))
+            if (note != ReleaseNote::kind_added && stability != "alpha" && is_promotion(gvk))
                 entry(ChangelogSection::promoted, gvk, fmt::format("new {} version {}", stability == "ga" ? "GA" : stability, version), finding);
             else
                 entry(ChangelogSection::added, gvk,
-                      fmt::format("{} {}", finding.rule == "kind-added" ? "new kind, served as" : "now served as", version) +
+                      fmt::format("{} {}", note == ReleaseNote::kind_added ? "new kind, served as" : "now served as", version) +
                           (stability == "ga" ? "" : fmt::format(" ({})", stability)),
                       finding);
             return;
@@ -208,20 +220,20 @@ private:
         const auto path = span(finding.path);
         std::string text;
         ChangelogSection section = ChangelogSection::added;
-        if (finding.rule == "lifecycle-deprecated") {
+        if (note == ReleaseNote::deprecated) {
             section = ChangelogSection::deprecated;
             text = path + " deprecated";
-        } else if (finding.rule == "lifecycle-promoted") {
+        } else if (note == ReleaseNote::promoted) {
             section = ChangelogSection::promoted;
             text = fmt::format("{} promoted from {} to {}", path, stage_words(finding.old_value), stage_words(finding.new_value));
         } else if (finding.severity == Severity::error) {
             section = ChangelogSection::breaking;
             text = path + ": " + finding_sentence(finding, {marked, marked});
-        } else if (finding.rule == "field-added") {
+        } else if (note == ReleaseNote::field_added) {
             text = path + field_words(finding);
-        } else if (finding.rule == "enum-value-added") {
+        } else if (note == ReleaseNote::enum_value_added) {
             text = fmt::format("{}: value {} added", path, span(finding.detail));
-        } else if (finding.rule == "field-removed") {
+        } else if (note == ReleaseNote::field_removed) {
             section = ChangelogSection::removed;
             text = path + " removed" + (finding.lifecycle.status == LifecycleStatus::alpha ? " (alpha)" : "");
         } else {
@@ -235,7 +247,8 @@ private:
     // Operations are said by their kind: a new or retired resource is one line, and an
     // operation of a kind that stays is a line under that kind.
     void add_operation(const Finding& finding) {
-        if (finding.rule != "operation-added" && finding.rule != "operation-removed") {
+        const auto note = note_of(finding);
+        if (note != ReleaseNote::operation_added && note != ReleaseNote::operation_removed) {
             if (finding.severity < Severity::error) {
                 ++changelog_.not_listed;
                 return;
@@ -249,7 +262,7 @@ private:
             ++changelog_.not_listed;  // discovery and other kindless endpoints
             return;
         }
-        const bool added = finding.rule == "operation-added";
+        const bool added = note == ReleaseNote::operation_added;
         entry(added ? ChangelogSection::added : finding.severity == Severity::error ? ChangelogSection::breaking : ChangelogSection::removed,
               finding.operation_kind, fmt::format("operation {} {}", span(*finding.operation), added ? "added" : "removed"), finding);
     }

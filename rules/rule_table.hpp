@@ -1,8 +1,10 @@
 #pragma once
-// The rule catalogue, as data: one row a rule. Adding a rule today takes: the change kind
-// (one X-macro row in diff/change.hpp), the diff that emits it (diff/), one row here, one
-// golden case in golden/generate.py (which writes its docs/rules.md entry), and, when
-// release notes must place it, report/changelog_report.cpp (docs/contributing.md).
+// The rule catalogue, as data: one row a rule, its id the change kind's (spelled once, in
+// diff/change.hpp), carrying what reports need of it (how release notes tell it). Adding a
+// rule: the change kind's X-macro row, the diff that emits it (diff/), one row here, one
+// golden case in golden/generate.py, which writes its docs/rules.md entry
+// (docs/contributing.md).
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -24,6 +26,25 @@ struct JudgedChange {
     RoleSeverities severities;
 };
 
+// How release notes (`kompat changelog`) tell a finding of the rule. Most rules need
+// nothing of their own: an error is Breaking, anything else is not listed.
+enum class ReleaseNote : std::uint8_t {
+    by_severity,
+    kind_removed,       // Removed: no version of the kind is left
+    version_removed,    // Removed: the version is no longer served (its replacement named)
+    version_unserved,   // Removed: a CRD version no longer served (the kind in `detail`)
+    kind_added,         // Added: a new kind
+    version_added,      // Added, or Promoted when an older version of the kind is served
+    version_served,     // as version_added, for a CRD version served (the kind in `detail`)
+    deprecated,         // Deprecated
+    promoted,           // Promoted, from stage to stage
+    field_added,        // Added, with the field's type
+    enum_value_added,   // Added: the value
+    field_removed,      // Removed (Breaking when an error)
+    operation_added,    // Added under its kind, unless the kind arrives whole
+    operation_removed,  // Removed (Breaking when an error) under its kind, unless it leaves whole
+};
+
 struct Rule {
     std::string_view id;       // stable, kebab-case; never renamed
     std::string_view message;  // what a finding says
@@ -34,6 +55,7 @@ struct Rule {
     std::string_view remedy;  // what to do about it
     std::span<const JudgedChange> judges;
     bool single_snapshot = false;  // a lint rule over one snapshot (kompat lint)
+    ReleaseNote release_note = ReleaseNote::by_severity;
     // Default severity: the first judged change's severity on spec.
     [[nodiscard]] Severity default_severity() const { return judges.empty() ? Severity::error : judges.front().severities.spec; }
 };
