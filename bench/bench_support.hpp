@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "load/snapshot_loader.hpp"
 #include "rules/evaluate.hpp"
 

@@ -33,7 +33,7 @@
 #include <sstream>
 
 #include "bench/bench_support.hpp"
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "load/input_error.hpp"
 #include "load/snapshot_loader.hpp"
 #include "rules/config.hpp"

@@ -81,7 +81,7 @@ Command add_check(CLI::App& app, Limits& limits) {
 
 Examples:
   kompat check git:HEAD~1:api/openapi-spec/v3 api/openapi-spec/v3 --fail-on warning
-  kompat check git:origin/main:config/crd config/crd --format github --format html --output report.html)");
+  kompat check git:origin/main:config/crd config/crd --format html --output report.html --format github)");
     add_limit_options(check, limits, true);
     return command_of(check, options, limits);
 }

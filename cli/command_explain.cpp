@@ -4,7 +4,7 @@
 
 #include "cli/command.hpp"
 #include "cli/output.hpp"
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "load/explain_target.hpp"
 #include "load/snapshot_loader.hpp"
 #include "load/text_safety.hpp"

@@ -6,7 +6,7 @@
 #include <ctime>
 #include <set>
 
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "load/snapshot_loader.hpp"
 #include "rules/baseline.hpp"
 #include "rules/config.hpp"

@@ -6,7 +6,7 @@
 #include "load/field_path.hpp"
 #include "diff/path_scope.hpp"
 #include "diff/schema_compare.hpp"
-#include "diff/schema_diff.hpp"
+#include "diff/schema_summary.hpp"
 #include "diff/value_compare.hpp"
 #include "diff/union_match.hpp"
 

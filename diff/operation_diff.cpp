@@ -1,10 +1,11 @@
 // Operations: added and removed, and for each pair its parameters, request body and
 // responses.
+#include "diff/operation_diff.hpp"
+
 #include "diff/operation_tally.hpp"
 #include "diff/payload_diff.hpp"
-#include "diff/schema_diff.hpp"
+#include "diff/schema_summary.hpp"
 #include "diff/security_diff.hpp"
-#include "diff/surface_diff.hpp"
 #include "load/json_values.hpp"
 
 #include <algorithm>

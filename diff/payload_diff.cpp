@@ -1,7 +1,7 @@
 #include "diff/payload_diff.hpp"
 
 #include "diff/path_scope.hpp"
-#include "diff/schema_diff.hpp"
+#include "diff/schema_summary.hpp"
 
 namespace kompat {
 namespace json = boost::json;

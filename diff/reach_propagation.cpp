@@ -1,8 +1,9 @@
 // Who reaches what: from every kind and operation, a breadth-first walk over the unit
 // graph gives each change the kinds and operations it is reached from, the shortest
 // path from each, and the roles (spec, status, request, response) it is reached in.
+#include "diff/reach_propagation.hpp"
+
 #include "diff/diff_context.hpp"
-#include "diff/unit_graph.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -3,7 +3,7 @@
 #include "load/field_path.hpp"
 #include "diff/kubernetes_compare.hpp"
 #include "diff/path_scope.hpp"
-#include "diff/schema_diff.hpp"
+#include "diff/schema_summary.hpp"
 #include "diff/union_match.hpp"
 #include "diff/value_compare.hpp"
 #include "load/json_values.hpp"

@@ -2,7 +2,7 @@
 // pairs whose schemas are compared.
 #include "diff/surface_diff.hpp"
 
-#include "diff/schema_diff.hpp"
+#include "diff/schema_summary.hpp"
 
 #include <algorithm>
 #include <map>

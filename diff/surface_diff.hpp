@@ -39,7 +39,5 @@ struct DiffPlan {
 void diff_definitions(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan);
 // Kinds and versions added and removed, CRD versions served and unserved, scope and storage version.
 void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan);
-// Operations added and removed; each pair's parameters, request body and responses.
-void diff_operations(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan);
 
 }  // namespace kompat

@@ -2,7 +2,7 @@
 // before the first NUL byte and the new one after it: load, diff, rules, the JSON, text and HTML reports.
 #include <algorithm>
 
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "load/snapshot_loader.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "report/findings_report.hpp"

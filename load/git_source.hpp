@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "load/limits.hpp"
-#include "load/source_reader.hpp"
+#include "load/source.hpp"
 
 namespace kompat {
 

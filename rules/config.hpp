@@ -19,6 +19,7 @@
 #include "load/limits.hpp"
 #include "load/source_reader.hpp"
 #include "rules/finding.hpp"
+#include "rules/ignore_index.hpp"
 
 namespace kompat {
 
@@ -30,14 +31,6 @@ struct RuleSetting {
     std::string rule;
     std::optional<Severity> severity;  // none: the rule is off
     TextPosition position;             // where the config sets it
-};
-
-struct IgnoreEntry {
-    std::string rule;
-    std::string location;  // a glob over the finding's place (`*` and `?`), e.g. "v1 Pod .spec.*"
-    std::string reason;
-    std::string expires;   // YYYY-MM-DD, or "" for never
-    TextPosition position;
 };
 
 struct Config {

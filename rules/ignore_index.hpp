@@ -10,9 +10,18 @@
 #include <unordered_map>
 #include <vector>
 
-#include "rules/config.hpp"
+#include "load/input_error.hpp"
 
 namespace kompat {
+
+// One ignore of the configuration (`ignores:` in kompat.yaml).
+struct IgnoreEntry {
+    std::string rule;
+    std::string location;  // a glob over the finding's place (`*` and `?`), e.g. "v1 Pod .spec.*"
+    std::string reason;
+    std::string expires;   // YYYY-MM-DD, or "" for never
+    TextPosition position;
+};
 
 class IgnoreIndex {
 public:

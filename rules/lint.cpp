@@ -7,7 +7,7 @@
 #include <map>
 
 #include "load/lifecycle.hpp"
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "rules/rule_table.hpp"
 
 namespace kompat {

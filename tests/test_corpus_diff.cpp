@@ -2,7 +2,7 @@
 #include <map>
 #include <set>
 
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "report/findings_report.hpp"
 #include "rules/evaluate.hpp"
 #include "test_support.hpp"

@@ -5,7 +5,7 @@
 // separate runs, for every corpus pair.
 #include <boost/json.hpp>
 
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "load/yaml_reader.hpp"
 #include "report/findings_report.hpp"
 #include "rules/evaluate.hpp"

@@ -1,7 +1,7 @@
 // Every input the fuzz harnesses (fuzz/, `make fuzz`) found a crash or a hang with, kept
 // in tests/fuzz_regressions/ and run the way its harness ran it. Each must now be refused
 // as bad input (exit 2 with file:line:col), promptly.
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "load/yaml_reader.hpp"
 #include "test_support.hpp"
 

@@ -1,7 +1,7 @@
 // Inputs that once reached freed memory in the diff (issue 23): the differ appended units
 // to the vector it was walking. Run under the sanitizer build in CI, so a return of the
 // bug fails here, not only in a crash elsewhere.
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "report/junit_report.hpp"
 #include "rules/config.hpp"
 #include "rules/evaluate.hpp"

@@ -2,7 +2,7 @@
 // visible, markdown within a GitHub comment, and REV:PATH locations by repository path.
 #include <boost/json.hpp>
 
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "load/snapshot_loader.hpp"
 #include "load/text_safety.hpp"
 #include "report/finding_text.hpp"

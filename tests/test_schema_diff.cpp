@@ -7,7 +7,7 @@
 
 #include "load/json_values.hpp"
 #include "load/lifecycle.hpp"
-#include "diff/schema_diff.hpp"
+#include "diff/snapshot_diff.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;

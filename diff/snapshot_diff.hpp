@@ -12,8 +12,4 @@ namespace kompat {
 // Throws InputError when the snapshots differ in more places than `limits.max_findings`.
 DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snapshot, const Limits& limits = {});
 
-// A short JSON picture of a schema for reports: type, format, $ref, enum, … without
-// descriptions or nested properties (their names only).
-boost::json::value schema_summary(const Schema& schema);
-
 }  // namespace kompat
