@@ -79,16 +79,23 @@ void write(const fs::path& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
 }
 
-}  // namespace
-
-TEST_CASE("security: a directory named like REV:PATH cannot stand in for the revision") {
-    TempDir dir;
+// A repository whose `main` holds the old spec at api/spec.json, checked out on a branch
+// `pr` that holds the new one, uncommitted.
+fs::path repository_with_pr(const TempDir& dir) {
     const auto repo = new_repository(dir);
     write(repo / "api/spec.json", old_spec);
     git(repo, "add -A");
     git(repo, "commit -qm base");
     git(repo, "checkout -q -b pr");
     write(repo / "api/spec.json", new_spec);
+    return repo;
+}
+
+}  // namespace
+
+TEST_CASE("security: a directory named like REV:PATH cannot stand in for the revision") {
+    TempDir dir;
+    const auto repo = repository_with_pr(dir);
     write(repo / "main:api/spec.json", new_spec);  // the shadow: the PR's spec under the revision's name
     git(repo, "add -A");
     git(repo, "commit -qm pr");
@@ -138,12 +145,7 @@ TEST_CASE("security: REV:PATH fails closed when git cannot confirm the revision"
 // docs/ci.md: the policy read from the base branch, never the PR's; no file there is exit 2.
 TEST_CASE("security: a configuration from the base branch is the base's, and a missing one is refused") {
     TempDir dir;
-    const auto repo = new_repository(dir);
-    write(repo / "api/spec.json", old_spec);
-    git(repo, "add -A");
-    git(repo, "commit -qm base");
-    git(repo, "checkout -q -b pr");
-    write(repo / "api/spec.json", new_spec);
+    const auto repo = repository_with_pr(dir);
     write(repo / "kompat.yaml", "rules:\n  field-removed: off\n");  // the PR's own policy
     check_refused(run(in_dir(repo, "check git:main:api api --config git:main:kompat.yaml")),
                   "git:main:kompat.yaml:1:1: no such file or directory at that revision");
