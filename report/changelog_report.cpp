@@ -289,7 +289,7 @@ std::string markdown_text(std::string_view text) {
     for (std::size_t i = 0; i <= text.size(); ++i) {
         if (i < text.size() && text[i] != mark) continue;
         const auto piece = text.substr(start, i - start);
-        out += inside ? code(piece) : cell(piece);
+        out += inside ? code(piece) : line_text(piece);
         inside = !inside;
         start = i + 1;
     }
@@ -333,9 +333,9 @@ std::string changelog_markdown(const Changelog& changelog, const ReportSources& 
             if (entry.section != section) continue;
             if (entry.group_version != group_version) {
                 group_version = entry.group_version;
-                body += fmt::format("\n### {}\n\n", group_version.empty() ? std::string("Shared types") : cell(group_version));
+                body += fmt::format("\n### {}\n\n", group_version.empty() ? std::string("Shared types") : line_text(group_version));
             }
-            body += fmt::format("- **{}** {}\n", cell(entry.kind), markdown_text(entry.text));
+            body += fmt::format("- **{}** {}\n", line_text(entry.kind), markdown_text(entry.text));
         }
         if (!body.empty()) out += fmt::format("\n## {}\n{}", title, body);
     }

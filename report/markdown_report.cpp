@@ -30,8 +30,8 @@ std::string row(const Finding& finding, bool under_heading) {
     const auto place = under_heading ? finding.path : place_of(finding);
     std::string change = cell(finding_sentence(finding, markdown_style));
     if (const auto context = finding_context(finding); !context.empty()) change += "<br>" + cell(context);
-    if (const auto at = location_text(finding); !at.empty()) change += "<br>" + code(at);
-    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), code(finding.rule), code(place), change);
+    if (const auto at = location_text(finding); !at.empty()) change += "<br>" + cell(code(at));
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(code(finding.rule)), cell(code(place)), change);
 }
 
 // Whom a rule breaks and what to do about it, from the rule table.
@@ -53,7 +53,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
     std::size_t notes_left_out = 0;
     for (const auto& note : notes_of(sources)) {
         if (out.size() + note.size() > comment_limit / 4) ++notes_left_out;
-        else out += "\n> " + cell(note) + "\n";
+        else out += "\n> " + line_text(note) + "\n";
     }
     if (notes_left_out > 0) out += fmt::format("\n> and {} more notes: the text or JSON report lists them.\n", notes_left_out);
     if (findings.empty()) return out + "\nNo compatibility findings.\n";

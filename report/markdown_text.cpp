@@ -26,13 +26,16 @@ bool markdown_active(std::string_view word) {
 }
 
 // Text outside code spans: each word that markdown would act on becomes a code span of its
-// own, where GitHub renders it as it is and neither links nor mentions anyone.
-std::string prose(std::string_view text) {
+// own, where GitHub renders it as it is and neither links nor mentions anyone. In a table
+// cell, pipes are escaped (GitHub's tables read `\|` in a code span as `|`); elsewhere a
+// `\|` would show its backslash, so there they stay as they are.
+std::string prose(std::string_view text, bool in_table) {
     std::string out;
     for (std::size_t start = 0; start <= text.size();) {
         const auto end = std::min(text.find(' ', start), text.size());
         const auto word = text.substr(start, end - start);
-        out += markdown_active(word) ? code(word) : escaped_pipes(word);
+        if (markdown_active(word)) out += in_table ? escaped_pipes(code(word)) : code(word);
+        else out += word;
         if (end == text.size()) break;
         out += ' ';
         start = end + 1;
@@ -40,10 +43,10 @@ std::string prose(std::string_view text) {
     return out;
 }
 
-}  // namespace
-
-std::string cell(std::string_view raw) {
+// Text that may hold kompat's own code spans, for a table cell or for a line.
+std::string marked_text(std::string_view raw, bool in_table) {
     const auto text = escape_control(raw);
+    const auto span = [&](std::string_view piece) { return in_table ? escaped_pipes(piece) : std::string(piece); };
     std::string out;
     std::size_t prose_start = 0;
     for (std::size_t at = 0; at < text.size();) {
@@ -60,13 +63,19 @@ std::string cell(std::string_view raw) {
             at += fence;
             continue;
         }
-        out += prose(std::string_view(text).substr(prose_start, at - prose_start));
-        out += escaped_pipes(std::string_view(text).substr(at, close + fence - at));
+        out += prose(std::string_view(text).substr(prose_start, at - prose_start), in_table);
+        out += span(std::string_view(text).substr(at, close + fence - at));
         at = prose_start = close + fence;
     }
-    out += prose(std::string_view(text).substr(prose_start));
+    out += prose(std::string_view(text).substr(prose_start), in_table);
     return out;
 }
+
+}  // namespace
+
+std::string cell(std::string_view text) { return marked_text(text, true); }
+
+std::string line_text(std::string_view text) { return marked_text(text, false); }
 
 std::string code(std::string_view text) {
     std::size_t run = 0;
@@ -77,7 +86,7 @@ std::string code(std::string_view text) {
     }
     const std::string fence(longest + 1, '`');
     const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-    return fence + (pad ? " " : "") + escaped_pipes(text) + (pad ? " " : "") + fence;
+    return fence + (pad ? " " : "") + escape_control(text) + (pad ? " " : "") + fence;
 }
 
 std::string html_code(std::string_view text) { return "<code>" + markup_text(escape_control(text)) + "</code>"; }

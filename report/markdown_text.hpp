@@ -6,13 +6,17 @@
 
 namespace kompat {
 
-// Text for a table cell, list item or quote, which may hold kompat's own code spans:
-// controls escaped (line breaks too), pipes escaped, and outside the code spans each word
-// that GitHub would act on (`<img>`, `[link](…)`, `@team`, `#12`, `**`, URLs) put in a
-// code span of its own.
+// Text for a list item or a quote, which may hold kompat's own code spans: controls
+// escaped (line breaks too), and outside the code spans each word that GitHub would act on
+// (`<img>`, `[link](…)`, `@team`, `#12`, `**`, URLs) put in a code span of its own.
+std::string line_text(std::string_view text);
+
+// The same for a table cell: pipes escaped too, code spans included (GitHub's tables read
+// `\|` there as `|`; anywhere else it would show the backslash).
 std::string cell(std::string_view text);
 
 // A code span that holds any text: fenced with more backticks than it contains in a row.
+// Outside a table; in one, pass it through cell().
 std::string code(std::string_view text);
 
 // Text inside raw HTML of a markdown document (a `<summary>`), where markdown is not read:

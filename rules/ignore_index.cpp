@@ -18,13 +18,32 @@ std::size_t literal_prefix_size(std::string_view location) {
     return std::min(location.find_first_of("*?[\\"), location.size());
 }
 
+// A location as fnmatch reads it. A path's own `[*]` (an array's items) and `["a.b"]` (a
+// quoted name) are literal text there, not a bracket expression: the place a report shows
+// (`v1 Pod .spec.containers[*].image`) matches itself.
+std::string glob_of(std::string_view location) {
+    std::string glob;
+    for (std::size_t at = 0; at < location.size(); ++at) {
+        const auto rest = location.substr(at);
+        if (rest.starts_with("[*]")) {
+            glob += "\\[\\*]";
+            at += 2;
+        } else if (rest.starts_with("[\"")) {
+            glob += "\\[";
+        } else {
+            glob += location[at];
+        }
+    }
+    return glob;
+}
+
 }  // namespace
 
 IgnoreIndex::IgnoreIndex(const std::vector<const IgnoreEntry*>& active, std::string config_file)
     : active_(active), config_file_(std::move(config_file)) {
     for (std::size_t i = 0; i < active.size(); ++i) {
         auto& for_rule = by_rule_[active[i]->rule];
-        const auto& location = active[i]->location;
+        const auto& location = globs_.emplace_back(glob_of(active[i]->location));
         const auto prefix = literal_prefix_size(location);
         if (prefix == location.size()) for_rule.exact.try_emplace(location, i);
         else for_rule.patterns.emplace_back(location.substr(0, prefix), i);
@@ -55,7 +74,7 @@ std::optional<std::size_t> IgnoreIndex::first_match(std::string_view rule, const
                 throw InputError(config_file_, {}, "the ignores' locations take more than " + std::to_string(max_pattern_tests) +
                                                        " pattern tests against these findings; start each location with the "
                                                        "literal text of its kind or type rather than a wildcard");
-            if (fnmatch(active_[it->second]->location.c_str(), place.c_str(), 0) == 0) {
+            if (fnmatch(globs_[it->second].c_str(), place.c_str(), 0) == 0) {
                 best = it->second;
                 break;
             }

@@ -68,6 +68,24 @@ TEST_CASE("config: a setting that raises a rule leaves no policy note, one that 
                                                      "rule type-changed turned off by k.yaml:4: 0 finding(s) not reported"});
 }
 
+// docs/config.md's own example: a place as reports show it matches itself, its `[*]` and
+// `["a.b"]` read as path text, not as a bracket expression.
+TEST_CASE("config: an ignore's location matches the place a report shows, [*] included") {
+    const auto config = config_of(R"(ignores:
+  - {rule: field-removed, location: "v1 Pod .spec.containers[*].image", reason: r}
+  - {rule: field-removed, location: "v1 Pod .metadata[\"app.kubernetes.io/name\"]", reason: r}
+  - {rule: field-removed, location: "v1 Pod .spec.volumes[*].*", reason: r}
+)");
+    const std::vector<kompat::Finding> findings = {
+        finding("field-removed", "v1 Pod", ".spec.containers[*].image", kompat::Severity::error),
+        finding("field-removed", "v1 Pod", ".metadata[\"app.kubernetes.io/name\"]", kompat::Severity::error),
+        finding("field-removed", "v1 Pod", ".spec.volumes[*].name", kompat::Severity::error),
+        finding("field-removed", "v1 Pod", ".spec.containersX.image", kompat::Severity::error),
+    };
+    const auto outcome = kompat::apply_config(findings, config, "2026-11-22");
+    CHECK(rules_of(outcome.findings) == std::vector<std::string>{"field-removed error .spec.containersX.image"});
+}
+
 TEST_CASE("config: an ignore past its expiry date stops working and says so") {
     const auto config = config_of(R"(ignores:
   - {rule: field-removed, location: "*", reason: until the v2 release, expires: 2026-06-30}

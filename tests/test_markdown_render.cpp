@@ -95,3 +95,25 @@ TEST_CASE("markdown render: input text adds no element, link, image or mention t
     REQUIRE(changelog.exit_code == 0);
     check_rendering(dir, changelog.out, {"h1", "h2", "h3", "ul", "li", "strong", "code", "p"});
 }
+
+// A value holding `|` reads as written: escaped for a table cell (GitHub shows `\|` in a
+// code span there as `|`), never elsewhere, where the backslash would show.
+TEST_CASE("markdown render: a pattern with | reads as written in the PR comment and the changelog") {
+    TempDir dir;
+    const auto with_pattern = [](const std::string& pattern) {
+        return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {"W": {"type": "object",
+            "properties": {"url": {"type": "string", "pattern": ")" + pattern + R"("}}}}})";
+    };
+    dir.write("old.json", with_pattern("^(http|https)://.+$"));
+    dir.write("new.json", with_pattern("^https://.+$"));  // narrowed: an error, in the notes' Breaking section
+    const auto in_dir = "cd " + quoted(dir.path()) + " && '" + kompat::test::kompat_binary() + "' ";
+    for (const auto* command : {"check old.json new.json --format markdown --show info", "changelog old.json new.json"}) {
+        INFO(command);
+        const auto result = run(in_dir + command);
+        REQUIRE(result.exit_code <= 1);
+        const auto html = rendered(dir, result.out);
+        INFO(html);
+        CHECK(html.find("<code>^(http|https)://.+$</code>") != std::string::npos);
+        CHECK(html.find("\\|") == std::string::npos);
+    }
+}
