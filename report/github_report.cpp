@@ -37,6 +37,8 @@ std::string escape_property(std::string_view text) {
     return out;
 }
 
+constexpr std::size_t max_annotations = 50;
+
 std::string_view command_of(Severity severity) {
     switch (severity) {
         case Severity::error: return "error";
@@ -61,8 +63,17 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
     for (const auto& note : sources.notes)
         out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n"
                                       : "kompat: note: " + defuse_workflow_commands(escape_control(note)) + "\n";
+    // GitHub shows a step's first annotations and drops the rest: at most this many, errors
+    // first (the findings' order), then one notice saying where the others are.
+    std::size_t annotated = 0;
+    std::size_t left_out = 0;
     for (const auto& finding : findings) {
         if (finding.severity < show) continue;
+        if (annotated == max_annotations) {
+            ++left_out;
+            continue;
+        }
+        ++annotated;
         std::string properties;
         if (const auto& at = finding_location(finding); at.known())
             properties = fmt::format("file={},line={},col={},", escape_property(at.file), at.position.line, at.position.column);
@@ -71,6 +82,10 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         if (const auto context = finding_context(finding); !context.empty()) message += "\n" + context;
         out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
     }
+    if (left_out > 0)
+        out += fmt::format("::notice title=kompat::{} more finding(s) not annotated here (GitHub shows a step's first "
+                           "annotations): the job summary and the other reports list them all\n",
+                           left_out);
     out += fmt::format("kompat: {}: {} error(s), {} warning(s), {} info", defuse_workflow_commands(escape_control(sources_title(sources))), summary.error,
                        summary.warning, summary.info);
     if (const auto hidden = hidden_text(findings, show); !hidden.empty()) out += "; " + hidden;

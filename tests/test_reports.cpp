@@ -1,4 +1,6 @@
 // The report writers other than text and JSON, and several reports from one run.
+#include <sstream>
+
 #include "report/github_report.hpp"
 #include "test_support.hpp"
 
@@ -45,6 +47,33 @@ TEST_CASE("reports: github escapes what workflow commands reserve and maps info 
     CHECK(kompat::github_report({finding}, kompat::summarize({finding}), sources, kompat::Severity::warning) ==
           "kompat: note: a note\n"
           "kompat: a (openapi-v3) -> b (openapi-v3): 0 error(s), 0 warning(s), 1 info; 1 info finding not shown (--show info lists them)\n");
+}
+
+// GitHub shows a step's first annotations only: 50 at most, errors first, then a notice.
+TEST_CASE("reports: github annotates at most 50 findings, errors first, and says how many more") {
+    std::vector<kompat::Finding> findings;
+    for (int i = 0; i < 60; ++i) {
+        kompat::Finding finding;
+        finding.rule = i < 55 ? "field-removed" : "enum-value-added";
+        finding.severity = i < 55 ? kompat::Severity::warning : kompat::Severity::error;
+        finding.type = "T";
+        finding.path = ".f" + std::to_string(i);
+        findings.push_back(finding);
+    }
+    kompat::sort_findings(findings);
+    const kompat::ReportSources sources{{"a", "openapi-v3"}, {"b", "openapi-v3"}, {}};
+    const auto out = kompat::github_report(findings, kompat::summarize(findings), sources, kompat::Severity::warning);
+    std::size_t errors = 0;
+    std::size_t warnings = 0;
+    std::istringstream lines(out);
+    for (std::string line; std::getline(lines, line);) {
+        errors += line.starts_with("::error ") ? 1 : 0;
+        warnings += line.starts_with("::warning ") ? 1 : 0;
+    }
+    CHECK(errors == 5);
+    CHECK(warnings == 45);
+    CHECK(out.find("::notice title=kompat::10 more finding(s) not annotated here") != std::string::npos);
+    CHECK(out.find("::error ") < out.find("::warning "));
 }
 
 TEST_CASE("reports: several --format/--output pairs write several reports from one analysis") {
