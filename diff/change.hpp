@@ -90,6 +90,7 @@ namespace kompat {
     X(map_type_changed, "map-type-changed")                                                 \
     X(preserve_unknown_fields_removed, "preserve-unknown-fields-removed")                   \
     X(preserve_unknown_fields_added, "preserve-unknown-fields-added")                       \
+    X(schema_became_untyped, "schema-became-untyped")                                       \
     X(int_or_string_changed, "int-or-string-changed")                                       \
     X(embedded_resource_changed, "embedded-resource-changed")                               \
     X(patch_strategy_changed, "patch-strategy-changed")                                     \

@@ -41,6 +41,14 @@ struct Filed {
     std::size_t later_edges;
 };
 
+// A typed object whose properties gave way to x-kubernetes-preserve-unknown-fields (and
+// nothing else that types it): it now accepts and keeps any field.
+bool became_untyped(const Schema& o, const Schema& n) {
+    const bool object_or_untyped = n.type.empty() || (n.type.size() == 1 && n.type.front() == "object");
+    return !o.properties.empty() && !o.preserve_unknown_fields && n.preserve_unknown_fields && n.properties.empty() &&
+           object_or_untyped && !n.additional_properties && !n.items && !n.composition && n.ref.empty();
+}
+
 }  // namespace
 
 void SchemaComparer::compare(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
@@ -63,6 +71,12 @@ void SchemaComparer::compare(const Schema& o, const Schema& n, Unit& unit, std::
         const auto* old_target = o.ref.empty() ? &o : context_.old_types.find(o.ref);
         const auto* new_target = n.ref.empty() ? &n : context_.new_types.find(n.ref);
         if (old_target != nullptr && new_target != nullptr) compare(*old_target, *new_target, unit, path, alpha, depth + 1, roles);
+        return;
+    }
+    if (became_untyped(o, n)) {
+        // One change: the fields are not removed (every stored one is kept), the schema
+        // stopped describing them.
+        context_.emit(unit, ChangeKind::schema_became_untyped, path, o, n, schema_summary(o), schema_summary(n));
         return;
     }
     compare_keywords(context_, o, n, unit, path);

@@ -647,6 +647,12 @@ case("read-only-field-still-judged-in-responses", None, "",
      shared_pet({"id": {"type": "string", "readOnly": True, "maxLength": 10}}),
      shared_pet({"id": {"type": "string", "readOnly": True, "maxLength": 20}}), ["max-length-relaxed"])
 
+case("schema-became-untyped", "schema-became-untyped",
+     "An object's properties gave way to `x-kubernetes-preserve-unknown-fields` (its type `object` or none): it now accepts "
+     "and keeps any field. One finding, not a `field-removed` per property: no stored field is lost. A warning for writers "
+     "(the schema no longer validates or prunes what they send), info for readers.",
+     field({"type": "object", "properties": {"runAsUser": {"type": "integer"}, "fsGroup": {"type": "integer"}}}),
+     field({"x-kubernetes-preserve-unknown-fields": True}))
 case("validation-keyword-added", "validation-keyword-added",
      "A JSON Schema keyword kompat does not evaluate, but whose presence can only refuse values, was added: `not`, "
      "`propertyNames`, `dependentRequired`, `dependentSchemas`, `dependencies`, `prefixItems`, `contains`, "

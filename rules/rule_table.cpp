@@ -38,6 +38,8 @@ constexpr RoleSeverities changes_apply{E, E, E, I};     // how server-side apply
 // that change to its own GA types in minor releases (ServiceBackendPort in 1.31).
 constexpr RoleSeverities shares_apply{W, W, W, I};
 constexpr RoleSeverities harmless{I, I, I, I};
+// Validation and pruning dropped: writers lose the check, readers keep every stored field.
+constexpr RoleSeverities validation_dropped{W, I, W, I};
 
 
 template <ChangeKind kind, const RoleSeverities& severities>
@@ -395,6 +397,11 @@ const std::array rules{
     R(preserve_unknown_fields_added, "unknown fields are now preserved", harmless,
       "unknown fields under {field} are now preserved",
       "Nobody (info).", remedy_nothing),
+    R(schema_became_untyped, "typed object replaced by x-kubernetes-preserve-unknown-fields", validation_dropped,
+      "{field} is no longer typed: its properties gave way to x-kubernetes-preserve-unknown-fields, which accepts and keeps any field",
+      "Writers: the schema no longer validates or prunes what they send, so a misspelt field is kept, not dropped (on status: "
+      "info, every stored field is kept).",
+      "Keep the properties beside x-kubernetes-preserve-unknown-fields if validation should stay."),
     R(int_or_string_changed, "x-kubernetes-int-or-string changed", breaks_both,
       "x-kubernetes-int-or-string of {field} changed from {old} to {new}",
       "Writers and readers of the value.", remedy_in_place),
