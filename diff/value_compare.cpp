@@ -9,6 +9,7 @@
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <cmath>
 #include <iterator>
@@ -155,6 +156,39 @@ void compare_bound(const DiffContext& context, Bound bound, const std::optional<
     context.emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
 }
 
+// Whether `description` states `value` as the default ("Defaults to X.", "The default is
+// X", "Default: X"; X as written, or in quotes or backticks), as descriptions of Go
+// defaults and CRD fields do.
+bool documents_default(std::string_view description, const json::value& value) {
+    std::string text;
+    if (value.is_string()) text = value.get_string();
+    else if (value.is_bool() || value.is_number()) text = json::serialize(value);
+    else return false;
+    if (text.empty()) return false;
+    static constexpr std::array<std::string_view, 5> lead_ins{"defaults to ", "default is ", "default: ", "default value is ",
+                                                              "default value: "};
+    std::string lower(description);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (const auto lead_in : lead_ins) {
+        for (auto at = lower.find(lead_in); at != std::string::npos; at = lower.find(lead_in, at + 1)) {
+            auto stated = std::string_view(description).substr(at + lead_in.size());
+            if (!stated.empty() && (stated.front() == '"' || stated.front() == '\'' || stated.front() == '`')) {
+                const char quote = stated.front();
+                const auto close = stated.find(quote, 1);
+                if (close != std::string_view::npos && stated.substr(1, close - 1) == text) return true;
+                continue;
+            }
+            // Unquoted: the value, then the end, a space or punctuation that ends a sentence.
+            if (!stated.starts_with(text)) continue;
+            const auto rest = stated.substr(text.size());
+            if (rest.empty() || rest.front() == ' ' || rest.front() == '.' || rest.front() == ',' || rest.front() == ';' ||
+                rest.front() == ')' || rest.front() == '\n')
+                return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 std::string whitespace_collapsed(std::string_view text) {
@@ -183,7 +217,9 @@ void compare_keywords(const DiffContext& context, const Schema& o, const Schema&
         // A Kubernetes API server applied its Go defaults before its spec said so: the
         // default of a field that exists already is not new behaviour. A CRD's structural
         // default is, since it changes what is stored.
-        const auto added = context.kubernetes_server ? ChangeKind::default_added_by_server : ChangeKind::default_added;
+        const auto added = context.kubernetes_server                                   ? ChangeKind::default_added_by_server
+                           : nd != nullptr && documents_default(o.description, *nd) ? ChangeKind::default_added_as_documented
+                                                                                    : ChangeKind::default_added;
         if (od == nullptr && nd != nullptr) context.emit(unit, added, path, o, n, nullptr, detached(*nd));
         else if (od != nullptr && nd == nullptr) context.emit(unit, ChangeKind::default_removed, path, o, n, detached(*od), nullptr);
         else if (od != nullptr && !json_equal(*od, *nd))

@@ -270,6 +270,20 @@ case("default-added", "default-added",
      crd_field({"type": "integer"}), crd_field({"type": "integer", "default": 1}))
 case("default-added-kubernetes-server-is-info", None, "", field({"type": "integer"}), field({"type": "integer", "default": 1}),
      ["default-added"])
+case("default-added-as-documented", "default-added-as-documented",
+     "A default added where the old description already stated that value (\"Defaults to X.\", \"The default is X\", "
+     "\"Default: X\", X as written or quoted): the schema now states the documented default. Info: the value was the "
+     "default before; any other default added stays `default-added`.",
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "operator": {"type": "string", "description": "Operator to match with. Defaults to Equal."}}}}}}]),
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "operator": {"type": "string", "description": "Operator to match with. Defaults to Equal.", "default": "Equal"}}}}}}]))
+case("default-added-undocumented-stays-an-error", None, "",
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "operator": {"type": "string", "description": "Operator to match with. Defaults to Equal."}}}}}}]),
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "operator": {"type": "string", "description": "Operator to match with. Defaults to Equal.", "default": "Exists"}}}}}}]),
+     ["default-added"])
 case("default-removed", "default-removed", "A field lost its default.", field({"type": "integer", "default": 1}), field({"type": "integer"}))
 case("default-changed", "default-changed", "A field's default changed.", field({"type": "integer", "default": 1}), field({"type": "integer", "default": 2}))
 case("default-missing-in-version", "default-missing-in-version",

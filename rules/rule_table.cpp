@@ -374,6 +374,9 @@ const std::array rules{
     // defaults
     Rule{to_string(ChangeKind::default_added), "default added", "default {new} added to {field}",
          "Both: objects read back differ from what was written.", remedy_in_place, default_added_judges},
+    R(default_added_as_documented, "default added, as the description already stated", harmless,
+      "default {new} added to {field}: the schema now states the default its description documented",
+      "Nobody: the value was the documented default before (info).", remedy_nothing),
     R(default_removed, "default removed", breaks_both,
       "default {old} removed from {field}",
       "Both: readers relied on the value being set.", remedy_in_place),
