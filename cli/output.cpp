@@ -52,7 +52,7 @@ int refuse_target(const std::string& path, const fs::path& target) {
 
 }  // namespace
 
-void print_error(std::string_view line) { std::cerr << defuse_workflow_commands(escape_control(line)) << '\n'; }
+void print_error(std::string_view line) { std::cerr << log_line(line) << '\n'; }
 
 int write_stdout(const std::string& text, bool may_hold_commands) {
     const auto safe = may_hold_commands ? text : defuse_workflow_commands(text);
@@ -117,10 +117,11 @@ int OutputBatch::commit() {
 
 int check_outputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
     std::set<fs::path> seen;
-    std::vector<fs::path> real_inputs;
+    std::vector<std::pair<fs::path, const std::string*>> real_inputs;  // each with the argument it was
     for (const auto& input : inputs) {
+        if (input.empty() || input == "-") continue;
         std::error_code ec;
-        real_inputs.push_back(fs::weakly_canonical(fs::absolute(input, ec), ec));
+        real_inputs.emplace_back(fs::weakly_canonical(fs::absolute(input, ec), ec), &input);
     }
     for (const auto& output : outputs) {
         if (is_standard_output(output)) continue;
@@ -132,9 +133,9 @@ int check_outputs(const std::vector<std::string>& outputs, const std::vector<std
         }
         std::error_code ec;
         const auto real_output = fs::weakly_canonical(place, ec);
-        for (std::size_t i = 0; i < inputs.size(); ++i) {
-            if (real_output == real_inputs[i]) {
-                print_error("kompat: --output " + output + " would overwrite the input " + inputs[i]);
+        for (const auto& [real_input, input] : real_inputs) {
+            if (real_output == real_input) {
+                print_error("kompat: --output " + output + " would overwrite the input " + *input);
                 return exit_usage_or_input;
             }
         }

@@ -123,6 +123,12 @@ std::string escape_control(std::string_view text) { return escaped(text, false);
 
 std::string escape_control_lines(std::string_view text) { return escaped(text, true); }
 
+bool starts_workflow_command(std::string_view text) {
+    return text.starts_with("::") || text.starts_with("##[") || text.starts_with("##vso[");
+}
+
+std::string log_line(std::string_view text) { return defuse_workflow_commands(escape_control(text)); }
+
 std::string defuse_workflow_commands(std::string_view text) {
     std::string out;
     out.reserve(text.size());
@@ -132,14 +138,8 @@ std::string defuse_workflow_commands(std::string_view text) {
         const auto rest = text.substr(at);
         // GitHub's `::name ...::` and `##[name]` (the latter anywhere in a line), Azure's
         // `##vso[`: the first character becomes an escape, so no sequence survives.
-        if (rest.starts_with("::")) {
-            out += "\\u003a";
-            ++at;
-            line_start = false;
-            continue;
-        }
-        if (rest.starts_with("##[") || rest.starts_with("##vso[")) {
-            out += "\\u0023";
+        if (starts_workflow_command(rest)) {
+            out += c == ':' ? "\\u003a" : "\\u0023";
             ++at;
             line_start = false;
             continue;

@@ -36,4 +36,11 @@ std::string escape_control_lines(std::string_view text);
 // github format writes commands, each line built after its input text went through this.
 std::string defuse_workflow_commands(std::string_view text);
 
+// True when `text` starts with a sequence a CI runner reads as a workflow command: `::`,
+// `##[` or `##vso[`. Each escaper of input text (this file's, markup's) defuses these.
+bool starts_workflow_command(std::string_view text);
+
+// One line of input-derived text for a CI log: escape_control(), then no workflow command.
+std::string log_line(std::string_view text);
+
 }  // namespace kompat

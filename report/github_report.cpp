@@ -62,7 +62,7 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
     }
     for (const auto& note : sources.notes)
         out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n"
-                                      : "kompat: note: " + defuse_workflow_commands(escape_control(note)) + "\n";
+                                      : "kompat: note: " + log_line(note) + "\n";
     // GitHub shows a step's first annotations and drops the rest: at most this many, errors
     // first (the findings' order), then one notice saying where the others are.
     std::size_t annotated = 0;
@@ -86,7 +86,7 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         out += fmt::format("::notice title=kompat::{} more finding(s) not annotated here (GitHub shows a step's first "
                            "annotations): the job summary and the other reports list them all\n",
                            left_out);
-    out += fmt::format("kompat: {}: {} error(s), {} warning(s), {} info", defuse_workflow_commands(escape_control(sources_title(sources))), summary.error,
+    out += fmt::format("kompat: {}: {} error(s), {} warning(s), {} info", log_line(sources_title(sources)), summary.error,
                        summary.warning, summary.info);
     if (const auto hidden = hidden_text(findings, show); !hidden.empty()) out += "; " + hidden;
     return out + "\n";

@@ -1,5 +1,7 @@
 #include "report/markup_text.hpp"
 
+#include "load/text_safety.hpp"
+
 namespace kompat {
 
 std::string markup_text(std::string_view text) {
@@ -9,13 +11,8 @@ std::string markup_text(std::string_view text) {
         const char c = text[i];
         // A workflow command sequence (`::`, `##[`, `##vso[`) as character references, so a
         // report printed to a CI log holds none that the input wrote (docs/security.md).
-        const auto rest = text.substr(i);
-        if (rest.starts_with("::")) {
-            out += "&#58;";
-            continue;
-        }
-        if (rest.starts_with("##[") || rest.starts_with("##vso[")) {
-            out += "&#35;";
+        if (starts_workflow_command(text.substr(i))) {
+            out += c == ':' ? "&#58;" : "&#35;";
             continue;
         }
         switch (c) {
