@@ -34,10 +34,7 @@ Examples:
   kompat changelog v1.29/swagger.json v1.30/swagger.json
   kompat changelog git:v1.1.0:config/crd git:HEAD:config/crd --output CHANGELOG-api.md)");
     const auto check = [options] {
-        std::vector<std::string> inputs;
-        for (const auto* input : {&options->old_spec, &options->new_spec, &options->reports.config})
-            if (!input->empty() && *input != "-") inputs.push_back(*input);
-        return check_outputs(options->reports.outputs, inputs);
+        return check_outputs(options->reports.outputs, {options->old_spec, options->new_spec, options->reports.config});
     };
     const auto run = [options, &limits] {
         auto comparison = compare(options->old_spec, options->new_spec, limits);

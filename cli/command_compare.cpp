@@ -28,11 +28,9 @@ int check_compare_outputs(const CompareOptions& options) {
     if (const int refused = check_report_request(options.reports); refused != 0) return refused;
     auto outputs = options.reports.outputs;
     if (!options.write_baseline_to.empty()) outputs.push_back(options.write_baseline_to);
-    std::vector<std::string> inputs;
-    for (const auto* input : {&options.old_spec, &options.new_spec, &options.reports.config})
-        if (!input->empty() && *input != "-") inputs.push_back(*input);
-    if (!options.baseline.empty() && options.baseline != options.write_baseline_to) inputs.push_back(options.baseline);
-    return check_outputs(outputs, inputs);
+    // A baseline that is written is an output; one only read, an input.
+    const auto baseline_read = options.baseline == options.write_baseline_to ? std::string() : options.baseline;
+    return check_outputs(outputs, {options.old_spec, options.new_spec, options.reports.config, baseline_read});
 }
 
 int run_compare(const CompareOptions& options, const Limits& limits) {

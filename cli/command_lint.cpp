@@ -51,10 +51,7 @@ Examples:
     add_limit_options(lint, limits, false);
     const auto check = [options] {
         if (const int refused = check_report_request(options->reports); refused != 0) return refused;
-        std::vector<std::string> inputs;
-        for (const auto* input : {&options->spec, &options->reports.config, &options->feature_gates})
-            if (!input->empty() && *input != "-") inputs.push_back(*input);
-        return check_outputs(options->reports.outputs, inputs);
+        return check_outputs(options->reports.outputs, {options->spec, options->reports.config, options->feature_gates});
     };
     return {lint, check, [options, &limits] { return run_lint(*options, limits); }};
 }

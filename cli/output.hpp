@@ -46,7 +46,8 @@ private:
 inline bool is_standard_output(std::string_view path) { return path == "-"; }
 
 // Refuses outputs that would overwrite an input or each other: exit code 0, or 2 with a
-// message. `inputs` are the files and directories the run reads.
+// message. `inputs` are the arguments the run reads files and directories from (options
+// left empty, and `-`, read none).
 int check_outputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
 
 }  // namespace kompat::cli

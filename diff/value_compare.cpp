@@ -109,16 +109,12 @@ bool only_constrains(std::string_view keyword, const json::value& value, const s
 
 void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword>& before, const std::vector<Keyword>& after,
                            Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
-    // Added or removed, a constraint-only keyword is judged by its direction; changed, it
-    // may go either way, and a human judges it (unclassified-change, a warning).
-    const auto kind_of = [](std::string_view keyword, ChangeKind direction) {
-        return is_annotation(keyword) ? ChangeKind::annotation_changed : direction;
-    };
-    const auto removed_kind = [&](const Keyword& keyword) {
-        return only_constrains(keyword.name, *keyword.value, before) ? ChangeKind::validation_keyword_removed : ChangeKind::unclassified_change;
-    };
-    const auto added_kind = [&](const Keyword& keyword) {
-        return only_constrains(keyword.name, *keyword.value, after) ? ChangeKind::validation_keyword_added : ChangeKind::unclassified_change;
+    // Added or removed (`side` is where it stands), a constraint-only keyword is judged by
+    // its direction; changed (no side), it may go either way, and a human judges it
+    // (unclassified-change, a warning).
+    const auto kind_of = [](const Keyword& keyword, const std::vector<Keyword>* side, ChangeKind direction) {
+        if (is_annotation(keyword.name)) return ChangeKind::annotation_changed;
+        return side != nullptr && only_constrains(keyword.name, *keyword.value, *side) ? direction : ChangeKind::unclassified_change;
     };
     const auto* old_discriminator = find_keyword(before, "discriminator");
     const auto* new_discriminator = find_keyword(after, "discriminator");
@@ -131,15 +127,15 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
         if (judged_elsewhere(keyword.name)) continue;
         const auto* found = find_keyword(after, keyword.name);
         if (found == nullptr)
-            context.emit(unit, kind_of(keyword.name, removed_kind(keyword)), path, o, n, detached(*keyword.value), nullptr,
+            context.emit(unit, kind_of(keyword, &before, ChangeKind::validation_keyword_removed), path, o, n, detached(*keyword.value), nullptr,
                          std::string(keyword.name));
         else if (!json_equal(*found, *keyword.value))
-            context.emit(unit, kind_of(keyword.name, ChangeKind::unclassified_change), path, o, n, detached(*keyword.value),
+            context.emit(unit, kind_of(keyword, nullptr, ChangeKind::unclassified_change), path, o, n, detached(*keyword.value),
                          detached(*found), std::string(keyword.name));
     }
     for (const auto& keyword : after)
         if (!judged_elsewhere(keyword.name) && find_keyword(before, keyword.name) == nullptr)
-            context.emit(unit, kind_of(keyword.name, added_kind(keyword)), path, o, n, nullptr, detached(*keyword.value),
+            context.emit(unit, kind_of(keyword, &after, ChangeKind::validation_keyword_added), path, o, n, nullptr, detached(*keyword.value),
                          std::string(keyword.name));
 }
 

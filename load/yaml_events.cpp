@@ -1,6 +1,7 @@
 #include "load/yaml_events.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <new>
 #include <optional>
 
@@ -97,13 +98,11 @@ void append_utf8(std::string& out, std::uint32_t code) {
     }
 }
 
+// Exactly `digits` hex digits, as a code point.
 std::optional<std::uint32_t> hex_value(std::string_view digits) {
     std::uint32_t value = 0;
-    for (const char c : digits) {
-        const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (digit < 0) return std::nullopt;
-        value = value * 16 + static_cast<std::uint32_t>(digit);
-    }
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value, 16);
+    if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
     return value;
 }
 
