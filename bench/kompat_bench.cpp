@@ -34,7 +34,7 @@
 
 #include "bench/bench_support.hpp"
 #include "diff/snapshot_diff.hpp"
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 #include "load/snapshot_loader.hpp"
 #include "rules/config.hpp"
 #include "rules/evaluate.hpp"

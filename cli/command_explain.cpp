@@ -7,7 +7,7 @@
 #include "diff/snapshot_diff.hpp"
 #include "load/explain_target.hpp"
 #include "load/snapshot_loader.hpp"
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "report/explain_diff.hpp"
 #include "report/explain_report.hpp"
 #include "rules/evaluate.hpp"

@@ -5,7 +5,7 @@
 #include "cli/command.hpp"
 #include "cli/output.hpp"
 #include "load/snapshot_loader.hpp"
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "report/inspect_report.hpp"
 #include "report/rules_report.hpp"
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "load/limits.hpp"
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 #include "load/source_reader.hpp"
 #include "report/findings_report.hpp"
 #include "rules/finding.hpp"

@@ -14,8 +14,8 @@
 #include "cli/output.hpp"
 #include "cli/version.hpp"
 #include "load/explain_target.hpp"
-#include "load/input_error.hpp"
-#include "load/stack_thread.hpp"
+#include "support/input_error.hpp"
+#include "support/stack_thread.hpp"
 
 namespace {
 

@@ -13,7 +13,7 @@
 
 #include "cli/exit_codes.hpp"
 #include "load/file_source.hpp"
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 
 namespace kompat::cli {
 namespace fs = std::filesystem;

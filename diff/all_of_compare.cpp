@@ -3,7 +3,7 @@
 // edge of the unit graph); the fields of a member added or removed are fields added or
 // removed here, required when the member or the object requires them; a field that moved
 // between the object and a member is compared where it now stands, not reported gone.
-#include "load/field_path.hpp"
+#include "support/field_path.hpp"
 #include "diff/path_scope.hpp"
 #include "diff/schema_compare.hpp"
 #include "diff/schema_summary.hpp"

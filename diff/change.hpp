@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "load/lifecycle.hpp"
-#include "load/snapshot.hpp"
+#include "model/lifecycle.hpp"
+#include "model/snapshot.hpp"
 
 namespace kompat {
 

@@ -3,7 +3,7 @@
 // how a change is made and filed in its unit. Internal to diff/.
 #include "diff/change.hpp"
 #include "diff/unit_graph.hpp"
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 
 #include <boost/json/value.hpp>
 

@@ -1,7 +1,7 @@
 #include "diff/kubernetes_compare.hpp"
 
 #include "diff/value_compare.hpp"
-#include "load/json_values.hpp"
+#include "support/json_values.hpp"
 
 #include <algorithm>
 #include <map>

@@ -6,7 +6,7 @@
 #include "diff/payload_diff.hpp"
 #include "diff/schema_summary.hpp"
 #include "diff/security_diff.hpp"
-#include "load/json_values.hpp"
+#include "support/json_values.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,12 +1,12 @@
 #include "diff/schema_compare.hpp"
 
-#include "load/field_path.hpp"
+#include "support/field_path.hpp"
 #include "diff/kubernetes_compare.hpp"
 #include "diff/path_scope.hpp"
 #include "diff/schema_summary.hpp"
 #include "diff/union_match.hpp"
 #include "diff/value_compare.hpp"
-#include "load/json_values.hpp"
+#include "support/json_values.hpp"
 
 #include <boost/json/serialize.hpp>
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "load/json_values.hpp"
+#include "support/json_values.hpp"
 
 namespace kompat {
 namespace json = boost::json;

@@ -2,7 +2,7 @@
 // A short JSON picture of a schema, what a finding shows as its old or new value.
 #include <boost/json/value.hpp>
 
-#include "load/schema.hpp"
+#include "model/schema.hpp"
 
 namespace kompat {
 

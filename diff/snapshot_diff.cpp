@@ -9,9 +9,9 @@
 #include "diff/schema_compare.hpp"
 #include "diff/surface_diff.hpp"
 #include "diff/unit_graph.hpp"
-#include "load/json_values.hpp"
-#include "load/sort_large.hpp"
-#include "load/stack_thread.hpp"
+#include "support/json_values.hpp"
+#include "support/sort_large.hpp"
+#include "support/stack_thread.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -5,7 +5,7 @@
 // `unclassified_change` with the old and new JSON.
 #include "diff/change.hpp"
 #include "load/limits.hpp"
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 
 namespace kompat {
 

@@ -4,7 +4,7 @@
 // edges to the pairs it refers on to. Reach propagation walks it from kinds and
 // operations (its roots). Internal to diff/.
 #include "diff/change.hpp"
-#include "load/schema.hpp"
+#include "model/schema.hpp"
 
 #include <boost/container_hash/hash.hpp>
 

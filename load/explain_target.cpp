@@ -1,6 +1,6 @@
 #include "load/explain_target.hpp"
 
-#include "load/field_path.hpp"
+#include "support/field_path.hpp"
 #include <fmt/format.h>
 
 #include <algorithm>

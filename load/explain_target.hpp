@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 
 namespace kompat {
 

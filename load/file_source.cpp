@@ -9,8 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
-#include "load/input_error.hpp"
-#include "load/text_safety.hpp"
+#include "support/input_error.hpp"
+#include "support/text_safety.hpp"
 
 namespace kompat {
 namespace fs = std::filesystem;

@@ -17,7 +17,7 @@
 #include <memory>
 
 #include "load/file_source.hpp"
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 
 extern char** environ;
 

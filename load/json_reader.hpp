@@ -1,7 +1,7 @@
 #pragma once
 // Reads JSON text into a ParsedFile with Boost.JSON.
 #include "load/limits.hpp"
-#include "load/parsed_file.hpp"
+#include "model/parsed_file.hpp"
 #include "load/source_reader.hpp"
 
 namespace kompat {

@@ -12,7 +12,7 @@
 
 #include "load/limits.hpp"
 #include "load/schema_builder.hpp"
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 #include "load/source_reader.hpp"
 
 namespace kompat {

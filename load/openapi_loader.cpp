@@ -4,7 +4,7 @@
 #include <array>
 #include <unordered_map>
 
-#include "load/json_values.hpp"
+#include "support/json_values.hpp"
 #include "load/load_state.hpp"
 
 namespace kompat {

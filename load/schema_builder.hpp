@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "load/limits.hpp"
-#include "load/parsed_file.hpp"
-#include "load/schema.hpp"
+#include "model/parsed_file.hpp"
+#include "model/schema.hpp"
 
 namespace kompat {
 

@@ -1,5 +1,5 @@
 #include "load/snapshot_loader.hpp"
-#include "load/sort_large.hpp"
+#include "support/sort_large.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -8,7 +8,7 @@
 
 #include "load/json_reader.hpp"
 #include "load/load_state.hpp"
-#include "load/stack_thread.hpp"
+#include "support/stack_thread.hpp"
 #include "load/yaml_reader.hpp"
 
 namespace kompat {

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "load/limits.hpp"
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 #include "load/source_reader.hpp"
 
 namespace kompat {

@@ -8,7 +8,7 @@
 
 #include "load/file_source.hpp"
 #include "load/git_source.hpp"
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 
 namespace kompat {
 namespace fs = std::filesystem;

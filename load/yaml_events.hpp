@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 #include "load/source_reader.hpp"
 
 namespace kompat {

@@ -1,6 +1,6 @@
 #include "load/yaml_reader.hpp"
 #include "load/json_reader.hpp"
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "load/yaml_events.hpp"
 
 #include <deque>

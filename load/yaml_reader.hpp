@@ -2,7 +2,7 @@
 // Reads YAML text (one or many documents) into a ParsedFile of JSON values, from
 // libfyaml's event stream.
 #include "load/limits.hpp"
-#include "load/parsed_file.hpp"
+#include "model/parsed_file.hpp"
 #include "load/source_reader.hpp"
 #include "load/yaml_scalars.hpp"
 

@@ -3,7 +3,7 @@
 #include <dtl/dtl.hpp>
 #include <fmt/format.h>
 
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "report/finding_text.hpp"
 
 namespace kompat {

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "load/lifecycle.hpp"
-#include "load/json_values.hpp"
+#include "model/lifecycle.hpp"
+#include "support/json_values.hpp"
 #include "report/json_writer.hpp"
 
 namespace kompat {

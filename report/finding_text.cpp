@@ -1,6 +1,6 @@
 #include "report/finding_text.hpp"
 
-#include "load/field_path.hpp"
+#include "support/field_path.hpp"
 #include <fmt/format.h>
 
 #include <boost/json/serialize.hpp>

@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "report/finding_text.hpp"
 
 namespace kompat {

@@ -3,7 +3,7 @@
 // program (json). Pure functions of the Snapshot.
 #include <string>
 
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 
 namespace kompat {
 

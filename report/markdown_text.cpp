@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "report/markup_text.hpp"
 
 namespace kompat {

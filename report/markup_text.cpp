@@ -1,6 +1,6 @@
 #include "report/markup_text.hpp"
 
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 
 namespace kompat {
 

@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "load/json_reader.hpp"
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "rules/rule_table.hpp"
 
 namespace kompat {

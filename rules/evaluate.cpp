@@ -1,7 +1,7 @@
 #include "rules/evaluate.hpp"
 
-#include "load/json_values.hpp"
-#include "load/sort_large.hpp"
+#include "support/json_values.hpp"
+#include "support/sort_large.hpp"
 
 #include <boost/json/serialize.hpp>
 #include <boost/uuid/detail/sha1.hpp>

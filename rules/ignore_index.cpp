@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 
 namespace kompat {
 namespace {

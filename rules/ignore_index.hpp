@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 
 namespace kompat {
 

@@ -1,12 +1,12 @@
 #include "rules/lint.hpp"
 
-#include "load/field_path.hpp"
-#include "load/json_values.hpp"
+#include "support/field_path.hpp"
+#include "support/json_values.hpp"
 
 #include <algorithm>
 #include <map>
 
-#include "load/lifecycle.hpp"
+#include "model/lifecycle.hpp"
 #include "diff/snapshot_diff.hpp"
 #include "rules/rule_table.hpp"
 

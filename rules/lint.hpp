@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 #include "rules/finding.hpp"
 
 namespace kompat {

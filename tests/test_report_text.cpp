@@ -4,7 +4,7 @@
 
 #include "diff/snapshot_diff.hpp"
 #include "load/snapshot_loader.hpp"
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "report/finding_text.hpp"
 #include "report/findings_report.hpp"
 #include "report/github_report.hpp"

@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
-#include "load/json_values.hpp"
-#include "load/lifecycle.hpp"
+#include "support/json_values.hpp"
+#include "model/lifecycle.hpp"
 #include "diff/snapshot_diff.hpp"
 #include "test_support.hpp"
 

@@ -7,7 +7,7 @@
 #include <tuple>
 #include <sys/stat.h>
 
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 #include "test_support.hpp"
 
 using kompat::test::read_file;

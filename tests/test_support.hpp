@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 #include "load/snapshot_loader.hpp"
 
 namespace kompat::test {

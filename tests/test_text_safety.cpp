@@ -1,5 +1,5 @@
-// What of an input's text may reach a terminal or a CI log: load/text_safety.hpp.
-#include "load/text_safety.hpp"
+// What of an input's text may reach a terminal or a CI log: support/text_safety.hpp.
+#include "support/text_safety.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;

@@ -1,4 +1,4 @@
-#include "load/lifecycle.hpp"
+#include "model/lifecycle.hpp"
 
 #include <algorithm>
 #include <array>

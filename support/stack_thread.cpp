@@ -1,4 +1,4 @@
-#include "load/stack_thread.hpp"
+#include "support/stack_thread.hpp"
 
 #include <sys/resource.h>
 

@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "load/snapshot.hpp"
+#include "model/snapshot.hpp"
 
 namespace kompat {
 namespace {

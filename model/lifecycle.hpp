@@ -5,7 +5,7 @@
 // gate …"); docs/lifecycle-sentences.md lists every form.
 #include <string_view>
 
-#include "load/schema.hpp"
+#include "model/schema.hpp"
 
 namespace kompat {
 

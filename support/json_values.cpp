@@ -1,4 +1,4 @@
-#include "load/json_values.hpp"
+#include "support/json_values.hpp"
 
 #include <boost/json.hpp>
 

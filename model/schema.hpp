@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 
 namespace kompat {
 

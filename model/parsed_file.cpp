@@ -1,4 +1,4 @@
-#include "load/parsed_file.hpp"
+#include "model/parsed_file.hpp"
 
 #include <cstring>
 #include <new>

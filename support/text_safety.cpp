@@ -1,4 +1,4 @@
-#include "load/text_safety.hpp"
+#include "support/text_safety.hpp"
 
 #include <algorithm>
 #include <array>

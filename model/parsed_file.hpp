@@ -13,7 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "load/input_error.hpp"
+#include "support/input_error.hpp"
 
 namespace kompat {
 

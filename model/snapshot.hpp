@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "load/parsed_file.hpp"
-#include "load/schema.hpp"
+#include "model/parsed_file.hpp"
+#include "model/schema.hpp"
 
 namespace kompat {
 
