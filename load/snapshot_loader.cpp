@@ -6,6 +6,7 @@
 #include <exception>
 #include <optional>
 
+#include "load/input_formats.hpp"
 #include "load/json_reader.hpp"
 #include "load/load_state.hpp"
 #include "support/stack_thread.hpp"
@@ -135,26 +136,17 @@ PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::valu
 
 namespace {
 
-enum class DocumentKind { openapi_v2, openapi_v3, crd, list, other_kubernetes_object, unknown };
-
-std::string_view string_member(const json::object& object, std::string_view key) {
-    const auto* value = object.if_contains(key);
-    return value != nullptr && value->is_string() ? std::string_view(value->get_string()) : std::string_view();
+// A container of documents (`kind: ...List` with `items`), or another Kubernetes object.
+bool is_list(const json::object& object) {
+    const auto* kind = object.if_contains("kind");
+    return kind != nullptr && kind->is_string() && kind->get_string().ends_with("List") && object.contains("items");
 }
 
-DocumentKind classify(const json::value& document) {
-    const auto* object = document.if_object();
-    if (object == nullptr) return DocumentKind::unknown;
-    if (string_member(*object, "swagger") == "2.0") return DocumentKind::openapi_v2;
-    if (string_member(*object, "openapi").starts_with("3.")) return DocumentKind::openapi_v3;
-    const auto api_version = string_member(*object, "apiVersion");
-    const auto kind = string_member(*object, "kind");
-    if (kind == "CustomResourceDefinition" &&
-        (api_version == "apiextensions.k8s.io/v1" || api_version == "apiextensions.k8s.io/v1beta1"))
-        return DocumentKind::crd;
-    if (kind.ends_with("List") && object->contains("items")) return DocumentKind::list;
-    if (!api_version.empty() && !kind.empty()) return DocumentKind::other_kubernetes_object;
-    return DocumentKind::unknown;
+bool is_kubernetes_object(const json::object& object) {
+    const auto* api_version = object.if_contains("apiVersion");
+    const auto* kind = object.if_contains("kind");
+    return api_version != nullptr && kind != nullptr && api_version->is_string() && kind->is_string() &&
+           !api_version->get_string().empty() && !kind->get_string().empty();
 }
 
 bool is_json_name(std::string_view name, std::string_view bytes) {
@@ -176,17 +168,9 @@ std::shared_ptr<const ParsedFile> parse(const SourceFile& source, const Limits& 
 struct FoundDocument {
     std::uint32_t file;
     const json::object* object;
-    DocumentKind kind;
+    const InputFormat* format;
     TextPosition position;
 };
-
-std::string_view family_name(DocumentKind kind) {
-    switch (kind) {
-        case DocumentKind::openapi_v2: return "OpenAPI v2";
-        case DocumentKind::openapi_v3: return "OpenAPI v3";
-        default: return "CustomResourceDefinition";
-    }
-}
 
 class Loader {
 public:
@@ -212,23 +196,18 @@ public:
                                        " other Kubernetes objects)");
             throw InputError(sources.argument, {}, "no OpenAPI document or CustomResourceDefinition found");
         }
-        const auto family = found.front().kind;
+        const auto& family = *found.front().format;
         for (const auto& document : found)
-            if (document.kind != family)
+            if (document.format != &family)
                 state_.fail(document.file, document.position,
-                            std::string(family_name(document.kind)) + " document in a snapshot of " +
-                                std::string(family_name(family)) + " documents (" + state_.where({found.front().file, found.front().position}) +
+                            std::string(document.format->name) + " document in a snapshot of " + std::string(family.name) +
+                                " documents (" + state_.where({found.front().file, found.front().position}) +
                                 "); a snapshot is one kind of input");
-        snapshot.format = family == DocumentKind::openapi_v2   ? SnapshotFormat::openapi_v2
-                          : family == DocumentKind::openapi_v3 ? SnapshotFormat::openapi_v3
-                                                               : SnapshotFormat::crd;
-        for (const auto& document : found) {
-            if (family == DocumentKind::crd) load_crd(state_, document.file, *document.object);
-            else load_openapi_document(state_, document.file, *document.object);
-        }
+        snapshot.format = family.format;
+        for (const auto& document : found) family.load(state_, document.file, *document.object);
         resolve_refs();
         check_ref_chains();
-        if (family != DocumentKind::crd) collect_openapi_kinds(state_);
+        if (family.finish != nullptr) family.finish(state_);
         sort_large(snapshot.kinds, [](const Kind& a, const Kind& b) { return a.gvk < b.gvk; });
         sort_large(snapshot.operations,
                    [](const Operation& a, const Operation& b) { return std::tie(a.path, a.method) < std::tie(b.path, b.method); });
@@ -240,26 +219,21 @@ public:
 private:
     void find_documents(std::uint32_t file, const json::value& value, TextPosition position,
                         std::vector<FoundDocument>& found, int depth) {
-        const auto kind = classify(value);
-        switch (kind) {
-            case DocumentKind::unknown:
-                state_.fail(file, position,
-                            "unrecognised document: expected an OpenAPI v2 (\"swagger\": \"2.0\") or v3 (\"openapi\": \"3.x\") "
-                            "document, or a CustomResourceDefinition (apiextensions.k8s.io/v1 or v1beta1)");
-            case DocumentKind::other_kubernetes_object:
-                ++skipped_;
-                return;
-            case DocumentKind::list: {
-                const auto* items = value.get_object().at("items").if_array();
-                if (items == nullptr || depth > 4) state_.fail(file, position, "\"items\" of a List must be a list");
-                for (const auto& item : *items) {
-                    const auto* object = item.if_object();
-                    find_documents(file, item, object != nullptr ? state_.file(file).position_of(*object) : position, found, depth + 1);
-                }
-                return;
+        const auto* object = value.if_object();
+        if (object == nullptr) state_.fail(file, position, "unrecognised document: " + expected_input_formats());
+        if (const auto* format = input_format_of(*object)) {
+            found.push_back({file, object, format, position});
+        } else if (is_list(*object)) {
+            const auto* items = object->at("items").if_array();
+            if (items == nullptr || depth > 4) state_.fail(file, position, "\"items\" of a List must be a list");
+            for (const auto& item : *items) {
+                const auto* item_object = item.if_object();
+                find_documents(file, item, item_object != nullptr ? state_.file(file).position_of(*item_object) : position, found, depth + 1);
             }
-            default:
-                found.push_back({file, &value.get_object(), kind, position});
+        } else if (is_kubernetes_object(*object)) {
+            ++skipped_;
+        } else {
+            state_.fail(file, position, "unrecognised document: " + expected_input_formats());
         }
     }
 

@@ -63,8 +63,8 @@ TEST_CASE("Keys that differ only after a NUL character are different keys") {
 
 TEST_CASE("A missing file, an empty directory, an unrecognised document") {
     CHECK(load_error(test::sources({{"x", "{}"}})) ==
-          "x:1:1: unrecognised document: expected an OpenAPI v2 (\"swagger\": \"2.0\") or v3 (\"openapi\": \"3.x\") document, "
-          "or a CustomResourceDefinition (apiextensions.k8s.io/v1 or v1beta1)");
+          "x:1:1: unrecognised document: expected an OpenAPI v2 document (\"swagger\": \"2.0\"), an OpenAPI v3 document "
+          "(\"openapi\": \"3.x\") or a CustomResourceDefinition (apiextensions.k8s.io/v1 or v1beta1)");
     CHECK(load_error("t.yaml", "just: text\n").starts_with("t.yaml:1:1: unrecognised document"));
     CHECK(load_error("t.yaml", "a: 1\n---\n- 1\n").starts_with("t.yaml:1:1: unrecognised document"));
     try {
