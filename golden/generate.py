@@ -3,7 +3,7 @@
 
 Each case is a folder golden/<case>/ holding its inputs (old.json and new.json, or
 spec.json for a one-snapshot lint case) and `rules`: the rule ids the case must produce,
-one a line, written here by hand. The expected reports (expected.json, expected.txt)
+one a line, written here by hand. The expected reports (expected.json, expected.text)
 are written by kompat itself, on purpose only: `make golden-update`.
 
 Run from anywhere: python3 golden/generate.py
