@@ -85,7 +85,7 @@ TEST_CASE("reports: several --format/--output pairs write several reports from o
     CHECK(result.exit_code == 1);
     CHECK(result.err.empty());
     const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "field-removed";
-    CHECK(result.out == read_file(golden / "expected.txt"));
+    CHECK(result.out == read_file(golden / "expected.text"));
     CHECK(read_file(json_file) == read_file(golden / "expected.json"));
     // A removed field points at its parent object in the new file.
     CHECK(read_file(github_file).starts_with("::error file=new.json,line=34,col=7,"));
