@@ -130,38 +130,36 @@ boost::json::array constraint_summaries(const std::vector<const Schema*>& member
 
 }  // namespace
 
-void SchemaComparer::compare_member_constraints(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                                                unsigned roles) const {
+void SchemaComparer::compare_member_constraints(const Schema& o, const Schema& n, const ComparePlace& at) const {
     const auto before = constraining_members(o);
     const auto after = constraining_members(n);
     if (before.size() != after.size()) {
-        branches_edited(constraint_summaries(before), constraint_summaries(after), "allOf", unit, path, o, n);
+        branches_edited(constraint_summaries(before), constraint_summaries(after), "allOf", at.unit, at.path, o, n);
         return;
     }
     for (std::size_t i = 0; i < before.size(); ++i) {
         const auto& a = *before[i];
         const auto& b = *after[i];
-        const PathScope member(path, "/allOf[" + std::to_string(i) + "]");
-        compare_keywords(context_, a, b, unit, path);
-        compare_value_keywords(a, b, unit, path, true);
+        const PathScope member(at.path, "/allOf[" + std::to_string(i) + "]");
+        compare_keywords(context_, a, b, at.unit, at.path);
+        compare_value_keywords(a, b, at.unit, at.path, true);
         if (a.items && b.items) {
-            const PathScope items(path, "[*]");
-            compare(*a.items, *b.items, unit, path, alpha, depth + 1, roles);
+            const PathScope items(at.path, "[*]");
+            compare(*a.items, *b.items, at.deeper());
         }
-        compare_additional_properties(a, b, unit, path, alpha, depth, roles);
-        if (a.composition || b.composition) compare_subschemas(a, b, unit, path, alpha, depth, roles);
+        compare_additional_properties(a, b, at);
+        if (a.composition || b.composition) compare_subschemas(a, b, at);
     }
 }
 
-void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                                           unsigned roles) const {
+void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, const ComparePlace& at) const {
     const auto before = merged(o);
     const auto after = merged(n);
     const auto& old_types = context_.old_types;
     const auto& new_types = context_.new_types;
     const auto members = match_branches(before.ref_members, old_types, after.ref_members, new_types);
     for (const auto& [i, j] : members.pairs)
-        compare_matched(*before.ref_members.branches[i], *after.ref_members.branches[j], unit, path, alpha, depth + 1, roles);
+        compare_matched(*before.ref_members.branches[i], *after.ref_members.branches[j], at.deeper());
     // What paired members bring is compared in their types; what the others bring is here.
     const auto old_paired = fields_of(before.ref_members, firsts(members.pairs), old_types);
     const auto new_paired = fields_of(after.ref_members, seconds(members.pairs), new_types);
@@ -178,20 +176,20 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, Uni
         const auto* other = anywhere(field.property->name, {&after.fields, &new_unpaired, &new_paired});
         if (other != nullptr) {
             const bool is_required = other->required || listed(after.required, field.property->name);
-            compare_field(*field.property, *other->property, field.required, is_required, unit, path, alpha, depth, roles);
+            compare_field(*field.property, *other->property, field.required, is_required, at);
         } else {
             removed.push_back(field.property);
-            field_removed(*field.property, n, unit, path);
+            field_removed(*field.property, n, at.unit, at.path);
         }
     }
     for (const auto& field : after.fields) {
         if (find_field(before.fields, field.property->name) != nullptr) continue;
         if (const auto* other = anywhere(field.property->name, {&old_unpaired, &old_paired})) {
             const bool was_required = other->required || listed(before.required, field.property->name);
-            compare_field(*other->property, *field.property, was_required, field.required, unit, path, alpha, depth, roles);
+            compare_field(*other->property, *field.property, was_required, field.required, at);
         } else {
             added.push_back(field.property);
-            field_added(*field.property, field.required, unit, path);
+            field_added(*field.property, field.required, at.unit, at.path);
         }
     }
     for (const auto& field : new_unpaired) {
@@ -200,17 +198,17 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, Uni
         const bool is_required = field.required || listed(after.required, name);
         if (const auto* other = anywhere(name, {&old_unpaired, &old_paired})) {
             const bool was_required = other->required || listed(before.required, name);
-            compare_field(*other->property, *field.property, was_required, is_required, unit, path, alpha, depth, roles);
+            compare_field(*other->property, *field.property, was_required, is_required, at);
         } else {
             added.push_back(field.property);
-            field_added(*field.property, is_required, unit, path);
+            field_added(*field.property, is_required, at.unit, at.path);
         }
     }
     for (const auto& field : old_unpaired) {
         const auto name = field.property->name;
         if (anywhere(name, {&before.fields, &after.fields, &new_unpaired, &new_paired}) != nullptr) continue;
         removed.push_back(field.property);
-        field_removed(*field.property, n, unit, path);
+        field_removed(*field.property, n, at.unit, at.path);
     }
     // A paired member's field the object itself began or stopped requiring.
     for (const auto& field : new_paired) {
@@ -222,12 +220,12 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, Uni
         const bool was_required = other->required || was_listed;
         const bool is_required = field.required || is_listed;
         if (was_listed == is_listed || was_required == is_required) continue;
-        const PathScope place(path, field_step(name));
-        context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path,
+        const PathScope place(at.path, field_step(name));
+        context_.emit(at.unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, at.path,
                       other->property->schema, field.property->schema, was_required, is_required);
     }
-    possible_renames(std::move(removed), std::move(added), unit, path);
-    compare_member_constraints(o, n, unit, path, alpha, depth, roles);
+    possible_renames(std::move(removed), std::move(added), at.unit, at.path);
+    compare_member_constraints(o, n, at);
 }
 
 }  // namespace kompat

@@ -231,7 +231,7 @@ void diff_parameter_pair(const DiffContext& context, const SchemaComparer& compa
         change.new_value = schema_summary(p.schema);
         add_change(unit, std::move(change));
     } else {
-        comparer.compare(q.schema, p.schema, unit, path, false, 0, role_request);
+        comparer.compare(q.schema, p.schema, {unit, path, false, 0, role_request});
     }
 }
 
@@ -300,7 +300,7 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
     if (before.has_request_body && after.has_request_body) {
         path = "requestBody";
         if (before.request_body && after.request_body)
-            comparer.compare(*before.request_body, *after.request_body, unit, path, false, 0, role_request);
+            comparer.compare(*before.request_body, *after.request_body, {unit, path, false, 0, role_request});
         compare_own_media_schemas(comparer, before.request_body, before.request_media, after.request_body, after.request_media, unit,
                                   path, role_request);
     }
@@ -324,7 +324,7 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
         [&](const Response& r) { response_surface(ChangeKind::response_added, r, false); },
         [&](const Response& o, const Response& r) {
             path = "responses." + r.status;
-            if (o.schema && r.schema) comparer.compare(*o.schema, *r.schema, unit, path, false, 0, role_response);
+            if (o.schema && r.schema) comparer.compare(*o.schema, *r.schema, {unit, path, false, 0, role_response});
             compare_own_media_schemas(comparer, o.schema, o.media, r.schema, r.media, unit, path, role_response);
             diff_response_headers(context, comparer, o, r, unit);
         });

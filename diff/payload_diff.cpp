@@ -39,7 +39,7 @@ void compare_own_media_schemas(const SchemaComparer& comparer, const std::option
             const auto* new_schema = n.own_schema ? n.own_schema.get() : new_body ? &*new_body : nullptr;
             if (old_schema == nullptr || new_schema == nullptr) return;
             const PathScope media(path, "(", std::string(n.name) + ")");
-            comparer.compare(*old_schema, *new_schema, unit, path, false, 0, role);
+            comparer.compare(*old_schema, *new_schema, {unit, path, false, 0, role});
         });
 }
 
@@ -98,7 +98,7 @@ void diff_response_headers(const DiffContext& context, const SchemaComparer& com
         [&](const ResponseHeader& o, const ResponseHeader& n) {
             if (o.required != n.required)
                 header_change(n.required ? ChangeKind::response_header_became_required : ChangeKind::response_header_became_optional, &o, &n);
-            comparer.compare(o.schema, n.schema, unit, header_path(n), false, 0, role_response);
+            comparer.compare(o.schema, n.schema, {unit, header_path(n), false, 0, role_response});
         });
 }
 

@@ -51,71 +51,68 @@ bool became_untyped(const Schema& o, const Schema& n) {
 
 }  // namespace
 
-void SchemaComparer::compare(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                             unsigned roles) const {
+void SchemaComparer::compare(const Schema& o, const Schema& n, const ComparePlace& at) const {
     if (!o.ref.empty() && !n.ref.empty()) {
-        compare_keywords(context_, o, n, unit, path);
+        compare_keywords(context_, o, n, at.unit, at.path);
         // OpenAPI 3.1 lets constraints stand beside a `$ref` (`{$ref: Name, maxLength: 10}`).
         if (o.bounds || n.bounds || o.enum_values != nullptr || n.enum_values != nullptr || !o.format.empty() || !n.format.empty())
-            compare_value_keywords(o, n, unit, path, false);
-        refer(unit, o.ref, n.ref, path, alpha, roles);
+            compare_value_keywords(o, n, at.unit, at.path, false);
+        refer(o.ref, n.ref, at);
         return;
     }
     if (!context_.lossy && (offers_union(o, context_.old_types) || offers_union(n, context_.new_types))) {
-        compare_unions(o, n, unit, path, alpha, depth, roles);
+        compare_unions(o, n, at);
         return;
     }
     if (!o.ref.empty() || !n.ref.empty()) {
         // One side refers, the other is inline: compare the target with the inline schema.
-        if (depth > 64) return;
+        if (at.depth > 64) return;
         const auto* old_target = o.ref.empty() ? &o : context_.old_types.find(o.ref);
         const auto* new_target = n.ref.empty() ? &n : context_.new_types.find(n.ref);
-        if (old_target != nullptr && new_target != nullptr) compare(*old_target, *new_target, unit, path, alpha, depth + 1, roles);
+        if (old_target != nullptr && new_target != nullptr) compare(*old_target, *new_target, at.deeper());
         return;
     }
     if (became_untyped(o, n)) {
         // One change: the fields are not removed (every stored one is kept), the schema
         // stopped describing them.
-        context_.emit(unit, ChangeKind::schema_became_untyped, path, o, n, schema_summary(o), schema_summary(n));
+        context_.emit(at.unit, ChangeKind::schema_became_untyped, at.path, o, n, schema_summary(o), schema_summary(n));
         return;
     }
-    compare_keywords(context_, o, n, unit, path);
-    compare_structure(o, n, unit, path, alpha, depth, roles);
+    compare_keywords(context_, o, n, at.unit, at.path);
+    compare_structure(o, n, at);
 }
 
-void SchemaComparer::refer(Unit& unit, std::string_view old_name, std::string_view new_name, const std::string& path, bool alpha,
-                           unsigned roles) const {
+void SchemaComparer::refer(std::string_view old_name, std::string_view new_name, const ComparePlace& at) const {
     const auto* old_schema = context_.old_types.find(old_name);
     const auto* new_schema = context_.new_types.find(new_name);
     if (old_schema == nullptr || new_schema == nullptr) return;
     if (const auto found = graph_.type_units.find({old_schema, new_schema}); found != graph_.type_units.end())
-        unit.edges.push_back({path, found->second, alpha, roles});
+        at.unit.edges.push_back({at.path, found->second, at.alpha, at.roles});
     else
-        unit.later_edges.push_back({path, old_schema, new_schema, new_name, alpha, roles});
+        at.unit.later_edges.push_back({at.path, old_schema, new_schema, new_name, at.alpha, at.roles});
 }
 
-void SchemaComparer::compare_structure(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                                       unsigned roles) const {
+void SchemaComparer::compare_structure(const Schema& o, const Schema& n, const ComparePlace& at) const {
     // v2 writes a oneOf/anyOf of types (Quantity, IntOrString) as `type: string`.
     const auto flattened = [](const Schema& s) {
         return s.type.empty() && (!s.subschemas().one_of.empty() || !s.subschemas().any_of.empty());
     };
     const bool type_comparable = !context_.lossy || (!flattened(o) && !flattened(n));
-    compare_value_keywords(o, n, unit, path, type_comparable);
+    compare_value_keywords(o, n, at.unit, at.path, type_comparable);
 
-    if (o.subschemas().all_of.empty() && n.subschemas().all_of.empty()) compare_properties(o, n, unit, path, alpha, depth, roles);
-    else compare_merged_fields(o, n, unit, path, alpha, depth, roles);
+    if (o.subschemas().all_of.empty() && n.subschemas().all_of.empty()) compare_properties(o, n, at);
+    else compare_merged_fields(o, n, at);
 
     if (o.items && n.items) {
-        const PathScope items(path, "[*]");
-        compare(*o.items, *n.items, unit, path, alpha, depth + 1, roles);
+        const PathScope items(at.path, "[*]");
+        compare(*o.items, *n.items, at.deeper());
     } else if (o.items || n.items) {
-        context_.emit(unit, ChangeKind::unclassified_change, path, o, n, o.items ? schema_summary(*o.items) : json::value(nullptr),
+        context_.emit(at.unit, ChangeKind::unclassified_change, at.path, o, n, o.items ? schema_summary(*o.items) : json::value(nullptr),
                       n.items ? schema_summary(*n.items) : json::value(nullptr), "items");
     }
 
-    compare_additional_properties(o, n, unit, path, alpha, depth, roles);
-    if (o.composition || n.composition) compare_subschemas(o, n, unit, path, alpha, depth, roles);
+    compare_additional_properties(o, n, at);
+    if (o.composition || n.composition) compare_subschemas(o, n, at);
 }
 
 void SchemaComparer::compare_value_keywords(const Schema& o, const Schema& n, Unit& unit, const std::string& path,
@@ -132,22 +129,20 @@ void SchemaComparer::compare_value_keywords(const Schema& o, const Schema& n, Un
     compare_kubernetes_extensions(context_, o, n, unit, path);
 }
 
-void SchemaComparer::compare_subschemas(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                                        unsigned roles) const {
+void SchemaComparer::compare_subschemas(const Schema& o, const Schema& n, const ComparePlace& at) const {
     const auto& before = o.subschemas();
     const auto& after = n.subschemas();
     // allOf members are fields of the object: compare_merged_fields compared them.
     if (!context_.lossy) {
-        compare_branches(before.one_of, after.one_of, "oneOf", unit, path, o, n, alpha, depth, roles);
-        compare_branches(before.any_of, after.any_of, "anyOf", unit, path, o, n, alpha, depth, roles);
+        compare_branches(before.one_of, after.one_of, "oneOf", o, n, at);
+        compare_branches(before.any_of, after.any_of, "anyOf", o, n, at);
     }
 }
 
-void SchemaComparer::compare_additional_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha,
-                                                   int depth, unsigned roles) const {
+void SchemaComparer::compare_additional_properties(const Schema& o, const Schema& n, const ComparePlace& at) const {
     if (o.additional_properties && n.additional_properties) {
-        const PathScope values(path, "{*}");
-        compare(*o.additional_properties, *n.additional_properties, unit, path, alpha, depth + 1, roles);
+        const PathScope values(at.path, "{*}");
+        compare(*o.additional_properties, *n.additional_properties, at.deeper());
         return;
     }
     // How open the map is: any value (absent or true) > a schema > nothing (false).
@@ -163,18 +158,17 @@ void SchemaComparer::compare_additional_properties(const Schema& o, const Schema
     const auto before = openness(o);
     const auto after = openness(n);
     if (before == after) return;
-    context_.emit(unit, after < before ? ChangeKind::additional_properties_tightened : ChangeKind::additional_properties_relaxed, path, o,
+    context_.emit(at.unit, after < before ? ChangeKind::additional_properties_tightened : ChangeKind::additional_properties_relaxed, at.path, o,
                   n, describe(o), describe(n));
 }
 
 void SchemaComparer::compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword,
-                                      Unit& unit, std::string& path, const Schema& o, const Schema& n, bool alpha, int depth,
-                                      unsigned roles) const {
+                                      const Schema& o, const Schema& n, const ComparePlace& at) const {
     if (before.empty() && after.empty()) return;
     if (before.size() == after.size()) {
         for (std::size_t i = 0; i < before.size(); ++i) {
-            const PathScope branch(path, "/" + std::string(keyword), "[" + std::to_string(i) + "]");
-            compare(before[i], after[i], unit, path, alpha, depth + 1, roles);
+            const PathScope branch(at.path, "/" + std::string(keyword), "[" + std::to_string(i) + "]");
+            compare(before[i], after[i], at.deeper());
         }
         return;
     }
@@ -182,7 +176,7 @@ void SchemaComparer::compare_branches(const std::vector<Schema>& before, const s
     json::array new_json;
     for (const auto& s : before) old_json.push_back(schema_summary(s));
     for (const auto& s : after) new_json.push_back(schema_summary(s));
-    branches_edited(std::move(old_json), std::move(new_json), keyword, unit, path, o, n);
+    branches_edited(std::move(old_json), std::move(new_json), keyword, at.unit, at.path, o, n);
 }
 
 void SchemaComparer::branches_edited(json::array old_json, json::array new_json, std::string_view keyword, Unit& unit,
@@ -200,12 +194,11 @@ void SchemaComparer::branches_edited(json::array old_json, json::array new_json,
     context_.emit(unit, ChangeKind::unclassified_change, path, o, n, std::move(old_json), std::move(new_json), detail);
 }
 
-void SchemaComparer::compare_field(const Property& before, const Property& after, bool was_required, bool is_required, Unit& unit,
-                                  std::string& path, bool alpha, int depth, unsigned roles) const {
-    const PathScope field(path, field_step(before.name));
-    const Filed filed(unit);
+void SchemaComparer::compare_field(const Property& before, const Property& after, bool was_required, bool is_required, const ComparePlace& at) const {
+    const PathScope field(at.path, field_step(before.name));
+    const Filed filed(at.unit);
     if (was_required != is_required)
-        context_.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path, before.schema,
+        context_.emit(at.unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, at.path, before.schema,
                       after.schema, was_required, is_required);
     const auto old_lifecycle = context_.lifecycle(before.schema);
     // The same description, no lifecycle extension and no `deprecated` keyword on either
@@ -214,10 +207,10 @@ void SchemaComparer::compare_field(const Property& before, const Property& after
                              after.schema.kubernetes().lifecycle.empty() && !before.schema.unmodelled_keywords &&
                              !after.schema.unmodelled_keywords;
     const auto new_lifecycle = same_source ? old_lifecycle : context_.lifecycle(after.schema);
-    compare_lifecycle(context_, before.schema, after.schema, old_lifecycle, new_lifecycle, unit, path);
-    const bool child_alpha = alpha || is_alpha(old_lifecycle) || is_alpha(new_lifecycle);
-    compare(before.schema, after.schema, unit, path, child_alpha, depth + 1, roles);
-    if (const auto ignoring = roles_ignoring(after.schema)) filed.mark_ignored(unit, ignoring);
+    compare_lifecycle(context_, before.schema, after.schema, old_lifecycle, new_lifecycle, at.unit, at.path);
+    const bool child_alpha = at.alpha || is_alpha(old_lifecycle) || is_alpha(new_lifecycle);
+    compare(before.schema, after.schema, at.deeper(child_alpha));
+    if (const auto ignoring = roles_ignoring(after.schema)) filed.mark_ignored(at.unit, ignoring);
 }
 
 void SchemaComparer::field_removed(const Property& property, const Schema& new_parent, Unit& unit, const std::string& path) const {
@@ -266,8 +259,7 @@ void SchemaComparer::possible_renames(std::vector<const Property*> removed, std:
     }
 }
 
-void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                                        unsigned roles) const {
+void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const ComparePlace& at) const {
     const auto required_in = [](const Schema& s, std::string_view name) {
         return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
     };
@@ -280,19 +272,19 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, Unit& 
     for (std::size_t index = 0; index < o.properties.size(); ++index) {
         const auto& property = o.properties[index];
         if (const auto* other = counterpart(n, index, property.name); other != nullptr) {
-            compare_field(property, *other, required_in(o, property.name), required_in(n, property.name), unit, path, alpha, depth, roles);
+            compare_field(property, *other, required_in(o, property.name), required_in(n, property.name), at);
         } else {
             removed.push_back(&property);
-            field_removed(property, n, unit, path);
+            field_removed(property, n, at.unit, at.path);
         }
     }
     for (std::size_t index = 0; index < n.properties.size(); ++index) {
         const auto& property = n.properties[index];
         if (counterpart(o, index, property.name) != nullptr) continue;
         added.push_back(&property);
-        field_added(property, required_in(n, property.name), unit, path);
+        field_added(property, required_in(n, property.name), at.unit, at.path);
     }
-    possible_renames(std::move(removed), std::move(added), unit, path);
+    possible_renames(std::move(removed), std::move(added), at.unit, at.path);
 }
 
 }  // namespace kompat

@@ -97,7 +97,7 @@ DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, 
         const auto next = pending.front();
         pending.pop_front();
         std::string path;
-        comparer.compare(*next.old_schema, *next.new_schema, *next.unit, path, false, 0);
+        comparer.compare(*next.old_schema, *next.new_schema, {*next.unit, path});
         make_later_edges(graph, *next.unit, pending);
     }
     if (!propagate_reaches(graph, plan.roots, limits.max_report_bytes))

@@ -76,7 +76,7 @@ void diff_kind_pair(const DiffContext& context, const SchemaComparer& comparer, 
     if (new_kind.crd && !new_kind.crd->served) return;
     plan.jobs.push_back([&comparer, &old_kind, &new_kind, &unit](Worker&) {
         std::string path;
-        comparer.compare(old_kind.schema, new_kind.schema, unit, path, false, 0);
+        comparer.compare(old_kind.schema, new_kind.schema, {unit, path});
     });
 }
 
@@ -183,7 +183,7 @@ void diff_definitions(const DiffContext& context, const SchemaComparer& comparer
             graph.type_units.emplace(std::pair(old_schema, new_schema), &unit);
             plan.jobs.push_back([&comparer, old_schema, new_schema, &unit](Worker&) {
                 std::string path;
-                comparer.compare(*old_schema, *new_schema, unit, path, false, 0);
+                comparer.compare(*old_schema, *new_schema, {unit, path});
             });
         });
 }

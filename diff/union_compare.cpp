@@ -19,19 +19,18 @@ std::string texts(const Alternatives& alternatives, const std::vector<std::size_
 
 }  // namespace
 
-void SchemaComparer::compare_unions(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                                    unsigned roles) const {
-    if (depth > 64) return;
+void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const ComparePlace& at) const {
+    if (at.depth > 64) return;
     const auto before = alternatives_of(o, context_.old_types);
     const auto after = alternatives_of(n, context_.new_types);
     // `anyOf [X, {type: null}]` says what `nullable: true` says.
     const bool was_nullable = o.nullable || before.null_branch;
     const bool is_nullable = n.nullable || after.null_branch;
-    compare_keywords(context_, o, n, unit, path, std::pair{was_nullable, is_nullable});
+    compare_keywords(context_, o, n, at.unit, at.path, std::pair{was_nullable, is_nullable});
     const auto match = match_branches(before, context_.old_types, after, context_.new_types);
     if (match.pairs.empty()) {
         // Nothing in common: one change of the whole value, not one per field.
-        context_.emit(unit, ChangeKind::type_changed, path, o, n, json::value(alternatives_text(before, was_nullable)),
+        context_.emit(at.unit, ChangeKind::type_changed, at.path, o, n, json::value(alternatives_text(before, was_nullable)),
                       json::value(alternatives_text(after, is_nullable)));
         return;
     }
@@ -40,45 +39,44 @@ void SchemaComparer::compare_unions(const Schema& o, const Schema& n, Unit& unit
         // A value that became or stopped being a union keeps its place; a branch of a union
         // that stays one is placed at its branch.
         const auto part = both_unions ? "/" + std::string(after.keyword) + "[" + std::to_string(after.written_at[j]) + "]" : "";
-        const PathScope branch(path, part);
-        compare_matched(*before.branches[i], *after.branches[j], unit, path, alpha, depth + 1, roles);
+        const PathScope branch(at.path, part);
+        compare_matched(*before.branches[i], *after.branches[j], at.deeper());
     }
     if (!both_unions) {
         if (!match.only_new.empty())
-            context_.emit(unit, ChangeKind::type_widened, path, o, n, json::value(alternatives_text(before, was_nullable)),
+            context_.emit(at.unit, ChangeKind::type_widened, at.path, o, n, json::value(alternatives_text(before, was_nullable)),
                           json::value(alternatives_text(after, is_nullable)), texts(after, match.only_new));
         if (!match.only_old.empty())
-            context_.emit(unit, ChangeKind::type_narrowed, path, o, n, json::value(alternatives_text(before, was_nullable)),
+            context_.emit(at.unit, ChangeKind::type_narrowed, at.path, o, n, json::value(alternatives_text(before, was_nullable)),
                           json::value(alternatives_text(after, is_nullable)), texts(before, match.only_old));
         return;
     }
     if (before.keyword != after.keyword)
-        context_.emit(unit, ChangeKind::unclassified_change, path, o, n, json::value(before.keyword), json::value(after.keyword),
+        context_.emit(at.unit, ChangeKind::unclassified_change, at.path, o, n, json::value(before.keyword), json::value(after.keyword),
                       "composition");
     for (const auto j : match.only_new) {
         const auto& added = *after.branches[j];
-        context_.emit(unit, ChangeKind::union_branch_added, path, o, added, nullptr, json::value(branch_text(added)),
+        context_.emit(at.unit, ChangeKind::union_branch_added, at.path, o, added, nullptr, json::value(branch_text(added)),
                       std::string(after.keyword));
     }
     for (const auto i : match.only_old) {
         const auto& removed = *before.branches[i];
-        context_.emit(unit, ChangeKind::union_branch_removed, path, removed, n, json::value(branch_text(removed)), nullptr,
+        context_.emit(at.unit, ChangeKind::union_branch_removed, at.path, removed, n, json::value(branch_text(removed)), nullptr,
                       std::string(before.keyword));
     }
 }
 
-void SchemaComparer::compare_matched(const Schema& o, const Schema& n, Unit& unit, std::string& path, bool alpha, int depth,
-                                     unsigned roles) const {
+void SchemaComparer::compare_matched(const Schema& o, const Schema& n, const ComparePlace& at) const {
     if (!o.ref.empty() && !n.ref.empty()) {
-        refer(unit, o.ref, n.ref, path, alpha, roles);
+        refer(o.ref, n.ref, at);
         return;
     }
     // A reference against an inline schema: compare() resolves it, with the target's annotations.
     if (!o.ref.empty() || !n.ref.empty()) {
-        compare(o, n, unit, path, alpha, depth, roles);
+        compare(o, n, at);
         return;
     }
-    compare_structure(o, n, unit, path, alpha, depth, roles);
+    compare_structure(o, n, at);
 }
 
 }  // namespace kompat
