@@ -1,11 +1,11 @@
 // OpenAPI v2 and v3 documents: named types, operations, and kinds from
 // `x-kubernetes-group-version-kind`.
+#include "load/openapi_loader.hpp"
+
 #include <algorithm>
 #include <array>
-#include <unordered_map>
 
 #include "support/json_values.hpp"
-#include "load/load_state.hpp"
 
 namespace kompat {
 namespace json = boost::json;
@@ -19,461 +19,235 @@ std::string upper(std::string_view text) {
     return out;
 }
 
-class OpenApiLoader {
-public:
-    OpenApiLoader(LoadState& state, std::uint32_t file_index, const json::object& document)
-        : state_(state), file_index_(file_index), file_(state.file(file_index)), document_(document) {
-        root_ = nullptr;
-        for (const auto& d : file_.documents)
-            if (d.if_object() == &document) root_ = &d;
-        v3_ = document.contains("openapi");
-    }
-
-    void load() {
-        load_types();
-        load_security_schemes();
-        load_servers();
-        if (const auto* security = document_.if_contains("security")) document_security_ = security_requirements(*security);
-        if (const auto* paths = member_object("paths")) load_paths(*paths);
-    }
-
-private:
-    const json::object* member_object(std::string_view key) const {
-        const auto* value = document_.if_contains(key);
-        if (value == nullptr) return nullptr;
-        const auto* object = value->if_object();
-        if (object == nullptr) fail_at(document_, key, "\"" + std::string(key) + "\" must be an object");
-        return object;
-    }
-
-    [[noreturn]] void fail_at(const json::object& object, std::string_view key, const std::string& message) const {
-        const auto member = object.find(key);
-        state_.fail(file_index_, member != object.end() ? file_.position_of(*member) : file_.position_of(object), message);
-    }
-
-    void load_types() {
-        const json::object* types = nullptr;
-        if (v3_) {
-            if (const auto* components = member_object("components")) {
-                const auto* schemas = components->if_contains("schemas");
-                if (schemas != nullptr && !schemas->is_object()) fail_at(*components, "schemas", "\"schemas\" must be an object");
-                types = schemas != nullptr ? schemas->if_object() : nullptr;
-            }
-        } else {
-            types = member_object("definitions");
-        }
-        if (types == nullptr) return;
-        for (const auto& member : *types) {
-            const auto name = std::string_view(member.key());
-            const auto position = file_.position_of(member);
-            auto& sources = state_.type_sources;
-            // Documents mostly list their types in name order: a name after the last one
-            // met is new, and goes in at the end.
-            const bool after_last = sources.empty() || std::prev(sources.end())->first < name;
-            const auto existing = after_last ? sources.end() : sources.find(name);
-            if (existing != sources.end()) {
-                // A type present in several files is one type; the first file (in name
-                // order) wins, and a differing copy is noted, never merged.
-                if (!json_equal(*existing->second, member.value())) {
-                    const auto& kept = state_.snapshot.types.at(std::string(name));
-                    state_.note("type " + std::string(name) + " differs between " + state_.where(kept.location) +
-                                " and " + state_.where({file_index_, position}) + "; kompat uses the first");
-                }
-                continue;
-            }
-            sources.emplace_hint(existing, name, &member.value());
-            auto& built = state_.snapshot.types.try_emplace(state_.snapshot.types.end(), std::string(name))->second;
-            state_.build(built, file_index_, member.value(), position);
-        }
-    }
-
-    void load_paths(const json::object& paths) {
-        // Operations are built where they stay (each holds Schemas, which are large).
-        auto& operations = state_.snapshot.operations;
-        std::size_t most = operations.size();
-        for (const auto& path_member : paths)
-            if (const auto* item = path_member.value().if_object()) most += item->size();
-        operations.reserve(most);
-        for (const auto& path_member : paths) {
-            const auto path_position = file_.position_of(path_member);
-            const auto* item = path_member.value().if_object();
-            if (item == nullptr) state_.fail(file_index_, path_position, "a path item must be an object");
-            const json::array* shared = nullptr;
-            if (const auto* parameters = item->if_contains("parameters")) shared = parameter_list(*item, *parameters);
-            for (const auto& method_member : *item) {
-                const auto method = std::string_view(method_member.key());
-                if (std::find(http_methods.begin(), http_methods.end(), method) == http_methods.end()) continue;
-                const auto* operation_object = method_member.value().if_object();
-                const auto position = file_.position_of(method_member);
-                if (operation_object == nullptr) state_.fail(file_index_, position, "an operation must be an object");
-                auto& operation = operations.emplace_back();
-                operation.method = upper(method);
-                operation.path = std::string(path_member.key());
-                operation.location = {file_index_, position};
-                read_operation(*operation_object, shared, operation);
-                keep_unless_defined_before(method, path_member.key());
-            }
-        }
-    }
-
-    // The operation built last stays unless an earlier one has its method and path.
-    void keep_unless_defined_before(std::string_view method, std::string_view path) {
-        auto& operations = state_.snapshot.operations;
-        const auto& operation = operations.back();
-        const auto [existing, inserted] = state_.operation_index.try_emplace({method, path}, operations.size() - 1);
-        if (inserted) return;
-        const auto& first = operations[existing->second];
-        state_.note("operation " + first.key() + " is defined in " + state_.where(first.location) + " and " +
-                    state_.where(operation.location) + "; kompat uses the first");
-        operations.pop_back();
-    }
-
-    void read_operation(const json::object& object, const json::array* shared, Operation& operation) {
-        // One pass over the operation's keys, most of which kompat does not read.
-        const json::array* own = nullptr;
-        const json::key_value_pair* body = nullptr;
-        const json::value* responses = nullptr;
-        for (const auto& member : object) {
-            const auto key = std::string_view(member.key());
-            if (key == "parameters") own = parameter_list(object, member.value());
-            else if (key == "responses") responses = &member.value();
-            else if (key == "requestBody") body = &member;
-            else if (key == "operationId" && member.value().is_string()) operation.operation_id = std::string_view(member.value().get_string());
-            else if (key == "tags" && member.value().is_array()) read_tags(member.value().get_array(), operation);
-            else if (key == "deprecated" && member.value().is_bool()) operation.deprecated = member.value().get_bool();
-            else if (key == "x-sunset" && member.value().is_string()) operation.sunset = member.value().get_string();
-            else if (key == "x-stability-level" && member.value().is_string()) operation.stability_level = member.value().get_string();
-            else if (key == "security") operation.security = security_requirements(member.value());
-            else if (key == "x-kubernetes-group-version-kind") operation.gvk = operation_kind(member.value());
-        }
-        if (!operation.security) operation.security = document_security_;
-        operation.parameters.reserve((own != nullptr ? own->size() : 0) + (shared != nullptr ? shared->size() : 0));
-        if (own != nullptr)
-            for (const auto& element : *own) add_parameter(element, operation);
-        // Path-level parameters apply unless the operation overrides them (same name and in).
-        if (shared != nullptr)
-            for (const auto& element : *shared) add_parameter(element, operation, true);
-        std::sort(operation.parameters.begin(), operation.parameters.end(),
-                  [](const auto& a, const auto& b) { return std::tie(a->in, a->name) < std::tie(b->in, b->name); });
-        if (body != nullptr) read_request_body(*body, operation);
-        // Swagger 2.0: a body (or form) is sent in the media types the operation consumes.
-        const bool form = std::any_of(operation.parameters.begin(), operation.parameters.end(), [](const auto& p) { return p->in == "formData"; });
-        if (!v3_ && (operation.has_request_body || form)) operation.request_media = listed_media(object, "consumes", operation.location);
-        if (responses != nullptr) read_responses(object, *responses, operation);
-    }
-
-    static void read_tags(const json::array& tags, Operation& operation) {
-        for (const auto& tag : tags)
-            if (tag.is_string()) operation.tags.emplace_back(tag.get_string());
-    }
-
-    // Read leniently: the extension only helps tell which removals a kind's removal says.
-    static std::optional<GroupVersionKind> operation_kind(const json::value& value) {
-        const auto* object = value.if_object();
-        if (object == nullptr) return std::nullopt;
-        GroupVersionKind gvk;
-        for (auto [key, out] : {std::pair{"group", &gvk.group}, std::pair{"version", &gvk.version}, std::pair{"kind", &gvk.kind}}) {
-            const auto* text = object->if_contains(key);
-            if (text == nullptr || !text->is_string()) return std::nullopt;
-            *out = std::string(text->get_string());
-        }
-        return gvk;
-    }
-
-    const json::array* parameter_list(const json::object& owner, const json::value& value) const {
-        const auto* array = value.if_array();
-        if (array == nullptr) fail_at(owner, "parameters", "\"parameters\" must be a list");
-        return array;
-    }
-
-    void add_parameter(const json::value& element, Operation& operation, bool unless_overridden = false) {
-        const auto* element_object = element.if_object();
-        const auto position = element_object != nullptr ? file_.position_of(*element_object) : TextPosition{};
-        const auto target = state_.follow_local_refs(file_index_, *root_, element, position);
-        auto parameter = shared_parameter(target);
-        if (parameter->in == "body") {
-            // Swagger 2.0's body parameter is OpenAPI 3's request body.
-            if (unless_overridden && operation.has_request_body) return;
-            operation.has_request_body = true;
-            const auto& object = target.value->get_object();
-            if (const auto schema = object.find("schema"); schema != object.end())
-                state_.build(operation.request_body.emplace(), file_index_, schema->value(), parameter->schema.location.position);
-            operation.request_body_required = parameter->required;
-            return;
-        }
-        if (unless_overridden && std::any_of(operation.parameters.begin(), operation.parameters.end(), [&](const auto& p) {
-                return p->name == parameter->name && p->in == parameter->in;
-            }))
-            return;
-        operation.parameters.push_back(std::move(parameter));
-    }
-
-    // One Parameter per definition, however many operations use it.
-    std::shared_ptr<const Parameter> shared_parameter(const PointerTarget& target) {
-        auto& cached = parameters_[target.value];
-        if (!cached) {
-            auto parameter = std::make_shared<Parameter>();
-            read_parameter(target, *parameter);
-            cached = std::move(parameter);
-        }
-        return cached;
-    }
-
-    void read_parameter(const PointerTarget& target, Parameter& parameter) {
-        const auto* object = target.value->if_object();
-        if (object == nullptr) state_.fail(file_index_, target.position, "a parameter must be an object");
-        parameter.location = {file_index_, target.position};
-        const auto text = [&](std::string_view key) -> std::string_view {
-            const auto* v = object->if_contains(key);
-            if (v == nullptr || !v->is_string()) state_.fail(file_index_, target.position, "a parameter needs a \"" + std::string(key) + "\" string");
-            return std::string_view(v->get_string());
-        };
-        parameter.name = text("name");
-        parameter.in = text("in");
-        if (const auto* required = object->if_contains("required"); required != nullptr && required->is_bool())
-            parameter.required = required->get_bool();
-        if (const auto* deprecated = object->if_contains("deprecated"); deprecated != nullptr && deprecated->is_bool())
-            parameter.deprecated = deprecated->get_bool();
-        if (const auto* style = object->if_contains("style"); style != nullptr && style->is_string()) parameter.style = style->get_string();
-        if (const auto* explode = object->if_contains("explode"); explode != nullptr && explode->is_bool()) parameter.explode = explode->get_bool();
-        if (const auto schema = object->find("schema"); schema != object->end()) {
-            const auto position = file_.position_of(*schema);
-            if (parameter.in == "body") {
-                // Becomes each operation's own request body; only its place is kept here.
-                parameter.schema.location = {file_index_, position};
-            } else {
-                state_.build(parameter.schema, file_index_, schema->value(), position);
-            }
-        } else if (const auto* content = object->if_contains("content")) {
-            if (const auto chosen = choose_media_schema(*content)) state_.build(parameter.schema, file_index_, *chosen->schema, chosen->position);
-        } else {
-            // Swagger 2.0: the parameter carries its type keywords itself.
-            auto context = state_.schema_context(file_index_);
-            context.skipped_keywords = {"name", "in", "required", "description", "allowEmptyValue"};
-            build_schema(parameter.schema, *target.value, target.position, context);
-        }
-    }
-
-    // A media type's `schema`, when it has one.
-    std::optional<PointerTarget> media_schema(const json::value& media_type) const {
-        const auto* object = media_type.if_object();
-        if (object == nullptr) return std::nullopt;
-        const auto schema_member = object->find("schema");
-        if (schema_member == object->end()) return std::nullopt;
-        return PointerTarget{&schema_member->value(), file_.position_of(*schema_member)};
-    }
-
-    struct ChosenMedia {
-        const json::key_value_pair* media_type;
-        const json::value* schema;
-        TextPosition position;
-    };
-
-    // Of a `content` map, the media type application/json, else the first, with its schema.
-    std::optional<ChosenMedia> choose_media_schema(const json::value& content) const {
-        const auto* media = content.if_object();
-        if (media == nullptr || media->empty()) return std::nullopt;
-        const auto* chosen = media->begin();
-        for (const auto* it = media->begin(); it != media->end(); ++it)
-            if (it->key() == "application/json") chosen = it;
-        const auto schema = media_schema(chosen->value());
-        if (!schema) return std::nullopt;
-        return ChosenMedia{chosen, schema->value, schema->position};
-    }
-
-    // A `content` map: the chosen schema, and every media type, each with its own schema
-    // where it differs from the chosen one.
-    void read_content(const json::value& content, std::optional<Schema>& schema, std::vector<MediaType>& media) {
-        const auto* map = content.if_object();
-        if (map == nullptr) return;
-        const auto chosen = choose_media_schema(content);
-        if (chosen) state_.build(schema.emplace(), file_index_, *chosen->schema, chosen->position);
-        media.reserve(map->size());
-        for (const auto& entry : *map) {
-            auto& media_type = media.emplace_back();
-            media_type.name = std::string_view(entry.key());
-            media_type.location = {file_index_, file_.position_of(entry)};
-            if (chosen && &entry == chosen->media_type) continue;
-            const auto own = media_schema(entry.value());
-            if (own && (!chosen || !json_equal(*own->value, *chosen->schema)))
-                state_.build(*(media_type.own_schema = std::make_unique<Schema>()), file_index_, *own->value, own->position);
-        }
-        sort_media(media);
-    }
-
-    static void sort_media(std::vector<MediaType>& media) {
-        std::sort(media.begin(), media.end(), [](const MediaType& a, const MediaType& b) { return a.name < b.name; });
-    }
-
-    // Swagger 2.0: the operation's consumes or produces, else the document's.
-    std::vector<MediaType> listed_media(const json::object& operation, std::string_view key, const Location& location) const {
-        const auto* list = operation.if_contains(key);
-        if (list == nullptr) list = document_.if_contains(key);
-        std::vector<MediaType> out;
-        if (list == nullptr || !list->is_array()) return out;
-        for (const auto& name : list->get_array())
-            if (name.is_string()) out.push_back({std::string_view(name.get_string()), location, nullptr});
-        sort_media(out);
-        return out;
-    }
-
-    void read_request_body(const json::key_value_pair& member, Operation& operation) {
-        const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), file_.position_of(member));
-        const auto* body = target.value->if_object();
-        if (body == nullptr) state_.fail(file_index_, target.position, "\"requestBody\" must be an object");
-        operation.has_request_body = true;
-        if (const auto* required = body->if_contains("required"); required != nullptr && required->is_bool())
-            operation.request_body_required = required->get_bool();
-        if (const auto* content = body->if_contains("content")) read_content(*content, operation.request_body, operation.request_media);
-    }
-
-    void read_responses(const json::object& owner, const json::value& value, Operation& operation) {
-        const auto* responses = value.if_object();
-        if (responses == nullptr) fail_at(owner, "responses", "\"responses\" must be an object");
-        operation.responses.reserve(responses->size());
-        for (const auto& member : *responses) {
-            const auto status = std::string_view(member.key());
-            if (status.starts_with("x-")) continue;
-            const auto position = file_.position_of(member);
-            const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), position);
-            const auto* response_object = target.value->if_object();
-            if (response_object == nullptr) state_.fail(file_index_, target.position, "a response must be an object");
-            auto& response = operation.responses.emplace_back();
-            response.status = std::string(status);
-            response.location = {file_index_, position};
-            // Swagger 2.0's `schema`, else OpenAPI 3's `content`.
-            const json::key_value_pair* schema = nullptr;
-            const json::value* content = nullptr;
-            for (const auto& keyword : *response_object) {
-                if (keyword.key() == "schema") schema = &keyword;
-                else if (keyword.key() == "content") content = &keyword.value();
-                else if (keyword.key() == "headers") read_headers(keyword.value(), response);
-            }
-            if (schema != nullptr) {
-                state_.build(response.schema.emplace(), file_index_, schema->value(), file_.position_of(*schema));
-                response.media = listed_media(owner, "produces", response.location);
-            } else if (content != nullptr) {
-                read_content(*content, response.schema, response.media);
-            }
-        }
-        std::sort(operation.responses.begin(), operation.responses.end(),
-                  [](const Response& a, const Response& b) { return a.status < b.status; });
-    }
-
-    // A `security` list, read leniently: what is not a requirement object is left out.
-    static std::vector<SecurityRequirement> security_requirements(const json::value& value) {
-        std::vector<SecurityRequirement> out;
-        const auto* list = value.if_array();
-        if (list == nullptr) return out;
-        for (const auto& element : *list) {
-            const auto* object = element.if_object();
-            if (object == nullptr) continue;
-            auto& requirement = out.emplace_back();
-            for (const auto& [name, scopes] : *object) {
-                auto& entry = requirement.emplace_back(std::string_view(name), std::vector<std::string_view>{});
-                if (const auto* array = scopes.if_array())
-                    for (const auto& scope : *array)
-                        if (scope.is_string()) entry.second.emplace_back(scope.get_string());
-                std::sort(entry.second.begin(), entry.second.end());
-            }
-            std::sort(requirement.begin(), requirement.end());
-        }
-        return out;
-    }
-
-    // Every string a scheme says of itself except its description, by its path of keys
-    // ("flows.implicit.authorizationUrl").
-    static void scheme_settings(const json::object& object, const std::string& prefix, SecurityScheme& scheme) {
-        for (const auto& [key, value] : object) {
-            if (key == "description" || key == "type") continue;
-            const auto name = prefix + std::string(key);
-            if (value.is_string()) scheme.settings.emplace_back(name, value.get_string());
-            else if (const auto* inner = value.if_object()) scheme_settings(*inner, name + ".", scheme);
-        }
-    }
-
-    void load_servers() {
-        auto& servers = state_.snapshot.servers;
-        if (v3_) {
-            if (const auto* list = document_.if_contains("servers"); list != nullptr && list->is_array())
-                for (const auto& server : list->get_array())
-                    if (const auto* object = server.if_object())
-                        if (const auto* url = object->if_contains("url"); url != nullptr && url->is_string())
-                            servers.emplace_back(url->get_string());
-        } else if (const auto* host = document_.if_contains("host"); host != nullptr && host->is_string()) {
-            std::string base_path;
-            if (const auto* path = document_.if_contains("basePath"); path != nullptr && path->is_string()) base_path = path->get_string();
-            std::vector<std::string> schemes;
-            if (const auto* list = document_.if_contains("schemes"); list != nullptr && list->is_array())
-                for (const auto& scheme : list->get_array())
-                    if (scheme.is_string()) schemes.emplace_back(scheme.get_string());
-            if (schemes.empty()) schemes.emplace_back("https");
-            for (const auto& scheme : schemes) servers.push_back(scheme + "://" + std::string(host->get_string()) + base_path);
-        }
-        std::sort(servers.begin(), servers.end());
-        servers.erase(std::unique(servers.begin(), servers.end()), servers.end());
-    }
-
-    void load_security_schemes() {
-        const json::object* schemes = nullptr;
-        if (v3_) {
-            if (const auto* components = document_.if_contains("components"); components != nullptr && components->is_object())
-                if (const auto* found = components->get_object().if_contains("securitySchemes")) schemes = found->if_object();
-        } else if (const auto* found = document_.if_contains("securityDefinitions")) {
-            schemes = found->if_object();
-        }
-        if (schemes == nullptr) return;
-        for (const auto& member : *schemes) {
-            const auto* object = member.value().if_object();
-            if (object == nullptr) continue;
-            auto [entry, inserted] = state_.snapshot.security_schemes.try_emplace(std::string(member.key()));
-            if (!inserted) continue;  // the first file that defines a scheme wins, as for types
-            auto& scheme = entry->second;
-            scheme.location = {file_index_, file_.position_of(member)};
-            if (const auto* type = object->if_contains("type"); type != nullptr && type->is_string()) scheme.type = type->get_string();
-            scheme_settings(*object, "", scheme);
-            std::sort(scheme.settings.begin(), scheme.settings.end());
-        }
-    }
-
-    // Header names are case-insensitive (HTTP): `X-Rate-Limit` and `x-rate-limit` are one.
-    void read_headers(const json::value& value, Response& response) {
-        const auto* headers = value.if_object();
-        if (headers == nullptr) return;
-        for (const auto& member : *headers) {
-            const auto position = file_.position_of(member);
-            const auto target = state_.follow_local_refs(file_index_, *root_, member.value(), position);
-            const auto* object = target.value->if_object();
-            if (object == nullptr) state_.fail(file_index_, target.position, "a response header must be an object");
-            auto& header = response.headers.emplace_back();
-            header.name = std::string_view(member.key());
-            header.location = {file_index_, position};
-            if (const auto* required = object->if_contains("required"); required != nullptr && required->is_bool())
-                header.required = required->get_bool();
-            if (const auto schema = object->find("schema"); schema != object->end()) {
-                state_.build(header.schema, file_index_, schema->value(), file_.position_of(*schema));
-            } else {
-                auto context = state_.schema_context(file_index_);
-                context.skipped_keywords = {"required", "description", "deprecated"};
-                build_schema(header.schema, *target.value, target.position, context);
-            }
-        }
-        std::sort(response.headers.begin(), response.headers.end(), [](const ResponseHeader& a, const ResponseHeader& b) {
-            return compare_header_names(a.name, b.name) < 0;
-        });
-    }
-
-    LoadState& state_;
-    std::uint32_t file_index_;
-    const ParsedFile& file_;
-    const json::object& document_;
-    const json::value* root_ = nullptr;
-    bool v3_ = false;
-    std::unordered_map<const json::value*, std::shared_ptr<const Parameter>> parameters_;
-    std::optional<std::vector<SecurityRequirement>> document_security_;
-};
-
 }  // namespace
+
+OpenApiLoader::OpenApiLoader(LoadState& state, std::uint32_t file_index, const json::object& document)
+    : state_(state), file_index_(file_index), file_(state.file(file_index)), document_(document) {
+    for (const auto& d : file_.documents)
+        if (d.if_object() == &document) root_ = &d;
+    v3_ = document.contains("openapi");
+}
+
+void OpenApiLoader::load() {
+    load_types();
+    load_security_schemes();
+    load_servers();
+    if (const auto* security = document_.if_contains("security")) document_security_ = security_requirements(*security);
+    if (const auto* paths = member_object("paths")) load_paths(*paths);
+}
+
+const json::object* OpenApiLoader::member_object(std::string_view key) const {
+    const auto* value = document_.if_contains(key);
+    if (value == nullptr) return nullptr;
+    const auto* object = value->if_object();
+    if (object == nullptr) fail_at(document_, key, "\"" + std::string(key) + "\" must be an object");
+    return object;
+}
+
+void OpenApiLoader::fail_at(const json::object& object, std::string_view key, const std::string& message) const {
+    const auto member = object.find(key);
+    state_.fail(file_index_, member != object.end() ? file_.position_of(*member) : file_.position_of(object), message);
+}
+
+void OpenApiLoader::load_types() {
+    const json::object* types = nullptr;
+    if (v3_) {
+        if (const auto* components = member_object("components")) {
+            const auto* schemas = components->if_contains("schemas");
+            if (schemas != nullptr && !schemas->is_object()) fail_at(*components, "schemas", "\"schemas\" must be an object");
+            types = schemas != nullptr ? schemas->if_object() : nullptr;
+        }
+    } else {
+        types = member_object("definitions");
+    }
+    if (types == nullptr) return;
+    for (const auto& member : *types) {
+        const auto name = std::string_view(member.key());
+        const auto position = file_.position_of(member);
+        auto& sources = state_.type_sources;
+        // Documents mostly list their types in name order: a name after the last one
+        // met is new, and goes in at the end.
+        const bool after_last = sources.empty() || std::prev(sources.end())->first < name;
+        const auto existing = after_last ? sources.end() : sources.find(name);
+        if (existing != sources.end()) {
+            // A type present in several files is one type; the first file (in name
+            // order) wins, and a differing copy is noted, never merged.
+            if (!json_equal(*existing->second, member.value())) {
+                const auto& kept = state_.snapshot.types.at(std::string(name));
+                state_.note("type " + std::string(name) + " differs between " + state_.where(kept.location) +
+                            " and " + state_.where({file_index_, position}) + "; kompat uses the first");
+            }
+            continue;
+        }
+        sources.emplace_hint(existing, name, &member.value());
+        auto& built = state_.snapshot.types.try_emplace(state_.snapshot.types.end(), std::string(name))->second;
+        state_.build(built, file_index_, member.value(), position);
+    }
+}
+
+void OpenApiLoader::load_paths(const json::object& paths) {
+    // Operations are built where they stay (each holds Schemas, which are large).
+    auto& operations = state_.snapshot.operations;
+    std::size_t most = operations.size();
+    for (const auto& path_member : paths)
+        if (const auto* item = path_member.value().if_object()) most += item->size();
+    operations.reserve(most);
+    for (const auto& path_member : paths) {
+        const auto path_position = file_.position_of(path_member);
+        const auto* item = path_member.value().if_object();
+        if (item == nullptr) state_.fail(file_index_, path_position, "a path item must be an object");
+        const json::array* shared = nullptr;
+        if (const auto* parameters = item->if_contains("parameters")) shared = parameter_list(*item, *parameters);
+        for (const auto& method_member : *item) {
+            const auto method = std::string_view(method_member.key());
+            if (std::find(http_methods.begin(), http_methods.end(), method) == http_methods.end()) continue;
+            const auto* operation_object = method_member.value().if_object();
+            const auto position = file_.position_of(method_member);
+            if (operation_object == nullptr) state_.fail(file_index_, position, "an operation must be an object");
+            auto& operation = operations.emplace_back();
+            operation.method = upper(method);
+            operation.path = std::string(path_member.key());
+            operation.location = {file_index_, position};
+            read_operation(*operation_object, shared, operation);
+            keep_unless_defined_before(method, path_member.key());
+        }
+    }
+}
+
+void OpenApiLoader::keep_unless_defined_before(std::string_view method, std::string_view path) {
+    auto& operations = state_.snapshot.operations;
+    const auto& operation = operations.back();
+    const auto [existing, inserted] = state_.operation_index.try_emplace({method, path}, operations.size() - 1);
+    if (inserted) return;
+    const auto& first = operations[existing->second];
+    state_.note("operation " + first.key() + " is defined in " + state_.where(first.location) + " and " +
+                state_.where(operation.location) + "; kompat uses the first");
+    operations.pop_back();
+}
+
+void OpenApiLoader::read_operation(const json::object& object, const json::array* shared, Operation& operation) {
+    // One pass over the operation's keys, most of which kompat does not read.
+    const json::array* own = nullptr;
+    const json::key_value_pair* body = nullptr;
+    const json::value* responses = nullptr;
+    for (const auto& member : object) {
+        const auto key = std::string_view(member.key());
+        if (key == "parameters") own = parameter_list(object, member.value());
+        else if (key == "responses") responses = &member.value();
+        else if (key == "requestBody") body = &member;
+        else if (key == "operationId" && member.value().is_string()) operation.operation_id = std::string_view(member.value().get_string());
+        else if (key == "tags" && member.value().is_array()) read_tags(member.value().get_array(), operation);
+        else if (key == "deprecated" && member.value().is_bool()) operation.deprecated = member.value().get_bool();
+        else if (key == "x-sunset" && member.value().is_string()) operation.sunset = member.value().get_string();
+        else if (key == "x-stability-level" && member.value().is_string()) operation.stability_level = member.value().get_string();
+        else if (key == "security") operation.security = security_requirements(member.value());
+        else if (key == "x-kubernetes-group-version-kind") operation.gvk = operation_kind(member.value());
+    }
+    if (!operation.security) operation.security = document_security_;
+    operation.parameters.reserve((own != nullptr ? own->size() : 0) + (shared != nullptr ? shared->size() : 0));
+    if (own != nullptr)
+        for (const auto& element : *own) add_parameter(element, operation);
+    // Path-level parameters apply unless the operation overrides them (same name and in).
+    if (shared != nullptr)
+        for (const auto& element : *shared) add_parameter(element, operation, true);
+    std::sort(operation.parameters.begin(), operation.parameters.end(),
+              [](const auto& a, const auto& b) { return std::tie(a->in, a->name) < std::tie(b->in, b->name); });
+    if (body != nullptr) read_request_body(*body, operation);
+    // Swagger 2.0: a body (or form) is sent in the media types the operation consumes.
+    const bool form = std::any_of(operation.parameters.begin(), operation.parameters.end(), [](const auto& p) { return p->in == "formData"; });
+    if (!v3_ && (operation.has_request_body || form)) operation.request_media = listed_media(object, "consumes", operation.location);
+    if (responses != nullptr) read_responses(object, *responses, operation);
+}
+
+void OpenApiLoader::read_tags(const json::array& tags, Operation& operation) {
+    for (const auto& tag : tags)
+        if (tag.is_string()) operation.tags.emplace_back(tag.get_string());
+}
+
+std::optional<GroupVersionKind> OpenApiLoader::operation_kind(const json::value& value) {
+    const auto* object = value.if_object();
+    if (object == nullptr) return std::nullopt;
+    GroupVersionKind gvk;
+    for (auto [key, out] : {std::pair{"group", &gvk.group}, std::pair{"version", &gvk.version}, std::pair{"kind", &gvk.kind}}) {
+        const auto* text = object->if_contains(key);
+        if (text == nullptr || !text->is_string()) return std::nullopt;
+        *out = std::string(text->get_string());
+    }
+    return gvk;
+}
+
+const json::array* OpenApiLoader::parameter_list(const json::object& owner, const json::value& value) const {
+    const auto* array = value.if_array();
+    if (array == nullptr) fail_at(owner, "parameters", "\"parameters\" must be a list");
+    return array;
+}
+
+void OpenApiLoader::add_parameter(const json::value& element, Operation& operation, bool unless_overridden) {
+    const auto* element_object = element.if_object();
+    const auto position = element_object != nullptr ? file_.position_of(*element_object) : TextPosition{};
+    const auto target = state_.follow_local_refs(file_index_, *root_, element, position);
+    auto parameter = shared_parameter(target);
+    if (parameter->in == "body") {
+        // Swagger 2.0's body parameter is OpenAPI 3's request body.
+        if (unless_overridden && operation.has_request_body) return;
+        operation.has_request_body = true;
+        const auto& object = target.value->get_object();
+        if (const auto schema = object.find("schema"); schema != object.end())
+            state_.build(operation.request_body.emplace(), file_index_, schema->value(), parameter->schema.location.position);
+        operation.request_body_required = parameter->required;
+        return;
+    }
+    if (unless_overridden && std::any_of(operation.parameters.begin(), operation.parameters.end(), [&](const auto& p) {
+            return p->name == parameter->name && p->in == parameter->in;
+        }))
+        return;
+    operation.parameters.push_back(std::move(parameter));
+}
+
+std::shared_ptr<const Parameter> OpenApiLoader::shared_parameter(const PointerTarget& target) {
+    auto& cached = parameters_[target.value];
+    if (!cached) {
+        auto parameter = std::make_shared<Parameter>();
+        read_parameter(target, *parameter);
+        cached = std::move(parameter);
+    }
+    return cached;
+}
+
+void OpenApiLoader::read_parameter(const PointerTarget& target, Parameter& parameter) {
+    const auto* object = target.value->if_object();
+    if (object == nullptr) state_.fail(file_index_, target.position, "a parameter must be an object");
+    parameter.location = {file_index_, target.position};
+    const auto text = [&](std::string_view key) -> std::string_view {
+        const auto* v = object->if_contains(key);
+        if (v == nullptr || !v->is_string()) state_.fail(file_index_, target.position, "a parameter needs a \"" + std::string(key) + "\" string");
+        return std::string_view(v->get_string());
+    };
+    parameter.name = text("name");
+    parameter.in = text("in");
+    if (const auto* required = object->if_contains("required"); required != nullptr && required->is_bool())
+        parameter.required = required->get_bool();
+    if (const auto* deprecated = object->if_contains("deprecated"); deprecated != nullptr && deprecated->is_bool())
+        parameter.deprecated = deprecated->get_bool();
+    if (const auto* style = object->if_contains("style"); style != nullptr && style->is_string()) parameter.style = style->get_string();
+    if (const auto* explode = object->if_contains("explode"); explode != nullptr && explode->is_bool()) parameter.explode = explode->get_bool();
+    if (const auto schema = object->find("schema"); schema != object->end()) {
+        const auto position = file_.position_of(*schema);
+        if (parameter.in == "body") {
+            // Becomes each operation's own request body; only its place is kept here.
+            parameter.schema.location = {file_index_, position};
+        } else {
+            state_.build(parameter.schema, file_index_, schema->value(), position);
+        }
+    } else if (const auto* content = object->if_contains("content")) {
+        if (const auto chosen = choose_media_schema(*content)) state_.build(parameter.schema, file_index_, *chosen->schema, chosen->position);
+    } else {
+        // Swagger 2.0: the parameter carries its type keywords itself.
+        auto context = state_.schema_context(file_index_);
+        context.skipped_keywords = {"name", "in", "required", "description", "allowEmptyValue"};
+        build_schema(parameter.schema, *target.value, target.position, context);
+    }
+}
 
 void load_openapi_document(LoadState& state, std::uint32_t file_index, const json::object& document) {
     OpenApiLoader(state, file_index, document).load();
