@@ -3,25 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 namespace kompat {
 namespace json = boost::json;
 namespace {
-
-enum class Keyword_ {
-    ref, type, format, description, enum_values, default_value, nullable, required, properties,
-    items, additional_properties, all_of, one_of, any_of, maximum, minimum, exclusive_maximum,
-    exclusive_minimum, multiple_of, max_length, min_length, max_items, min_items, max_properties,
-    min_properties, pattern, unique_items, list_type, list_map_keys, map_type, validations,
-    preserve_unknown_fields, int_or_string, embedded_resource, patch_strategy, patch_merge_key,
-    group_version_kind, api_lifecycle,
-};
-
-struct KeywordName {
-    std::string_view name;
-    Keyword_ keyword;
-};
 
 // Keys are ordered by length, then first character, then the rest: most keys a search
 // passes differ from the one sought in one of the first two, which settles them without
@@ -32,62 +19,10 @@ constexpr bool shorter_or_before(std::string_view a, std::string_view b) {
     return a < b;
 }
 
-// Sorted for binary search, as shorter_or_before orders.
-constexpr auto keyword_table = [] {
-    std::array table{
-        KeywordName{"$ref", Keyword_::ref},
-        KeywordName{"additionalProperties", Keyword_::additional_properties},
-        KeywordName{"allOf", Keyword_::all_of},
-        KeywordName{"anyOf", Keyword_::any_of},
-        KeywordName{"default", Keyword_::default_value},
-        KeywordName{"description", Keyword_::description},
-        KeywordName{"enum", Keyword_::enum_values},
-        KeywordName{"exclusiveMaximum", Keyword_::exclusive_maximum},
-        KeywordName{"exclusiveMinimum", Keyword_::exclusive_minimum},
-        KeywordName{"format", Keyword_::format},
-        KeywordName{"items", Keyword_::items},
-        KeywordName{"maxItems", Keyword_::max_items},
-        KeywordName{"maxLength", Keyword_::max_length},
-        KeywordName{"maxProperties", Keyword_::max_properties},
-        KeywordName{"maximum", Keyword_::maximum},
-        KeywordName{"minItems", Keyword_::min_items},
-        KeywordName{"minLength", Keyword_::min_length},
-        KeywordName{"minProperties", Keyword_::min_properties},
-        KeywordName{"minimum", Keyword_::minimum},
-        KeywordName{"multipleOf", Keyword_::multiple_of},
-        KeywordName{"nullable", Keyword_::nullable},
-        KeywordName{"oneOf", Keyword_::one_of},
-        KeywordName{"pattern", Keyword_::pattern},
-        KeywordName{"properties", Keyword_::properties},
-        KeywordName{"required", Keyword_::required},
-        KeywordName{"type", Keyword_::type},
-        KeywordName{"uniqueItems", Keyword_::unique_items},
-        KeywordName{"x-kubernetes-api-lifecycle", Keyword_::api_lifecycle},
-        KeywordName{"x-kubernetes-embedded-resource", Keyword_::embedded_resource},
-        KeywordName{"x-kubernetes-group-version-kind", Keyword_::group_version_kind},
-        KeywordName{"x-kubernetes-int-or-string", Keyword_::int_or_string},
-        KeywordName{"x-kubernetes-list-map-keys", Keyword_::list_map_keys},
-        KeywordName{"x-kubernetes-list-type", Keyword_::list_type},
-        KeywordName{"x-kubernetes-map-type", Keyword_::map_type},
-        KeywordName{"x-kubernetes-patch-merge-key", Keyword_::patch_merge_key},
-        KeywordName{"x-kubernetes-patch-strategy", Keyword_::patch_strategy},
-        KeywordName{"x-kubernetes-preserve-unknown-fields", Keyword_::preserve_unknown_fields},
-        KeywordName{"x-kubernetes-validations", Keyword_::validations},
-    };
-    std::sort(table.begin(), table.end(), [](const KeywordName& a, const KeywordName& b) { return shorter_or_before(a.name, b.name); });
-    return table;
-}();
-
-const Keyword_* find_keyword(std::string_view name) {
-    const auto found = std::lower_bound(keyword_table.begin(), keyword_table.end(), name,
-                                        [](const KeywordName& entry, std::string_view key) { return shorter_or_before(entry.name, key); });
-    return found != keyword_table.end() && found->name == name ? &found->keyword : nullptr;
-}
-
 std::string_view view(const json::string& s) { return {s.data(), s.size()}; }
 
-class Builder {
-public:
+// A struct: the rows of the keyword table below read with its helpers.
+struct Builder {
     explicit Builder(SchemaBuildContext& context) : context_(context) {}
 
     // Builds in place: a Schema is large, and every one is built where it will stay.
@@ -108,7 +43,6 @@ public:
                 read_keyword(*object, member, schema);
     }
 
-private:
     std::unique_ptr<Schema> build_new(const json::value& value, TextPosition position) {
         auto schema = std::make_unique<Schema>();
         build_into(*schema, value, position);
@@ -209,122 +143,51 @@ private:
         return ref != nullptr ? ref->if_string() : nullptr;
     }
 
-    void read_keyword(const json::object& object, const json::key_value_pair& member, Schema& schema) {
-        const auto name = std::string_view(member.key());
-        const auto& value = member.value();
-        const auto* keyword = find_keyword(name);
-        if (keyword == nullptr) {
-            auto& list = name.starts_with("x-") ? schema.writable_unmodelled().extensions : schema.writable_unmodelled().other_keywords;
-            list.push_back({name, &value, where(member)});
+    void read_keyword(const json::object& object, const json::key_value_pair& member, Schema& schema);
+
+    void keep_unmodelled(const json::key_value_pair& member, Schema& schema) const {
+        schema.writable_unmodelled().other_keywords.push_back({std::string_view(member.key()), &member.value(), where(member)});
+    }
+
+    void read_type(const json::key_value_pair& member, Schema& schema) const {
+        if (const auto* s = member.value().if_string()) {
+            schema.type = {view(*s)};
             return;
         }
-        switch (*keyword) {
-            case Keyword_::ref:
-                set_ref(schema, string_of(member), where(member));
-                break;
-            case Keyword_::type:
-                if (const auto* s = value.if_string()) {
-                    schema.type = {view(*s)};
-                } else {
-                    for (const auto t : strings_of(member)) {
-                        if (t == "null") schema.nullable = true;
-                        else schema.type.push_back(t);
-                    }
-                }
-                break;
-            case Keyword_::format: schema.format = string_of(member); break;
-            case Keyword_::description: schema.description = string_of(member); break;
-            case Keyword_::enum_values:
-                schema.enum_values = value.if_array();
-                if (schema.enum_values == nullptr) fail(where(member).position, "\"enum\" must be a list");
-                break;
-            case Keyword_::default_value: schema.default_value = &value; break;
-            case Keyword_::nullable: schema.nullable = schema.nullable || bool_of(member); break;
-            case Keyword_::required:
-                // Swagger 2.0 parameters carry `required: true`; the loader reads that itself.
-                if (value.is_bool()) schema.writable_unmodelled().other_keywords.push_back({name, &value, where(member)});
-                else schema.required = strings_of(member);
-                break;
-            case Keyword_::properties: {
-                const auto* properties = value.if_object();
-                if (properties == nullptr) fail(where(member).position, "\"properties\" must be an object");
-                make_room(properties->size(), where(member).position);
-                schema.properties.reserve(properties->size());
-                for (const auto& property : *properties) {
-                    auto& built = schema.properties.emplace_back();
-                    built.name = std::string_view(property.key());
-                    build_into(built.schema, property.value(), context_.file.position_of(property));
-                }
-                break;
-            }
-            case Keyword_::items:
-                if (value.is_array()) schema.writable_unmodelled().other_keywords.push_back({name, &value, where(member)});  // tuple form
-                else schema.items = build_new(value, where(member).position);
-                break;
-            case Keyword_::additional_properties:
-                if (const auto* b = value.if_bool()) schema.additional_properties_allowed = *b;
-                else schema.additional_properties = build_new(value, where(member).position);
-                break;
-            case Keyword_::all_of:
-                if (const auto* ref = sole_ref_in_all_of(object, value)) {
-                    const auto& element = value.get_array()[0].get_object();
-                    set_ref(schema, view(*ref), {context_.file_index, context_.file.position_of(element)});
-                } else {
-                    schema.writable_subschemas().all_of = schemas_of(member);
-                }
-                break;
-            case Keyword_::one_of: schema.writable_subschemas().one_of = schemas_of(member); break;
-            case Keyword_::any_of: schema.writable_subschemas().any_of = schemas_of(member); break;
-            case Keyword_::maximum: {
-                auto& bounds = schema.writable_bounds();
-                if (!bounds.maximum || !bounds.exclusive_maximum) bounds.maximum = number_of(member);
-                break;
-            }
-            case Keyword_::minimum: {
-                auto& bounds = schema.writable_bounds();
-                if (!bounds.minimum || !bounds.exclusive_minimum) bounds.minimum = number_of(member);
-                break;
-            }
-            case Keyword_::exclusive_maximum: {
-                auto& bounds = schema.writable_bounds();
-                if (value.is_bool()) {
-                    bounds.exclusive_maximum = value.get_bool();
-                } else {  // 3.1: the bound itself
-                    bounds.maximum = number_of(member);
-                    bounds.exclusive_maximum = true;
-                }
-                break;
-            }
-            case Keyword_::exclusive_minimum: {
-                auto& bounds = schema.writable_bounds();
-                if (value.is_bool()) {
-                    bounds.exclusive_minimum = value.get_bool();
-                } else {
-                    bounds.minimum = number_of(member);
-                    bounds.exclusive_minimum = true;
-                }
-                break;
-            }
-            case Keyword_::multiple_of: schema.writable_bounds().multiple_of = number_of(member); break;
-            case Keyword_::max_length: schema.writable_bounds().max_length = count_of(member); break;
-            case Keyword_::min_length: schema.writable_bounds().min_length = count_of(member); break;
-            case Keyword_::max_items: schema.writable_bounds().max_items = count_of(member); break;
-            case Keyword_::min_items: schema.writable_bounds().min_items = count_of(member); break;
-            case Keyword_::max_properties: schema.writable_bounds().max_properties = count_of(member); break;
-            case Keyword_::min_properties: schema.writable_bounds().min_properties = count_of(member); break;
-            case Keyword_::pattern: schema.writable_bounds().pattern = string_of(member); break;
-            case Keyword_::unique_items: schema.writable_bounds().unique_items = bool_of(member); break;
-            case Keyword_::list_type: schema.writable_kubernetes().list_type = string_of(member); break;
-            case Keyword_::list_map_keys: schema.writable_kubernetes().list_map_keys = strings_of(member); break;
-            case Keyword_::map_type: schema.writable_kubernetes().map_type = string_of(member); break;
-            case Keyword_::validations: read_validations(member, schema); break;
-            case Keyword_::preserve_unknown_fields: schema.preserve_unknown_fields = bool_of(member); break;
-            case Keyword_::int_or_string: schema.int_or_string = bool_of(member); break;
-            case Keyword_::embedded_resource: schema.embedded_resource = bool_of(member); break;
-            case Keyword_::patch_strategy: schema.writable_kubernetes().patch_strategy = string_of(member); break;
-            case Keyword_::patch_merge_key: schema.writable_kubernetes().patch_merge_key = string_of(member); break;
-            case Keyword_::group_version_kind: read_group_version_kinds(member, schema); break;
-            case Keyword_::api_lifecycle: read_lifecycle(member, schema); break;
+        for (const auto t : strings_of(member)) {
+            if (t == "null") schema.nullable = true;
+            else schema.type.push_back(t);
+        }
+    }
+
+    void read_properties(const json::key_value_pair& member, Schema& schema) {
+        const auto* properties = member.value().if_object();
+        if (properties == nullptr) fail(where(member).position, "\"properties\" must be an object");
+        make_room(properties->size(), where(member).position);
+        schema.properties.reserve(properties->size());
+        for (const auto& property : *properties) {
+            auto& built = schema.properties.emplace_back();
+            built.name = std::string_view(property.key());
+            build_into(built.schema, property.value(), context_.file.position_of(property));
+        }
+    }
+
+    void read_all_of(const json::object& object, const json::key_value_pair& member, Schema& schema) {
+        if (const auto* ref = sole_ref_in_all_of(object, member.value())) {
+            const auto& element = member.value().get_array()[0].get_object();
+            set_ref(schema, view(*ref), {context_.file_index, context_.file.position_of(element)});
+        } else {
+            schema.writable_subschemas().all_of = schemas_of(member);
+        }
+    }
+
+    // `exclusiveMaximum: true` (3.0) marks `maximum` exclusive; 3.1 writes the bound itself.
+    void read_exclusive(const json::key_value_pair& member, std::optional<double>& bound, bool& exclusive) const {
+        if (const auto* flag = member.value().if_bool()) {
+            exclusive = *flag;
+        } else {
+            bound = number_of(member);
+            exclusive = true;
         }
     }
 
@@ -390,6 +253,111 @@ private:
 
     SchemaBuildContext& context_;
 };
+
+// What a keyword found in a schema object is read from: the object, the keyword's member.
+struct KeywordAt {
+    const json::object& object;
+    const json::key_value_pair& member;
+    const json::value& value() const { return member.value(); }
+};
+
+struct KeywordReader {
+    std::string_view name;
+    void (*read)(Builder& b, const KeywordAt& k, Schema& s);
+};
+
+// Each keyword kompat models and how it is read; the rest are kept as written
+// (unmodelled). Sorted for binary search, as shorter_or_before orders.
+constexpr auto keyword_table = [] {
+    using K = const KeywordAt&;
+    std::array table{
+        KeywordReader{"$ref", [](Builder& b, K k, Schema& s) { b.set_ref(s, b.string_of(k.member), b.where(k.member)); }},
+        KeywordReader{"type", [](Builder& b, K k, Schema& s) { b.read_type(k.member, s); }},
+        KeywordReader{"format", [](Builder& b, K k, Schema& s) { s.format = b.string_of(k.member); }},
+        KeywordReader{"description", [](Builder& b, K k, Schema& s) { s.description = b.string_of(k.member); }},
+        KeywordReader{"enum", [](Builder& b, K k, Schema& s) {
+            s.enum_values = k.value().if_array();
+            if (s.enum_values == nullptr) b.fail(b.where(k.member).position, "\"enum\" must be a list");
+        }},
+        KeywordReader{"default", [](Builder&, K k, Schema& s) { s.default_value = &k.value(); }},
+        KeywordReader{"nullable", [](Builder& b, K k, Schema& s) { s.nullable = s.nullable || b.bool_of(k.member); }},
+        KeywordReader{"required", [](Builder& b, K k, Schema& s) {
+            // Swagger 2.0 parameters carry `required: true`; the loader reads that itself.
+            if (k.value().is_bool()) b.keep_unmodelled(k.member, s);
+            else s.required = b.strings_of(k.member);
+        }},
+        KeywordReader{"properties", [](Builder& b, K k, Schema& s) { b.read_properties(k.member, s); }},
+        KeywordReader{"items", [](Builder& b, K k, Schema& s) {
+            if (k.value().is_array()) b.keep_unmodelled(k.member, s);  // tuple form
+            else s.items = b.build_new(k.value(), b.where(k.member).position);
+        }},
+        KeywordReader{"additionalProperties", [](Builder& b, K k, Schema& s) {
+            if (const auto* allowed = k.value().if_bool()) s.additional_properties_allowed = *allowed;
+            else s.additional_properties = b.build_new(k.value(), b.where(k.member).position);
+        }},
+        KeywordReader{"allOf", [](Builder& b, K k, Schema& s) { b.read_all_of(k.object, k.member, s); }},
+        KeywordReader{"oneOf", [](Builder& b, K k, Schema& s) { s.writable_subschemas().one_of = b.schemas_of(k.member); }},
+        KeywordReader{"anyOf", [](Builder& b, K k, Schema& s) { s.writable_subschemas().any_of = b.schemas_of(k.member); }},
+        KeywordReader{"maximum", [](Builder& b, K k, Schema& s) {
+            auto& bounds = s.writable_bounds();
+            if (!bounds.maximum || !bounds.exclusive_maximum) bounds.maximum = b.number_of(k.member);
+        }},
+        KeywordReader{"minimum", [](Builder& b, K k, Schema& s) {
+            auto& bounds = s.writable_bounds();
+            if (!bounds.minimum || !bounds.exclusive_minimum) bounds.minimum = b.number_of(k.member);
+        }},
+        KeywordReader{"exclusiveMaximum", [](Builder& b, K k, Schema& s) {
+            auto& bounds = s.writable_bounds();
+            b.read_exclusive(k.member, bounds.maximum, bounds.exclusive_maximum);
+        }},
+        KeywordReader{"exclusiveMinimum", [](Builder& b, K k, Schema& s) {
+            auto& bounds = s.writable_bounds();
+            b.read_exclusive(k.member, bounds.minimum, bounds.exclusive_minimum);
+        }},
+        KeywordReader{"multipleOf", [](Builder& b, K k, Schema& s) { s.writable_bounds().multiple_of = b.number_of(k.member); }},
+        KeywordReader{"maxLength", [](Builder& b, K k, Schema& s) { s.writable_bounds().max_length = b.count_of(k.member); }},
+        KeywordReader{"minLength", [](Builder& b, K k, Schema& s) { s.writable_bounds().min_length = b.count_of(k.member); }},
+        KeywordReader{"maxItems", [](Builder& b, K k, Schema& s) { s.writable_bounds().max_items = b.count_of(k.member); }},
+        KeywordReader{"minItems", [](Builder& b, K k, Schema& s) { s.writable_bounds().min_items = b.count_of(k.member); }},
+        KeywordReader{"maxProperties", [](Builder& b, K k, Schema& s) { s.writable_bounds().max_properties = b.count_of(k.member); }},
+        KeywordReader{"minProperties", [](Builder& b, K k, Schema& s) { s.writable_bounds().min_properties = b.count_of(k.member); }},
+        KeywordReader{"pattern", [](Builder& b, K k, Schema& s) { s.writable_bounds().pattern = b.string_of(k.member); }},
+        KeywordReader{"uniqueItems", [](Builder& b, K k, Schema& s) { s.writable_bounds().unique_items = b.bool_of(k.member); }},
+        KeywordReader{"x-kubernetes-list-type", [](Builder& b, K k, Schema& s) { s.writable_kubernetes().list_type = b.string_of(k.member); }},
+        KeywordReader{"x-kubernetes-list-map-keys",
+                      [](Builder& b, K k, Schema& s) { s.writable_kubernetes().list_map_keys = b.strings_of(k.member); }},
+        KeywordReader{"x-kubernetes-map-type", [](Builder& b, K k, Schema& s) { s.writable_kubernetes().map_type = b.string_of(k.member); }},
+        KeywordReader{"x-kubernetes-validations", [](Builder& b, K k, Schema& s) { b.read_validations(k.member, s); }},
+        KeywordReader{"x-kubernetes-preserve-unknown-fields",
+                      [](Builder& b, K k, Schema& s) { s.preserve_unknown_fields = b.bool_of(k.member); }},
+        KeywordReader{"x-kubernetes-int-or-string", [](Builder& b, K k, Schema& s) { s.int_or_string = b.bool_of(k.member); }},
+        KeywordReader{"x-kubernetes-embedded-resource", [](Builder& b, K k, Schema& s) { s.embedded_resource = b.bool_of(k.member); }},
+        KeywordReader{"x-kubernetes-patch-strategy",
+                      [](Builder& b, K k, Schema& s) { s.writable_kubernetes().patch_strategy = b.string_of(k.member); }},
+        KeywordReader{"x-kubernetes-patch-merge-key",
+                      [](Builder& b, K k, Schema& s) { s.writable_kubernetes().patch_merge_key = b.string_of(k.member); }},
+        KeywordReader{"x-kubernetes-group-version-kind", [](Builder& b, K k, Schema& s) { b.read_group_version_kinds(k.member, s); }},
+        KeywordReader{"x-kubernetes-api-lifecycle", [](Builder& b, K k, Schema& s) { b.read_lifecycle(k.member, s); }},
+    };
+    std::sort(table.begin(), table.end(), [](const KeywordReader& a, const KeywordReader& b) { return shorter_or_before(a.name, b.name); });
+    return table;
+}();
+
+const KeywordReader* find_keyword(std::string_view name) {
+    const auto found = std::lower_bound(keyword_table.begin(), keyword_table.end(), name,
+                                        [](const KeywordReader& entry, std::string_view key) { return shorter_or_before(entry.name, key); });
+    return found != keyword_table.end() && found->name == name ? &*found : nullptr;
+}
+
+void Builder::read_keyword(const json::object& object, const json::key_value_pair& member, Schema& schema) {
+    if (const auto* keyword = find_keyword(member.key())) {
+        keyword->read(*this, {object, member}, schema);
+        return;
+    }
+    const auto name = std::string_view(member.key());
+    auto& list = name.starts_with("x-") ? schema.writable_unmodelled().extensions : schema.writable_unmodelled().other_keywords;
+    list.push_back({name, &member.value(), where(member)});
+}
 
 int hex_value(char c) {
     if (c >= '0' && c <= '9') return c - '0';
