@@ -1,9 +1,9 @@
 #include "load/yaml_reader.hpp"
 #include "load/json_reader.hpp"
 #include "support/text_safety.hpp"
+#include "load/yaml_collections.hpp"
 #include "load/yaml_events.hpp"
 
-#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -22,43 +22,6 @@ struct Anchored {
     bool scalar = false;
 };
 
-// A mapping key: its characters in the reader's key characters. 16 bytes, so that a
-// mapping of 10^6 keys waits in 32 MB.
-struct Key {
-    std::uint32_t begin = 0;
-    std::uint32_t size : 31 = 0;
-    std::uint32_t merge : 1 = 0;  // a merge key (<<)
-    TextPosition position;
-};
-static_assert(sizeof(Key) == 16);
-
-// A value read, waiting for the collection it is in to end.
-struct Entry {
-    json::value value;
-    Key key;  // in a mapping
-};
-
-// A collection being read.
-struct Frame {
-    bool mapping = false;
-    std::size_t first_entry = 0;
-    std::size_t key_chars_begin = 0;
-    std::string anchor;
-    std::uint64_t nodes_at_start = 0;
-    TextPosition position;
-    std::size_t offset = 0;  // in the text, where it starts
-    std::uint32_t height = 0;
-    // The key read last in a mapping, waiting for its value.
-    bool has_key = false;
-    Key key;
-    // A wide mapping's object, built key by key once it has `wide_mapping` entries: its
-    // entries then never wait in two copies (see KeyPositionMemory).
-    std::optional<json::object> wide;
-    std::vector<Entry> merges;  // values of merge keys (<<), merged at the mapping's end
-};
-
-constexpr std::size_t wide_mapping = 1024;
-
 // Builds the JSON values of one YAML stream from its events, one document at a time.
 class Reader {
 public:
@@ -68,10 +31,12 @@ public:
           limits_(limits),
           options_(options),
           file_(file),
-          memory_(*file.memory),
-          sp_(&memory_),
+          sp_(file.memory.get()),
           node_budget_(source.bytes.size() + limits.max_yaml_extra_nodes),
-          rules_by_document_(std::move(rules_by_document)) {}
+          rules_by_document_(std::move(rules_by_document)),
+          stack_({source, file, [this](std::uint64_t nodes, TextPosition position, std::string_view cause) {
+                      count_nodes(nodes, position, cause);
+                  }}) {}
 
     // Reads the stream. Returns false when a document read by Kubernetes' rules turns out
     // to be an OpenAPI document whose scalars YAML 1.2 reads differently: `rules_by_document`
@@ -160,8 +125,6 @@ private:
         return position;
     }
 
-    bool expecting_key() const { return !frames_.empty() && frames_.back().mapping && !frames_.back().has_key; }
-
     void scalar(fy_event& event) {
         auto* token = fy_event_get_token(&event);
         if (const auto* end = fy_token_end_mark(token)) offset_ = end->input_pos;
@@ -175,12 +138,12 @@ private:
         const bool plain = fy_token_scalar_style(token) == FYSS_PLAIN && tag_token == nullptr;
         auto* anchor = fy_event_get_anchor_token(&event);
         // Keys are text as written; only an anchored key is also read as a value.
-        const bool key = expecting_key();
-        if (key && anchor == nullptr) return set_key(text, position, plain && text == "<<");
+        const bool key = stack_.expecting_key();
+        if (key && anchor == nullptr) return stack_.set_key(text, position, plain && text == "<<");
         auto value = resolve(text, tag, plain, tag_token != nullptr, position);
         if (anchor != nullptr)
             remember(text_of(anchor), Anchored{json::value(value, sp_), 1, 0, std::string(text), true});
-        if (key) return set_key(text, position, plain && text == "<<");
+        if (key) return stack_.set_key(text, position, plain && text == "<<");
         attach(std::move(value), 0);
     }
 
@@ -208,66 +171,53 @@ private:
         return resolved.value;
     }
 
-    void set_key(std::string_view text, TextPosition position, bool merge) {
-        auto& frame = frames_.back();
-        frame.key = Key{static_cast<std::uint32_t>(key_chars_.size()), static_cast<std::uint32_t>(text.size()), merge ? 1U : 0U, position};
-        frame.has_key = true;
-        key_chars_.append(text);
-    }
-
     void alias(fy_event& event) {
         const auto name = text_of(fy_event_get_token(&event));
         const auto position = after_indicator(fy_event_start_mark(&event));
         note_root_position(position);
-        for (const auto& frame : frames_)
+        for (const auto& frame : stack_.frames())
             if (frame.anchor == name) {
-                if (!frames_.empty() && frames_.back().has_key && frames_.back().key.merge)
+                if (stack_.frames().back().has_key && stack_.frames().back().key.merge)
                     fail(position, "merge key (<<) reaches the mapping it is in");
                 fail(position, "alias *" + std::string(name) + " is inside the node it names");
             }
         const auto found = anchors_.find(std::string(name));
         if (found == anchors_.end()) fail(position, "alias *" + std::string(name) + " names no anchor before it");
         const auto& anchored = found->second;
-        if (expecting_key()) {
+        if (stack_.expecting_key()) {
             if (!anchored.scalar) fail(position, "mapping key must be a scalar");
             count_nodes(1, position, "aliases");
-            return set_key(anchored.text, position, false);
+            return stack_.set_key(anchored.text, position, false);
         }
         count_nodes(anchored.nodes, position, "alias expansion");
-        if (frames_.size() + anchored.height > limits_.max_nesting_depth) fail_depth(position);
-        attach(copy_of(anchored.value), anchored.height);
+        if (stack_.depth() + anchored.height > limits_.max_nesting_depth) fail_depth(position);
+        attach(copy_in(anchored.value, file_), anchored.height);
     }
 
     void start_collection(fy_event& event) {
         const auto position = position_of_mark(fy_event_start_mark(&event));
         note_root_position(position);
-        if (expecting_key()) fail(position, "mapping key must be a scalar");
-        if (frames_.size() >= limits_.max_nesting_depth) fail_depth(position);
+        if (stack_.expecting_key()) fail(position, "mapping key must be a scalar");
+        if (stack_.depth() >= limits_.max_nesting_depth) fail_depth(position);
         count_nodes(1, position, "collections");
-        Frame frame;
+        YamlFrame frame;
         frame.mapping = event.type == FYET_MAPPING_START;
-        frame.first_entry = entries_.size();
-        frame.key_chars_begin = key_chars_.size();
         frame.nodes_at_start = nodes_;
         frame.position = position;
         if (const auto* mark = fy_event_start_mark(&event)) frame.offset = mark->input_pos;
         if (auto* anchor = fy_event_get_anchor_token(&event)) frame.anchor = text_of(anchor);
-        frames_.push_back(std::move(frame));
+        stack_.open(std::move(frame));
     }
 
     void end_collection() {
-        auto& frame = frames_.back();
-        json::value value = frame.mapping ? json::value(object_of(frame)) : json::value(array_of(frame));
-        entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(frame.first_entry), entries_.end());
-        key_chars_.resize(frame.key_chars_begin);
+        auto [value, frame] = stack_.close();
         const auto height = frame.height + 1;
         if (!frame.anchor.empty()) {
             // The copy kept for aliases counts too, so nested anchors cannot multiply work.
             const auto nodes = nodes_ - frame.nodes_at_start;
             count_nodes(nodes, frame.position, "anchors");
-            remember(frame.anchor, Anchored{copy_of(value), nodes, height, {}, false});
+            remember(frame.anchor, Anchored{copy_in(value, file_), nodes, height, {}, false});
         }
-        frames_.pop_back();
         attach(std::move(value), height);
     }
 
@@ -283,143 +233,19 @@ private:
     }
 
     void note_root_position(TextPosition position) {
-        if (frames_.empty() && !root_) root_position_ = position;
+        if (stack_.empty() && !root_) root_position_ = position;
     }
 
     // A finished value goes to the collection it is in, or is the document.
     void attach(json::value value, std::uint32_t height) {
-        if (frames_.empty()) {
-            root_.emplace(std::move(value));
-            return;
-        }
-        auto& frame = frames_.back();
-        frame.height = std::max(frame.height, height);
-        if (!frame.mapping) {
-            entries_.push_back(Entry{std::move(value), {}});
-            return;
-        }
-        frame.has_key = false;
-        if (frame.key.merge) {
-            frame.merges.push_back(Entry{std::move(value), frame.key});
-        } else if (frame.wide) {
-            if (frame.wide->size() == frame.wide->capacity()) frame.wide->reserve(wider(frame));
-            add_member(*frame.wide, frame.key, std::move(value));
-            key_chars_.resize(frame.key_chars_begin);
-        } else {
-            entries_.push_back(Entry{std::move(value), frame.key});
-            if (entries_.size() - frame.first_entry >= wide_mapping) {
-                frame.wide.emplace(object_of_entries(frame, 2 * wide_mapping));
-                entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(frame.first_entry), entries_.end());
-                key_chars_.resize(frame.key_chars_begin);
-            }
-        }
-    }
-
-    json::array array_of(const Frame& frame) {
-        json::array array(sp_);
-        array.reserve(entries_.size() - frame.first_entry);
-        for (auto i = frame.first_entry; i < entries_.size(); ++i) array.push_back(std::move(entries_[i].value));
-        return array;
-    }
-
-    // Keys of merged mappings (<<) never replace keys the mapping sets itself; of several
-    // merged mappings, the first to set a key wins (the YAML 1.1 merge key rule).
-    json::object object_of(Frame& frame) {
-        json::object object = frame.wide ? std::move(*frame.wide) : object_of_entries(frame, 0);
-        for (auto& entry : frame.merges) {
-            if (auto* merged = entry.value.if_object()) {
-                merge_into(object, *merged, entry.key.position);
-            } else if (auto* list = entry.value.if_array()) {
-                for (auto& element : *list) {
-                    if (!element.is_object()) fail(entry.key.position, "merge key (<<) needs a mapping or a list of mappings");
-                    merge_into(object, element.get_object(), entry.key.position);
-                }
-            } else {
-                fail(entry.key.position, "merge key (<<) needs a mapping or a list of mappings");
-            }
-        }
-        return object;
-    }
-
-    // The next capacity of a wide mapping's object. Each regrowth holds the old table and
-    // the new at once, so the last should come early: room for as many keys as the rest
-    // of the text holds at this mapping's bytes per key so far (and an eighth more), at
-    // least twice and at most four times as many as it has. A mapping that fills the
-    // file reaches its size a few regrowths after it goes wide, not as it ends.
-    std::size_t wider(const Frame& frame) const {
-        const auto size = frame.wide->size();
-        const auto read = std::max<std::size_t>(offset_ - std::min(offset_, frame.offset), 1);
-        const auto remaining = source_.bytes.size() - std::min(offset_, source_.bytes.size());
-        const auto estimate = size + remaining / std::max<std::size_t>(read / size, 1) + size / 8;
-        return std::clamp(estimate, 2 * size, 4 * size);
-    }
-
-    // The mapping's own entries, waiting in entries_, as an object with room for `room`.
-    json::object object_of_entries(const Frame& frame, std::size_t room) {
-        json::object object(sp_);
-        object.reserve(std::max(room, entries_.size() - frame.first_entry));
-        for (auto i = frame.first_entry; i < entries_.size(); ++i) add_member(object, entries_[i].key, std::move(entries_[i].value));
-        return object;
-    }
-
-    void add_member(json::object& object, const Key& key, json::value value) {
-        const std::string_view name(key_chars_.data() + key.begin, key.size);
-        if (const auto* first = object.if_contains(name)) {
-            const auto first_line = KeyPositionMemory::position_of_key(object.find(name)->key().data()).line;
-            if (*first != value)
-                fail(key.position, "duplicate key \"" + std::string(name) + "\" in one mapping, with a value other than at line " +
-                                       std::to_string(first_line));
-            // Real files repeat a key with the same value (a released knative CRD does):
-            // nothing is ambiguous, so it is read, and said.
-            file_.warnings.push_back(source_.name + ":" + std::to_string(key.position.line) + ":" + std::to_string(key.position.column) +
-                                     ": duplicate key \"" + std::string(name) + "\" repeats the value of line " +
-                                     std::to_string(first_line) + "; read once");
-            return;
-        }
-        memory_.position_next_key(key.position);
-        object.emplace(name, std::move(value));
-    }
-
-    void merge_into(json::object& object, json::object& merged, TextPosition position) {
-        for (auto& member : merged) {
-            count_nodes(1, position, "merge keys");
-            if (object.contains(member.key())) continue;
-            memory_.position_next_key(KeyPositionMemory::position_of_key(member.key().data()));
-            object.emplace(member.key(), std::move(member.value()));
-        }
-    }
-
-    // A deep copy in this file's memory, keys keeping their positions.
-    json::value copy_of(const json::value& value) {
-        switch (value.kind()) {
-            case json::kind::object: {
-                const auto& from = value.get_object();
-                json::object to(sp_);
-                to.reserve(from.size());
-                for (const auto& member : from) {
-                    auto copy = copy_of(member.value());
-                    memory_.position_next_key(KeyPositionMemory::position_of_key(member.key().data()));
-                    to.emplace(member.key(), std::move(copy));
-                }
-                return to;
-            }
-            case json::kind::array: {
-                const auto& from = value.get_array();
-                json::array to(sp_);
-                to.reserve(from.size());
-                for (const auto& element : from) to.push_back(copy_of(element));
-                return to;
-            }
-            default:
-                return json::value(value, sp_);
-        }
+        if (stack_.empty()) root_.emplace(std::move(value));
+        else stack_.add(std::move(value), height, offset_);
     }
 
     const SourceFile& source_;
     const Limits& limits_;
     const YamlOptions& options_;
     ParsedFile& file_;
-    KeyPositionMemory& memory_;
     json::storage_ptr sp_;
     std::uint64_t node_budget_;
     std::uint64_t nodes_ = 0;
@@ -434,9 +260,7 @@ private:
 
     std::optional<json::value> root_;
     TextPosition root_position_;
-    std::vector<Frame> frames_;
-    std::deque<Entry> entries_;  // in blocks: a mapping of 10^6 keys never waits in two copies while it grows
-    std::string key_chars_;
+    CollectionStack stack_;
     std::unordered_map<std::string, Anchored> anchors_;
 };
 
