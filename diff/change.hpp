@@ -15,6 +15,7 @@
 namespace kompat {
 
 // Every kind of difference, named as the rule that usually judges it.
+// clang-format off
 #define KOMPAT_CHANGE_KINDS(X)                                                              \
     X(kind_removed, "kind-removed") X(kind_added, "kind-added")                             \
     X(version_removed, "version-removed") X(version_added, "version-added")                 \
@@ -106,6 +107,7 @@ namespace kompat {
     X(annotation_changed, "annotation-changed")                                             \
     X(definition_added, "definition-added") X(definition_removed, "definition-removed")     \
     X(unclassified_change, "unclassified-change")
+// clang-format on
 
 enum class ChangeKind : std::uint8_t {
 #define KOMPAT_ENUM(name, text) name,

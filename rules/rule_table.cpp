@@ -88,6 +88,8 @@ constexpr Rule noted(Rule rule, ReleaseNote note) {
     return rule;
 }
 
+// The table is laid out a rule a paragraph, for reading.
+// clang-format off
 // A rule that judges one change kind: its id is the kind's (diff/change.hpp).
 #define R(kind, message, severities, sentence, breaks, remedy) \
     Rule{to_string(ChangeKind::kind), message, sentence, breaks, remedy, one<ChangeKind::kind, severities>}
@@ -463,6 +465,7 @@ const std::array rules{
 };
 
 #undef R
+// clang-format on
 
 }  // namespace
 
