@@ -59,8 +59,8 @@ inline void print_paired_ratio(const std::string& subject_name, const std::strin
     }
     std::sort(ratios.begin(), ratios.end());
     const auto at = [&](double q) { return ratios[static_cast<std::size_t>(q * static_cast<double>(ratios.size() - 1))]; };
-    std::cout << subject_name << " / " << reference_name << ", " << count << " back-to-back pairs: median " << at(0.5)
-              << "x (quartiles " << at(0.25) << "x to " << at(0.75) << "x)\n";
+    std::cout << subject_name << " / " << reference_name << ", " << count << " back-to-back pairs: median " << at(0.5) << "x (quartiles "
+              << at(0.25) << "x to " << at(0.75) << "x)\n";
 }
 
 // bench/yaml_bench.cpp: its ratios (subject, reference) for the table's end, and its

@@ -129,15 +129,18 @@ std::string synthetic_spec(int types, bool changed) {
     std::string out = R"({"openapi": "3.0.0", "info": {"title": "synthetic", "version": "1"}, "paths": {}, "components": {"schemas": {)";
     for (int t = 0; t < types; ++t) {
         const auto name = "com.example.v1.T" + std::to_string(t);
-        out += (t > 0 ? "," : "") + std::string("\"") + name + R"(": {"type": "object", "description": "Type number )" + std::to_string(t) + R"(.", "properties": {)";
+        out += (t > 0 ? "," : "") + std::string("\"") + name + R"(": {"type": "object", "description": "Type number )" + std::to_string(t) +
+               R"(.", "properties": {)";
         for (int f = 0; f < 10; ++f) {
             const bool alter = changed && t % 10 == 0 && f == 0;
             out += (f > 0 ? "," : "") + std::string("\"f") + std::to_string(f) + R"(": {"type": ")" + (alter ? "integer" : "string") +
                    R"(", "maxLength": )" + std::to_string(alter ? 5 : 10) + R"(, "description": "Field of the type."})";
         }
-        out += R"(, "next": {"allOf": [{"$ref": "#/components/schemas/com.example.v1.T)" + std::to_string(t / 50 * 50 + (t + 1) % 50) + R"("}]}})";
+        out += R"(, "next": {"allOf": [{"$ref": "#/components/schemas/com.example.v1.T)" + std::to_string(t / 50 * 50 + (t + 1) % 50) +
+               R"("}]}})";
         if (t % 50 == 0)
-            out += R"(, "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "K)" + std::to_string(t) + R"("}])";
+            out += R"(, "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "K)" + std::to_string(t) +
+                   R"("}])";
         out += "}";
     }
     out += "}}}";
@@ -180,10 +183,12 @@ BENCHMARK(check_synthetic)->Arg(1)->Arg(4)->Arg(16)->Unit(benchmark::kMillisecon
 // of 5,000, 20,000 and 50,000 stays near linear instead of 80 s and 10.9 GB at 50,000.
 // The reference is parsing both files.
 std::string ref_chain(int length, int max_length) {
-    std::string out = R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {"io.example.v1.Root": {"type": "object",
+    std::string out =
+        R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {"io.example.v1.Root": {"type": "object",
         "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Root"}], "properties": {"spec": {"$ref": "#/definitions/d0"}}})";
     for (int i = 0; i < length; ++i) {
-        out += ",\"d" + std::to_string(i) + R"(": {"type": "object", "properties": {"v": {"type": "string", "maxLength": )" + std::to_string(max_length) + "}";
+        out += ",\"d" + std::to_string(i) + R"(": {"type": "object", "properties": {"v": {"type": "string", "maxLength": )" +
+               std::to_string(max_length) + "}";
         if (i + 1 < length) out += R"(, "next": {"$ref": "#/definitions/d)" + std::to_string(i + 1) + "\"}";
         out += "}}";
     }
@@ -277,15 +282,15 @@ int peak_rss(const std::string& spec) {
     for (const auto& file : sources.files) bytes += file.bytes.size();
     const auto snapshot = kompat::load_snapshot(sources);
     const auto grown = (max_rss_kib() - before) * 1024.0;
-    std::cout << spec << ": input " << bytes << " bytes, peak RSS grew " << static_cast<long>(grown) << " bytes = "
-              << grown / static_cast<double>(bytes) << "x input (" << snapshot.types.size() << " types)\n";
+    std::cout << spec << ": input " << bytes << " bytes, peak RSS grew " << static_cast<long>(grown)
+              << " bytes = " << grown / static_cast<double>(bytes) << "x input (" << snapshot.types.size() << " types)\n";
     return 0;
 }
 
 // `check` against parsing both files, paired (see print_paired_ratio).
 int paired_ratios(int count) {
     for (const auto& [name, before, after] : {std::tuple("swagger", "kubernetes/v1.31/swagger.json", "kubernetes/v1.32/swagger.json"),
-                                               std::tuple("v3_directory", "kubernetes/v1.31/v3", "kubernetes/v1.32/v3")}) {
+                                              std::tuple("v3_directory", "kubernetes/v1.31/v3", "kubernetes/v1.32/v3")}) {
         const auto& old_sources = sources_of(before);
         const auto& new_sources = sources_of(after);
         const auto parse = [&] {
@@ -293,7 +298,8 @@ int paired_ratios(int count) {
                 for (const auto& file : set->files) benchmark::DoNotOptimize(boost::json::parse(file.bytes));
         };
         const auto check = [&] { benchmark::DoNotOptimize(check_sources(old_sources, new_sources)); };
-        kompat::bench::print_paired_ratio(std::string("check_pair/") + name, std::string("parse_pair_with_boost/") + name, count, check, parse);
+        kompat::bench::print_paired_ratio(std::string("check_pair/") + name, std::string("parse_pair_with_boost/") + name, count, check,
+                                          parse);
     }
     kompat::bench::yaml_paired_ratios(count);
     return 0;

@@ -88,8 +88,7 @@ void yaml_paired_ratios(int count) {
     const auto& old_sources = sources_of(old_release);
     const auto& new_sources = sources_of(new_release);
     print_paired_ratio(
-        "yaml_check_pair", "yaml_event_floor_pair", count,
-        [&] { benchmark::DoNotOptimize(check_sources(old_sources, new_sources)); },
+        "yaml_check_pair", "yaml_event_floor_pair", count, [&] { benchmark::DoNotOptimize(check_sources(old_sources, new_sources)); },
         [&] { benchmark::DoNotOptimize(parse_events(old_sources) + parse_events(new_sources)); });
     print_paired_ratio(
         "yaml_inspect/prometheus_operator", "yaml_event_floor/prometheus_operator", count,
@@ -108,9 +107,11 @@ namespace kompat::bench {
 // schema has 10^6 properties `pN: {type: string}`. One shape a run: RSS peaks once.
 int yaml_wide_rss(const std::string& shape) {
     std::string text;
-    if (shape == "spec") text = "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {}\ncomponents:\n  schemas:\n    Wide:\n      properties:\n";
+    if (shape == "spec")
+        text = "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {}\ncomponents:\n  schemas:\n    Wide:\n      properties:\n";
     for (int i = 0; i < 1'000'000; ++i)
-        text += shape == "spec" ? "        p" + std::to_string(i) + ": {type: string}\n" : "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+        text += shape == "spec" ? "        p" + std::to_string(i) + ": {type: string}\n"
+                                : "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
     const SourceFile source{"wide.yaml", std::move(text)};
     const auto before = max_rss_kib();
     const auto file = read_yaml(source, {});

@@ -5,26 +5,44 @@ namespace kompat::cli {
 // The limits of docs/limits.md, each an option named as its error message names it.
 void add_limit_options(CLI::App* command, Limits& limits, bool compares) {
     command->add_option("--max-input-bytes", limits.max_input_bytes, "Limit: bytes of one input file and of one snapshot")
-        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Limits");
     command->add_option("--max-files", limits.max_files, "Limit: files one snapshot reads (its directory or git tree, and $ref targets)")
-        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Limits");
     command->add_option("--git-timeout", limits.git_timeout_seconds, "Limit: seconds one git command may take (REV:PATH)")
-        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Limits");
     // Capped: every stage walks nested values recursively, and deeper would risk the stack.
     command->add_option("--max-nesting-depth", limits.max_nesting_depth, "Limit: nesting of arrays and objects (at most 2000)")
-        ->check(CLI::Range(1, 2000))->capture_default_str()->group("Limits");
+        ->check(CLI::Range(1, 2000))
+        ->capture_default_str()
+        ->group("Limits");
     command->add_option("--max-yaml-extra-nodes", limits.max_yaml_extra_nodes, "Limit: YAML nodes beyond one a byte (alias expansion)")
-        ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Limits");
-    command->add_option("--max-schemas", limits.max_schemas,
-                        "Limit: schemas one snapshot holds (0: 250,000 plus one per 64 bytes of input)")
-        ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Limits");
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str()
+        ->group("Limits");
+    command
+        ->add_option("--max-schemas", limits.max_schemas, "Limit: schemas one snapshot holds (0: 250,000 plus one per 64 bytes of input)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str()
+        ->group("Limits");
     command->add_option("--max-ref-chain", limits.max_ref_chain, "Limit: $refs followed one after another")
-        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Limits");
     if (compares) {
         command->add_option("--max-findings", limits.max_findings, "Limit: places two snapshots may differ in")
-            ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+            ->check(CLI::PositiveNumber)
+            ->capture_default_str()
+            ->group("Limits");
         command->add_option("--max-report-bytes", limits.max_report_bytes, "Limit: bytes of one report")
-            ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+            ->check(CLI::PositiveNumber)
+            ->capture_default_str()
+            ->group("Limits");
     }
 }
 

@@ -18,14 +18,16 @@ struct ChangelogOptions {
 
 Command add_changelog(CLI::App& app, Limits& limits) {
     auto options = std::make_shared<ChangelogOptions>();
-    auto* changelog = app.add_subcommand("changelog", "Release notes between two snapshots: Breaking, Removed, Deprecated, Promoted, Added");
+    auto* changelog =
+        app.add_subcommand("changelog", "Release notes between two snapshots: Breaking, Removed, Deprecated, Promoted, Added");
     changelog->add_option("OLD", options->old_spec, "The snapshot of the previous release")->required();
     changelog->add_option("NEW", options->new_spec, "The snapshot of this release")->required();
     changelog->add_option("--output,-o", options->reports.outputs, "File to write the notes to (default: stdout)")
         ->expected(0, 1)
         ->allow_extra_args(false);
     changelog->add_option("--format", options->format, "markdown to paste, json for tools that assemble notes")
-        ->check(CLI::IsMember({"markdown", "json"}))->default_str("markdown");
+        ->check(CLI::IsMember({"markdown", "json"}))
+        ->default_str("markdown");
     changelog->add_option("--config", options->reports.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
     add_limit_options(changelog, limits, true);
     changelog->footer(R"(Exit codes: 0 written, 2 bad usage or unreadable input.

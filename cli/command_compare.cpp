@@ -48,11 +48,12 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
     }
     if (!options.baseline.empty() && options.baseline != options.write_baseline_to)
         accept_baseline(comparison, read_single_source(options.baseline, limits, "a baseline file"));
-    if (const int failed_write = write_reports(comparison, options.reports, threshold, limits, batch); failed_write != 0) return failed_write;
+    if (const int failed_write = write_reports(comparison, options.reports, threshold, limits, batch); failed_write != 0)
+        return failed_write;
     if (written)
-        print_error(fmt::format("kompat: wrote {} baseline entr{} ({} findings{}) to {}", written->entries, written->entries == 1 ? "y" : "ies",
-                                options.baseline_all ? "all" : "the", options.baseline_all ? "" : " at or above " + options.fail_on,
-                                options.write_baseline_to));
+        print_error(fmt::format("kompat: wrote {} baseline entr{} ({} findings{}) to {}", written->entries,
+                                written->entries == 1 ? "y" : "ies", options.baseline_all ? "all" : "the",
+                                options.baseline_all ? "" : " at or above " + options.fail_on, options.write_baseline_to));
     if (options.any_change_fails) return comparison.findings.empty() ? 0 : exit_findings;
     return failed(comparison.findings, threshold) ? exit_findings : 0;
 }
@@ -74,7 +75,8 @@ Command add_check(CLI::App& app, Limits& limits) {
                       "Write the findings at or above --fail-on as a baseline file (sorted by place), and accept them");
     check->add_flag("--baseline-all", options->baseline_all, "With --write-baseline: write every finding, info included");
     check->add_option("--fail-on", options->fail_on, "Lowest severity that fails the check")
-        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str("error");
+        ->check(CLI::IsMember({"error", "warning", "info"}))
+        ->default_str("error");
     check->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
 
 Examples:

@@ -49,13 +49,12 @@ int explain_two(const std::string& old_spec, const std::string& new_spec, const 
         }
     }
     const auto findings = evaluate(diff_snapshots(before, after, limits).changes);
-    return write_stdout(
-        escape_control_lines(explain_diff_text(texts[0], texts[1]) + findings_at(findings, place)));
+    return write_stdout(escape_control_lines(explain_diff_text(texts[0], texts[1]) + findings_at(findings, place)));
 }
 
-
 int run_explain(const ExplainCommandOptions& options, const Limits& limits) {
-    if (options.diff) return explain_two(options.spec, options.resource, options.diff_resource, options.api_version, options.explain, limits);
+    if (options.diff)
+        return explain_two(options.spec, options.resource, options.diff_resource, options.api_version, options.explain, limits);
     if (!options.diff_resource.empty()) {
         print_error("kompat explain: a third argument is only for --diff OLD NEW RESOURCE");
         return exit_usage_or_input;
@@ -72,7 +71,9 @@ Command add_explain(CLI::App& app, Limits& limits) {
     auto options = std::make_shared<ExplainCommandOptions>();
     auto* explain = app.add_subcommand("explain", "A kind or field as kubectl explain shows it, from a spec file");
     explain->add_option("SPEC", options->spec, "The snapshot to read (with --diff: the old snapshot)")->required();
-    explain->add_option("RESOURCE", options->resource, "Kind, plural or short name, then an optional .field.path (with --diff: the new snapshot)")
+    explain
+        ->add_option("RESOURCE", options->resource,
+                     "Kind, plural or short name, then an optional .field.path (with --diff: the new snapshot)")
         ->required();
     explain->add_option("DIFF_RESOURCE", options->diff_resource, "With --diff: the kind or field to show in both");
     explain->add_flag("--diff", options->diff,
@@ -81,14 +82,17 @@ Command add_explain(CLI::App& app, Limits& limits) {
     explain->add_option("--api-version", options->api_version, "group/version to pick when the resource has several");
     explain->add_flag("--recursive", options->explain.recursive, "Print the field tree to any depth, without descriptions");
     explain->add_option("--output,-o", options->output, "Output format")
-        ->check(CLI::IsMember({"plaintext", "openapiv3"}))->default_str("plaintext");
+        ->check(CLI::IsMember({"plaintext", "openapiv3"}))
+        ->default_str("plaintext");
     explain->footer(R"(Exit codes: 0 shown, 2 bad usage, unreadable input or no such resource or field.
 
 Examples:
   kompat explain api/openapi-spec/v3 pods.spec.containers --recursive
   kompat explain --diff git:origin/main:api/openapi-spec/v3 api/openapi-spec/v3 deployments.spec.strategy)");
     explain->add_option("--max-lines", options->explain.max_lines, "Limit: lines of a recursive explain")
-        ->check(CLI::PositiveNumber)->capture_default_str()->group("Limits");
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Limits");
     add_limit_options(explain, limits, false);
     return {explain, [] { return 0; }, [options, &limits] { return run_explain(*options, limits); }};
 }

@@ -20,7 +20,8 @@ int run_lint(const LintCommandOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
     LintOptions lint_options;
     if (!options.feature_gates.empty())
-        lint_options.feature_gates = parse_feature_gates(read_single_source(options.feature_gates, limits, "a file of feature gate names").bytes);
+        lint_options.feature_gates =
+            parse_feature_gates(read_single_source(options.feature_gates, limits, "a file of feature gate names").bytes);
     const auto snapshot = load_snapshot(options.spec, limits);
     Comparison report;
     report.findings = lint(snapshot, lint_options);
@@ -41,7 +42,8 @@ Command add_lint(CLI::App& app, Limits& limits) {
     lint->add_option("SPEC", options->spec, "The snapshot to check")->required();
     add_report_options(lint, options->reports, "warning");
     lint->add_option("--fail-on", options->fail_on, "Lowest severity that fails the lint")
-        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str("error");
+        ->check(CLI::IsMember({"error", "warning", "info"}))
+        ->default_str("error");
     lint->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
 
 Examples:

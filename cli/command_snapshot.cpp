@@ -18,8 +18,7 @@ Command add_inspect(CLI::App& app, Limits& limits) {
     };
     auto options = std::make_shared<Options>();
     auto* inspect = app.add_subcommand("inspect", "Show what kompat understood of one snapshot");
-    inspect->add_option("SPEC", options->spec,
-                        "OpenAPI v2/v3 file, directory of v3 files or CRDs, CRD file, - for stdin, or git:REV:PATH")
+    inspect->add_option("SPEC", options->spec, "OpenAPI v2/v3 file, directory of v3 files or CRDs, CRD file, - for stdin, or git:REV:PATH")
         ->required();
     inspect->add_option("--format", options->format, "Output format")->check(CLI::IsMember({"text", "json"}))->default_str("text");
     inspect->footer(R"(Exit codes: 0 read, 2 bad usage or unreadable input.
@@ -28,7 +27,8 @@ Examples:
   kompat inspect api/openapi-spec/v3
   kompat inspect git:HEAD:config/crd --format json)");
     add_limit_options(inspect, limits, false);
-    return {inspect, [] { return 0; }, [options, &limits] {
+    return {inspect, [] { return 0; },
+            [options, &limits] {
                 const auto snapshot = load_snapshot(options->spec, limits);
                 return write_stdout(options->format == "json" ? inspect_json(snapshot) : escape_control_lines(inspect_text(snapshot)));
             }};
@@ -48,7 +48,8 @@ Command add_rules(CLI::App& app) {
 Examples:
   kompat rules
   kompat rules field-became-required)");
-    return {rules, [] { return 0; }, [options] {
+    return {rules, [] { return 0; },
+            [options] {
                 if (options->format == "json") return write_stdout(rules_json());
                 const auto text = rules_text(options->rule.empty() ? std::nullopt : std::optional<std::string_view>(options->rule));
                 if (!text) {

@@ -44,7 +44,8 @@ int refuse_target(const std::string& path, const fs::path& target) {
         return exit_usage_or_input;
     }
     if (fs::exists(status) && !fs::is_regular_file(status)) {
-        print_error("kompat: cannot write " + path + ": it exists and is not a regular file (a link, device, FIFO or socket); kompat replaces only regular files");
+        print_error("kompat: cannot write " + path +
+                    ": it exists and is not a regular file (a link, device, FIFO or socket); kompat replaces only regular files");
         return exit_usage_or_input;
     }
     return 0;

@@ -61,12 +61,17 @@ void add_report_options(CLI::App* command, ReportRequest& request, const std::st
     // One value an occurrence: a list option would otherwise take `--` as the end of its
     // values, and what follows it as options (`--format json -- --help new.json`).
     command->add_option("--format", request.formats, "Report format; repeat with --output for several reports from one run")
-        ->check(CLI::IsMember(report_format_names()))->default_str("text")->allow_extra_args(false);
+        ->check(CLI::IsMember(report_format_names()))
+        ->default_str("text")
+        ->allow_extra_args(false);
     command->add_option("--output,-o", request.outputs, "File for the report of the --format in the same position (- for stdout)")
-        ->default_str("standard output")->allow_extra_args(false);
-    command->add_option("--show", request.show,
-                        "Lowest severity text, markdown and github list (the rest are counted); json, sarif, junit and html hold all")
-        ->check(CLI::IsMember({"error", "warning", "info"}))->default_str(default_show);
+        ->default_str("standard output")
+        ->allow_extra_args(false);
+    command
+        ->add_option("--show", request.show,
+                     "Lowest severity text, markdown and github list (the rest are counted); json, sarif, junit and html hold all")
+        ->check(CLI::IsMember({"error", "warning", "info"}))
+        ->default_str(default_show);
 }
 
 int check_report_request(const ReportRequest& request) {
@@ -97,9 +102,10 @@ int write_reports(const Comparison& comparison, const ReportRequest& request, Se
     // Nothing is written when one report is too large: all of them are built first.
     for (std::size_t i = 0; i < texts.size(); ++i) {
         if (texts[i].size() <= limits.max_report_bytes) continue;
-        print_error(fmt::format("kompat: the {} report would be {} bytes, more than {} (limit max-report-bytes; raise it with "
-                                "--max-report-bytes N); nothing was written",
-                                names[i], texts[i].size(), limits.max_report_bytes));
+        print_error(
+            fmt::format("kompat: the {} report would be {} bytes, more than {} (limit max-report-bytes; raise it with "
+                        "--max-report-bytes N); nothing was written",
+                        names[i], texts[i].size(), limits.max_report_bytes));
         return exit_usage_or_input;
     }
     for (std::size_t i = 0; i < texts.size(); ++i)

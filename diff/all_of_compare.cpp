@@ -103,10 +103,10 @@ std::vector<std::size_t> seconds(const std::vector<std::pair<std::size_t, std::s
 // An inline member that says more than which fields exist: a type, an enum, bounds, rules.
 bool constrains(const Schema& m) {
     const auto& parts = m.subschemas();
-    return m.ref.empty() && (!m.type.empty() || !m.format.empty() || m.enum_values != nullptr || m.bounds || m.items ||
-                             m.additional_properties || m.additional_properties_allowed || m.kubernetes_extensions ||
-                             m.unmodelled_keywords || !parts.one_of.empty() || !parts.any_of.empty() || m.nullable ||
-                             m.default_value != nullptr);
+    return m.ref.empty() &&
+           (!m.type.empty() || !m.format.empty() || m.enum_values != nullptr || m.bounds || m.items || m.additional_properties ||
+            m.additional_properties_allowed || m.kubernetes_extensions || m.unmodelled_keywords || !parts.one_of.empty() ||
+            !parts.any_of.empty() || m.nullable || m.default_value != nullptr);
 }
 
 std::vector<const Schema*> constraining_members(const Schema& schema) {
@@ -158,8 +158,7 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, con
     const auto& old_types = context_.old_types;
     const auto& new_types = context_.new_types;
     const auto members = match_branches(before.ref_members, old_types, after.ref_members, new_types);
-    for (const auto& [i, j] : members.pairs)
-        compare_matched(*before.ref_members.branches[i], *after.ref_members.branches[j], at.deeper());
+    for (const auto& [i, j] : members.pairs) compare_matched(*before.ref_members.branches[i], *after.ref_members.branches[j], at.deeper());
     // What paired members bring is compared in their types; what the others bring is here.
     const auto old_paired = fields_of(before.ref_members, firsts(members.pairs), old_types);
     const auto new_paired = fields_of(after.ref_members, seconds(members.pairs), new_types);

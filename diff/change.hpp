@@ -147,8 +147,8 @@ struct SourcePosition {
 
 // One place a change is reached from: a kind (with the path from its root) or an operation.
 struct Reach {
-    std::string from;   // "apps/v1 Deployment" or "GET /api/v1/pods"
-    std::string path;   // from the kind's root (".spec.template.spec.containers[*]"), or inside the operation
+    std::string from;  // "apps/v1 Deployment" or "GET /api/v1/pods"
+    std::string path;  // from the kind's root (".spec.template.spec.containers[*]"), or inside the operation
     bool is_kind = true;
     unsigned roles = 0;
     Stability stability = Stability::ga;
@@ -161,18 +161,18 @@ struct Reach {
 
 struct Change {
     ChangeKind kind = ChangeKind::unclassified_change;
-    std::string type;  // the named type (or CRD kind) where the change stands; "" for operation surface
-    std::string path;  // inside `type`; "." for the type itself
+    std::string type;       // the named type (or CRD kind) where the change stands; "" for operation surface
+    std::string path;       // inside `type`; "." for the type itself
     std::string operation;  // "GET /api/v1/pods" for operation changes
     // For an operation added or removed: the kind it serves ("v1 Pod", from the spec's
     // x-kubernetes-group-version-kind), so release notes fold it into its kind.
     std::string operation_kind;
-    std::string detail;     // what exactly: the enum value, the keyword, the parameter
+    std::string detail;            // what exactly: the enum value, the keyword, the parameter
     boost::json::value old_value;  // null when absent
     boost::json::value new_value;
     SourcePosition old_position;
     SourcePosition new_position;
-    Lifecycle lifecycle;  // of the field the change is about (new side, else old)
+    Lifecycle lifecycle;         // of the field the change is about (new side, else old)
     std::vector<Reach> reaches;  // sorted; filled by the differ
     // For kind and version removals: the whole group-version is gone.
     bool whole_group_version = false;

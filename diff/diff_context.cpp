@@ -16,9 +16,8 @@ std::set<std::string> group_versions(const Snapshot& snapshot) {
 }
 
 bool is_kubernetes_server(const Snapshot& snapshot) {
-    return snapshot.format != SnapshotFormat::crd && std::any_of(snapshot.kinds.begin(), snapshot.kinds.end(), [](const Kind& kind) {
-               return !kind.crd && !is_auxiliary_kind(kind);
-           });
+    return snapshot.format != SnapshotFormat::crd && std::any_of(snapshot.kinds.begin(), snapshot.kinds.end(),
+                                                                 [](const Kind& kind) { return !kind.crd && !is_auxiliary_kind(kind); });
 }
 
 }  // namespace

@@ -76,7 +76,8 @@ void merge_sorted(const List& before, const List& after, Order order, OnlyOld on
     auto n = after.begin();
     const auto next = [&](auto& it, const List& list) {
         const auto current = it;
-        while (++it != list.end() && order(*current, *it) == 0) {}
+        while (++it != list.end() && order(*current, *it) == 0) {
+        }
     };
     while (o != before.end() || n != after.end()) {
         if (n == after.end() || (o != before.end() && order(*o, *n) < 0)) {

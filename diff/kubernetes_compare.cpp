@@ -22,9 +22,7 @@ struct ListSemantics {
     std::vector<std::string_view> keys;  // for a map
     bool from_patch_strategy = false;
     bool operator==(const ListSemantics& other) const { return type == other.type && keys == other.keys; }
-    [[nodiscard]] std::string text() const {
-        return std::string(type) + (from_patch_strategy ? " (by x-kubernetes-patch-strategy)" : "");
-    }
+    [[nodiscard]] std::string text() const { return std::string(type) + (from_patch_strategy ? " (by x-kubernetes-patch-strategy)" : ""); }
 };
 
 bool merges_by_patch_strategy(std::string_view strategy) {
@@ -39,7 +37,8 @@ bool merges_by_patch_strategy(std::string_view strategy) {
 
 ListSemantics list_semantics_of(const Schema& schema) {
     if (!schema.kubernetes().list_type.empty())
-        return {schema.kubernetes().list_type, schema.kubernetes().list_type == "map" ? schema.kubernetes().list_map_keys : std::vector<std::string_view>{}, false};
+        return {schema.kubernetes().list_type,
+                schema.kubernetes().list_type == "map" ? schema.kubernetes().list_map_keys : std::vector<std::string_view>{}, false};
     if (merges_by_patch_strategy(schema.kubernetes().patch_strategy)) {
         if (schema.kubernetes().patch_merge_key.empty()) return {"set", {}, true};
         return {"map", {schema.kubernetes().patch_merge_key}, true};
@@ -51,8 +50,7 @@ bool is_immutability_rule(const std::string& rule) { return rule == "self == old
 
 }  // namespace
 
-void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit,
-                                   const std::string& path) {
+void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
     const bool is_array = std::find(n.type.begin(), n.type.end(), "array") != n.type.end() ||
                           std::find(o.type.begin(), o.type.end(), "array") != o.type.end();
     if (is_array) {
@@ -82,8 +80,10 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
     // LabelSelectorRequirement.key had carried by mistake).
     const auto retains_keys = [](std::string_view strategy) { return strategy.find("retainKeys") != std::string_view::npos; };
     if (is_array || retains_keys(o.kubernetes().patch_strategy) || retains_keys(n.kubernetes().patch_strategy)) {
-        compare_text(context, o.kubernetes().patch_strategy, n.kubernetes().patch_strategy, ChangeKind::patch_strategy_changed, unit, path, o, n);
-        compare_text(context, o.kubernetes().patch_merge_key, n.kubernetes().patch_merge_key, ChangeKind::patch_merge_key_changed, unit, path, o, n);
+        compare_text(context, o.kubernetes().patch_strategy, n.kubernetes().patch_strategy, ChangeKind::patch_strategy_changed, unit, path,
+                     o, n);
+        compare_text(context, o.kubernetes().patch_merge_key, n.kubernetes().patch_merge_key, ChangeKind::patch_merge_key_changed, unit,
+                     path, o, n);
     }
 }
 
@@ -113,8 +113,7 @@ void compare_validations(const DiffContext& context, const Schema& o, const Sche
         if (found == before.end()) {
             if (is_immutability_rule(text))
                 context.emit(unit, ChangeKind::field_became_immutable, path, o, n, nullptr, json::value(entry.rule->rule), text);
-            else
-                added.push_back(&entry);
+            else added.push_back(&entry);
         } else if (found->second.rule->message != entry.rule->message ||
                    found->second.rule->message_expression != entry.rule->message_expression) {
             context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(found->second.rule->message),
@@ -129,7 +128,7 @@ void compare_validations(const DiffContext& context, const Schema& o, const Sche
             for (auto& fresh : added) {
                 if (fresh == nullptr || !same(*gone, *fresh)) continue;
                 const auto& rule = *fresh->rule;
-                const auto detail = !rule.message.empty()    ? std::string(rule.message)
+                const auto detail = !rule.message.empty()      ? std::string(rule.message)
                                     : !rule.field_path.empty() ? std::string(rule.field_path)
                                                                : "rule " + std::to_string(fresh->position + 1);
                 context.emit(unit, ChangeKind::cel_rule_changed, path, o, n, json::value(gone->rule->rule), json::value(rule.rule), detail);
@@ -148,9 +147,11 @@ void compare_validations(const DiffContext& context, const Schema& o, const Sche
     };
     if (left(removed) == 1 && left(added) == 1) pair_by([](const Entry&, const Entry&) { return true; });
     for (const auto* entry : added)
-        if (entry != nullptr) context.emit(unit, ChangeKind::cel_rules_tightened, path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
+        if (entry != nullptr)
+            context.emit(unit, ChangeKind::cel_rules_tightened, path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
     for (const auto* entry : removed)
-        if (entry != nullptr) context.emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(entry->rule->rule), nullptr, entry->text);
+        if (entry != nullptr)
+            context.emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(entry->rule->rule), nullptr, entry->text);
 }
 
 void compare_lifecycle(const DiffContext& context, const Schema& o, const Schema& n, const Lifecycle& before, const Lifecycle& after,
@@ -167,8 +168,8 @@ void compare_lifecycle(const DiffContext& context, const Schema& o, const Schema
         context.emit(unit, ChangeKind::lifecycle_deprecated, path, o, n, status_json(before), status_json(after));
     } else if (before.status != LifecycleStatus::deprecated && after.status != LifecycleStatus::deprecated &&
                before.status != after.status) {
-        context.emit(unit, rank(after.status) > rank(before.status) ? ChangeKind::lifecycle_promoted : ChangeKind::lifecycle_demoted,
-                     path, o, n, status_json(before), status_json(after));
+        context.emit(unit, rank(after.status) > rank(before.status) ? ChangeKind::lifecycle_promoted : ChangeKind::lifecycle_demoted, path,
+                     o, n, status_json(before), status_json(after));
     }
     if (!before.feature_gate.empty() && !after.feature_gate.empty() && before.feature_gate != after.feature_gate)
         context.emit(unit, ChangeKind::feature_gate_changed, path, o, n, json::value(before.feature_gate), json::value(after.feature_gate));

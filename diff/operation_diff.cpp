@@ -71,7 +71,8 @@ void operation_surface(const DiffContext& context, DiffPlan& plan, ChangeKind ki
     if (operation.gvk) change.operation_kind = operation.gvk->to_string();
     change.lifecycle = declared_lifecycle(operation.deprecated, operation.sunset);
     if (removed && operation.gvk)
-        change.with_its_kind = context.old_side.find_kind(*operation.gvk) != nullptr && context.new_side.find_kind(*operation.gvk) == nullptr;
+        change.with_its_kind =
+            context.old_side.find_kind(*operation.gvk) != nullptr && context.new_side.find_kind(*operation.gvk) == nullptr;
     change.reaches.push_back(reach);
     plan.surface.push_back(std::move(change));
 }
@@ -143,7 +144,8 @@ std::vector<KeyedParameter> keyed_parameters(const std::vector<std::shared_ptr<c
                 if (from == name) name = to;
         out.push_back({parameter->in, name, parameter});
     }
-    std::sort(out.begin(), out.end(), [](const KeyedParameter& a, const KeyedParameter& b) { return std::tie(a.in, a.name) < std::tie(b.in, b.name); });
+    std::sort(out.begin(), out.end(),
+              [](const KeyedParameter& a, const KeyedParameter& b) { return std::tie(a.in, a.name) < std::tie(b.in, b.name); });
     return out;
 }
 
@@ -205,9 +207,9 @@ void diff_parameter_pair(const DiffContext& context, const SchemaComparer& compa
     // OpenAPI 3's defaults: form for query and cookie, simple for path and header; explode
     // with form only.
     const auto serialization = [](const Parameter& parameter) {
-        const std::string_view style = !parameter.style.empty() ? parameter.style
+        const std::string_view style = !parameter.style.empty()                                ? parameter.style
                                        : (parameter.in == "query" || parameter.in == "cookie") ? "form"
-                                                                                                : "simple";
+                                                                                               : "simple";
         const bool explode = parameter.explode.value_or(style == "form");
         return std::string(style) + (explode ? ", explode" : "");
     };
@@ -301,8 +303,8 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
         path = "requestBody";
         if (before.request_body && after.request_body)
             comparer.compare(*before.request_body, *after.request_body, {unit, path, false, 0, role_request});
-        compare_own_media_schemas(comparer, before.request_body, before.request_media, after.request_body, after.request_media, unit,
-                                  path, role_request);
+        compare_own_media_schemas(comparer, before.request_body, before.request_media, after.request_body, after.request_media, unit, path,
+                                  role_request);
     }
     const auto response_order = [](const Response& a, const Response& b) { return a.status <=> b.status; };
     const auto response_surface = [&](ChangeKind kind, const Response& r, bool removed) {
@@ -310,8 +312,7 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
         change.kind = kind;
         change.path = "responses." + r.status;
         change.detail = r.status;
-        (removed ? change.old_position : change.new_position) =
-            context.position(removed ? context.old_side : context.new_side, r.location);
+        (removed ? change.old_position : change.new_position) = context.position(removed ? context.old_side : context.new_side, r.location);
         add_change(unit, std::move(change));
     };
     merge_sorted(
@@ -350,7 +351,9 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
     };
     const auto old_operations = shaped(context.old_side.operations);
     const auto new_operations = shaped(context.new_side.operations);
-    const auto order = [](const Shaped& a, const Shaped& b) { return std::tie(a.shape, a.operation->method) <=> std::tie(b.shape, b.operation->method); };
+    const auto order = [](const Shaped& a, const Shaped& b) {
+        return std::tie(a.shape, a.operation->method) <=> std::tie(b.shape, b.operation->method);
+    };
     OperationTally tally;
     std::size_t bodies_documented_late = 0;
     merge_sorted(

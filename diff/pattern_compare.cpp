@@ -20,9 +20,7 @@ constexpr int unbounded = std::numeric_limits<int>::max();
 struct CharSet {
     std::bitset<128> ascii;
     bool beyond_ascii = false;
-    [[nodiscard]] bool within(const CharSet& other) const {
-        return (ascii & ~other.ascii).none() && (!beyond_ascii || other.beyond_ascii);
-    }
+    [[nodiscard]] bool within(const CharSet& other) const { return (ascii & ~other.ascii).none() && (!beyond_ascii || other.beyond_ascii); }
 };
 
 struct Node;

@@ -8,10 +8,10 @@
 namespace kompat {
 
 enum class PatternRelation {
-    same,       // the same values match
-    wider,      // every value the old pattern matched, the new one matches too
-    narrower,   // every value the new pattern matches, the old one matched
-    unknown,    // not provable either way (or both admit values the other refuses)
+    same,      // the same values match
+    wider,     // every value the old pattern matched, the new one matches too
+    narrower,  // every value the new pattern matches, the old one matched
+    unknown,   // not provable either way (or both admit values the other refuses)
 };
 
 PatternRelation compare_patterns(std::string_view before, std::string_view after);

@@ -97,7 +97,8 @@ void diff_response_headers(const DiffContext& context, const SchemaComparer& com
         [&](const ResponseHeader& fresh) { header_change(ChangeKind::response_header_added, nullptr, &fresh); },
         [&](const ResponseHeader& o, const ResponseHeader& n) {
             if (o.required != n.required)
-                header_change(n.required ? ChangeKind::response_header_became_required : ChangeKind::response_header_became_optional, &o, &n);
+                header_change(n.required ? ChangeKind::response_header_became_required : ChangeKind::response_header_became_optional, &o,
+                              &n);
             comparer.compare(o.schema, n.schema, {unit, header_path(n), false, 0, role_response});
         });
 }

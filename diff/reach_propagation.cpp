@@ -56,7 +56,8 @@ std::vector<bool> units_leading_to_changes(const UnitGraph& graph) {
 // One more way `root` reaches `change`: a new reach, or merged into the root's one.
 // Roots of one name are walked one after another, so a reach to merge with is the last.
 // Returns the bytes of path it stored anew.
-std::size_t merge_reach(Change& change, const Root& root, std::string_view path, unsigned roles, bool judges, bool alpha_field, bool at_root) {
+std::size_t merge_reach(Change& change, const Root& root, std::string_view path, unsigned roles, bool judges, bool alpha_field,
+                        bool at_root) {
     if (change.reaches.empty() || change.reaches.back().from != root.from) {
         Reach reach;
         reach.from = root.from;
@@ -108,8 +109,8 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
     std::vector<std::uint32_t> entered(units.size() * 2 * role_sets, 0);
     std::uint32_t root_number = 0;
     std::uint64_t path_bytes = 0;  // of every reach stored
-    std::string prefix;  // the path from the root to the unit visited
-    std::string full;    // a change's path from the root
+    std::string prefix;            // the path from the root to the unit visited
+    std::string full;              // a change's path from the root
     // A visit names the edge that led to it and the visit it came from: a path is
     // spelled out only for units with changes (most visits pass through).
     struct Visit {
@@ -145,12 +146,12 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
                 for (auto edge = chain.rbegin(); edge != chain.rend(); ++edge) prefix += (*edge)->path;
                 for (auto& change : visit.unit->changes) {
                     full.assign(prefix).append(change.path);
-                    const auto roles = root.list_kind ? role_response
-                                       : root.is_kind ? role_of_kind_path(full)
-                                                      : roles_heeding(visit.roles != 0 ? visit.roles : role_of_operation_path(full),
-                                                                      change.ignored_by);
-                    path_bytes += merge_reach(change, root, shown_path(full), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle),
-                                              next == 0);
+                    const auto roles =
+                        root.list_kind ? role_response
+                        : root.is_kind ? role_of_kind_path(full)
+                                       : roles_heeding(visit.roles != 0 ? visit.roles : role_of_operation_path(full), change.ignored_by);
+                    path_bytes += merge_reach(change, root, shown_path(full), roles, !operation_only,
+                                              visit.alpha || is_alpha(change.lifecycle), next == 0);
                     if (path_bytes > max_path_bytes) return false;
                 }
             }
@@ -164,8 +165,9 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
     // Operation units' own changes (parameters, responses) are about the request or response.
     for (auto& unit : units)
         for (auto& change : unit->changes)
-            std::sort(change.reaches.begin(), change.reaches.end(),
-                      [](const Reach& a, const Reach& b) { return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path); });
+            std::sort(change.reaches.begin(), change.reaches.end(), [](const Reach& a, const Reach& b) {
+                return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path);
+            });
     return true;
 }
 

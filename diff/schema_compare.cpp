@@ -45,8 +45,8 @@ struct Filed {
 // nothing else that types it): it now accepts and keeps any field.
 bool became_untyped(const Schema& o, const Schema& n) {
     const bool object_or_untyped = n.type.empty() || (n.type.size() == 1 && n.type.front() == "object");
-    return !o.properties.empty() && !o.preserve_unknown_fields && n.preserve_unknown_fields && n.properties.empty() &&
-           object_or_untyped && !n.additional_properties && !n.items && !n.composition && n.ref.empty();
+    return !o.properties.empty() && !o.preserve_unknown_fields && n.preserve_unknown_fields && n.properties.empty() && object_or_untyped &&
+           !n.additional_properties && !n.items && !n.composition && n.ref.empty();
 }
 
 }  // namespace
@@ -88,8 +88,7 @@ void SchemaComparer::refer(std::string_view old_name, std::string_view new_name,
     if (old_schema == nullptr || new_schema == nullptr) return;
     if (const auto found = graph_.type_units.find({old_schema, new_schema}); found != graph_.type_units.end())
         at.unit.edges.push_back({at.path, found->second, at.alpha, at.roles});
-    else
-        at.unit.later_edges.push_back({at.path, old_schema, new_schema, new_name, at.alpha, at.roles});
+    else at.unit.later_edges.push_back({at.path, old_schema, new_schema, new_name, at.alpha, at.roles});
 }
 
 void SchemaComparer::compare_structure(const Schema& o, const Schema& n, const ComparePlace& at) const {
@@ -158,8 +157,8 @@ void SchemaComparer::compare_additional_properties(const Schema& o, const Schema
     const auto before = openness(o);
     const auto after = openness(n);
     if (before == after) return;
-    context_.emit(at.unit, after < before ? ChangeKind::additional_properties_tightened : ChangeKind::additional_properties_relaxed, at.path, o,
-                  n, describe(o), describe(n));
+    context_.emit(at.unit, after < before ? ChangeKind::additional_properties_tightened : ChangeKind::additional_properties_relaxed,
+                  at.path, o, n, describe(o), describe(n));
 }
 
 void SchemaComparer::compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword,
@@ -194,7 +193,8 @@ void SchemaComparer::branches_edited(json::array old_json, json::array new_json,
     context_.emit(unit, ChangeKind::unclassified_change, path, o, n, std::move(old_json), std::move(new_json), detail);
 }
 
-void SchemaComparer::compare_field(const Property& before, const Property& after, bool was_required, bool is_required, const ComparePlace& at) const {
+void SchemaComparer::compare_field(const Property& before, const Property& after, bool was_required, bool is_required,
+                                   const ComparePlace& at) const {
     const PathScope field(at.path, field_step(before.name));
     const Filed filed(at.unit);
     if (was_required != is_required)
@@ -226,8 +226,8 @@ void SchemaComparer::field_removed(const Property& property, const Schema& new_p
 
 void SchemaComparer::field_added(const Property& property, bool required, Unit& unit, const std::string& path) const {
     const auto child = path + field_step(property.name);
-    auto change = context_.make(required ? ChangeKind::field_added_required : ChangeKind::field_added, child, property.schema,
-                                property.schema);
+    auto change =
+        context_.make(required ? ChangeKind::field_added_required : ChangeKind::field_added, child, property.schema, property.schema);
     change.old_position = {};
     change.new_value = schema_summary(property.schema);
     change.ignored_by = roles_ignoring(property.schema);

@@ -51,8 +51,8 @@ private:
     void compare_merged_fields(const Schema& o, const Schema& n, const ComparePlace& at) const;
     void compare_additional_properties(const Schema& o, const Schema& n, const ComparePlace& at) const;
     void compare_subschemas(const Schema& o, const Schema& n, const ComparePlace& at) const;
-    void compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword,
-                          const Schema& o, const Schema& n, const ComparePlace& at) const;
+    void compare_branches(const std::vector<Schema>& before, const std::vector<Schema>& after, std::string_view keyword, const Schema& o,
+                          const Schema& n, const ComparePlace& at) const;
     // Either side a union (`oneOf`/`anyOf`): its branches paired with the other side's
     // alternatives and compared; what is left over widens or narrows the value.
     void compare_unions(const Schema& o, const Schema& n, const ComparePlace& at) const;

@@ -34,7 +34,8 @@ std::string text_of(const Requirements& requirements) {
             out += requirement[i].first;
             if (requirement[i].second.empty()) continue;
             out += " [";
-            for (std::size_t j = 0; j < requirement[i].second.size(); ++j) out += (j > 0 ? " " : "") + std::string(requirement[i].second[j]);
+            for (std::size_t j = 0; j < requirement[i].second.size(); ++j)
+                out += (j > 0 ? " " : "") + std::string(requirement[i].second[j]);
             out += "]";
         }
     }

@@ -103,8 +103,8 @@ DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, 
     if (!propagate_reaches(graph, plan.roots, limits.max_report_bytes))
         throw InputError(new_snapshot.source, {},
                          "differs from " + old_snapshot.source + " in places whose paths alone pass " +
-                             std::to_string(limits.max_report_bytes) + " bytes, so the report would too (" + limit_hint("max-report-bytes") +
-                             ")");
+                             std::to_string(limits.max_report_bytes) + " bytes, so the report would too (" +
+                             limit_hint("max-report-bytes") + ")");
     for (auto& unit : graph.units)
         for (auto& change : unit->changes) result.changes.push_back(std::move(change));
     for (auto& change : plan.surface) result.changes.push_back(std::move(change));
@@ -121,8 +121,8 @@ DiffResult diff_snapshots(const Snapshot& old_snapshot, const Snapshot& new_snap
     auto result = run_diff(old_snapshot, new_snapshot, limits);
     if (result.changes.size() > limits.max_findings)
         throw InputError(new_snapshot.source, {},
-                         "differs from " + old_snapshot.source + " in more than " + std::to_string(limits.max_findings) +
-                             " places (" + limit_hint("max-findings") + ")");
+                         "differs from " + old_snapshot.source + " in more than " + std::to_string(limits.max_findings) + " places (" +
+                             limit_hint("max-findings") + ")");
     return result;
 }
 

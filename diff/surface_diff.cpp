@@ -14,9 +14,8 @@ namespace json = boost::json;
 namespace {
 
 bool has_group_kind(const Snapshot& snapshot, const GroupVersionKind& gvk) {
-    return std::any_of(snapshot.kinds.begin(), snapshot.kinds.end(), [&](const Kind& k) {
-        return k.gvk.group == gvk.group && k.gvk.kind == gvk.kind && !is_auxiliary_kind(k);
-    });
+    return std::any_of(snapshot.kinds.begin(), snapshot.kinds.end(),
+                       [&](const Kind& k) { return k.gvk.group == gvk.group && k.gvk.kind == gvk.kind && !is_auxiliary_kind(k); });
 }
 
 // The kind a List kind lists (`v1 Pod` for `v1 PodList`), when the snapshot has it.
@@ -139,7 +138,8 @@ void definition_surface(const DiffContext& context, DiffPlan& plan, const std::s
     change.kind = removed ? ChangeKind::definition_removed : ChangeKind::definition_added;
     change.type = name;
     (removed ? change.old_value : change.new_value) = schema_summary(schema);
-    (removed ? change.old_position : change.new_position) = context.position(removed ? context.old_side : context.new_side, schema.location);
+    (removed ? change.old_position : change.new_position) =
+        context.position(removed ? context.old_side : context.new_side, schema.location);
     plan.surface.push_back(std::move(change));
 }
 

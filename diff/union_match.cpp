@@ -129,8 +129,7 @@ Alternatives alternatives_of(const Schema& schema, const TypeIndex& types) {
     return out;
 }
 
-BranchMatch match_branches(const Alternatives& before, const TypeIndex& old_types, const Alternatives& after,
-                           const TypeIndex& new_types) {
+BranchMatch match_branches(const Alternatives& before, const TypeIndex& old_types, const Alternatives& after, const TypeIndex& new_types) {
     // Every pair that can match, best first; ties by position, so the pairing is the same
     // for the same documents.
     std::vector<std::tuple<int, std::size_t, std::size_t>> candidates;

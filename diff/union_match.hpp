@@ -32,10 +32,10 @@ bool offers_union(const Schema& schema, const TypeIndex& types);
 ChangeKind type_change_kind(const TypeList& before, const TypeList& after);
 
 struct Alternatives {
-    std::vector<const Schema*> branches;   // the branches that are not null, as written
-    std::vector<std::size_t> written_at;   // each branch's index in its keyword's list
-    std::string_view keyword;              // "oneOf" or "anyOf"; "" when the value is no union
-    bool null_branch = false;              // a branch `{type: "null"}` (or enum [null]): the value may be null
+    std::vector<const Schema*> branches;  // the branches that are not null, as written
+    std::vector<std::size_t> written_at;  // each branch's index in its keyword's list
+    std::string_view keyword;             // "oneOf" or "anyOf"; "" when the value is no union
+    bool null_branch = false;             // a branch `{type: "null"}` (or enum [null]): the value may be null
 };
 
 // What a value may be: a union's branches (a `$ref` to a named union counts as the union),
@@ -48,8 +48,7 @@ struct BranchMatch {
     std::vector<std::size_t> only_old;
     std::vector<std::size_t> only_new;
 };
-BranchMatch match_branches(const Alternatives& before, const TypeIndex& old_types, const Alternatives& after,
-                           const TypeIndex& new_types);
+BranchMatch match_branches(const Alternatives& before, const TypeIndex& old_types, const Alternatives& after, const TypeIndex& new_types);
 
 // A short text of one alternative: `string`, `terminal.location`, `string enum [""]`.
 std::string branch_text(const Schema& branch);

@@ -22,7 +22,7 @@ struct Unit {
         std::string path;
         Unit* target = nullptr;
         bool alpha = false;
-        unsigned roles = 0;  // for operation units: request or response
+        unsigned roles = 0;       // for operation units: request or response
         unsigned ignored_by = 0;  // roles that ignore what it leads to (Change::ignored_by)
     };
     // A reference to a pair of named types that had no unit yet when this unit was
@@ -70,6 +70,5 @@ struct UnitGraph {
         return unit;
     }
 };
-
 
 }  // namespace kompat

@@ -98,17 +98,18 @@ void compare_discriminator(const DiffContext& context, const json::value* before
 // everything, so where they are the value the keyword constrains nothing either; `if`,
 // `then` and `else` constrain only together (an `if` with a `then` or an `else`).
 bool only_constrains(std::string_view keyword, const json::value& value, const std::vector<Keyword>& keywords) {
-    static constexpr std::array<std::string_view, 11> constraints{"not", "propertyNames", "dependentRequired", "dependentSchemas",
-                                                                  "dependencies", "prefixItems", "contains", "unevaluatedProperties",
-                                                                  "unevaluatedItems", "additionalItems", "patternProperties"};
+    static constexpr std::array<std::string_view, 11> constraints{
+        "not",      "propertyNames",         "dependentRequired", "dependentSchemas", "dependencies",     "prefixItems",
+        "contains", "unevaluatedProperties", "unevaluatedItems",  "additionalItems",  "patternProperties"};
     const bool accepts_all = (value.is_bool() && value.get_bool()) || (value.is_object() && value.get_object().empty());
     if (keyword == "if" || keyword == "then" || keyword == "else")
-        return find_keyword(keywords, "if") != nullptr && (find_keyword(keywords, "then") != nullptr || find_keyword(keywords, "else") != nullptr);
+        return find_keyword(keywords, "if") != nullptr &&
+               (find_keyword(keywords, "then") != nullptr || find_keyword(keywords, "else") != nullptr);
     return std::find(constraints.begin(), constraints.end(), keyword) != constraints.end() && !accepts_all;
 }
 
-void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword>& before, const std::vector<Keyword>& after,
-                           Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword>& before, const std::vector<Keyword>& after, Unit& unit,
+                           const std::string& path, const Schema& o, const Schema& n) {
     // Added or removed (`side` is where it stands), a constraint-only keyword is judged by
     // its direction; changed (no side), it may go either way, and a human judges it
     // (unclassified-change, a warning).
@@ -127,16 +128,16 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
         if (judged_elsewhere(keyword.name)) continue;
         const auto* found = find_keyword(after, keyword.name);
         if (found == nullptr)
-            context.emit(unit, kind_of(keyword, &before, ChangeKind::validation_keyword_removed), path, o, n, detached(*keyword.value), nullptr,
-                         std::string(keyword.name));
+            context.emit(unit, kind_of(keyword, &before, ChangeKind::validation_keyword_removed), path, o, n, detached(*keyword.value),
+                         nullptr, std::string(keyword.name));
         else if (!json_equal(*found, *keyword.value))
             context.emit(unit, kind_of(keyword, nullptr, ChangeKind::unclassified_change), path, o, n, detached(*keyword.value),
                          detached(*found), std::string(keyword.name));
     }
     for (const auto& keyword : after)
         if (!judged_elsewhere(keyword.name) && find_keyword(before, keyword.name) == nullptr)
-            context.emit(unit, kind_of(keyword, &after, ChangeKind::validation_keyword_added), path, o, n, nullptr, detached(*keyword.value),
-                         std::string(keyword.name));
+            context.emit(unit, kind_of(keyword, &after, ChangeKind::validation_keyword_added), path, o, n, nullptr,
+                         detached(*keyword.value), std::string(keyword.name));
 }
 
 // An upper bound (maxLength, maximum, …) tightens when it appears or falls; a lower
@@ -213,7 +214,7 @@ void compare_keywords(const DiffContext& context, const Schema& o, const Schema&
         // A Kubernetes API server applied its Go defaults before its spec said so: the
         // default of a field that exists already is not new behaviour. A CRD's structural
         // default is, since it changes what is stored.
-        const auto added = context.kubernetes_server                                   ? ChangeKind::default_added_by_server
+        const auto added = context.kubernetes_server                                ? ChangeKind::default_added_by_server
                            : nd != nullptr && documents_default(o.description, *nd) ? ChangeKind::default_added_as_documented
                                                                                     : ChangeKind::default_added;
         if (od == nullptr && nd != nullptr) context.emit(unit, added, path, o, n, nullptr, detached(*nd));
@@ -229,8 +230,8 @@ void compare_keywords(const DiffContext& context, const Schema& o, const Schema&
     compare_keyword_lists(context, o.unmodelled().other_keywords, n.unmodelled().other_keywords, unit, path, o, n);
 }
 
-void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit,
-                  const std::string& path, const Schema& o, const Schema& n) {
+void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit, const std::string& path,
+                  const Schema& o, const Schema& n) {
     if (before != after) context.emit(unit, after ? on : off, path, o, n, before, after);
 }
 
@@ -324,7 +325,9 @@ void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n
     if (before.pattern != after.pattern) {
         const auto value = [](const std::optional<std::string_view>& v) { return v ? json::value(*v) : json::value(nullptr); };
         // One finding for one edit: its direction where it is provable, else a change to review.
-        auto kind = !before.pattern ? ChangeKind::pattern_tightened : !after.pattern ? ChangeKind::pattern_relaxed : ChangeKind::pattern_changed;
+        auto kind = !before.pattern  ? ChangeKind::pattern_tightened
+                    : !after.pattern ? ChangeKind::pattern_relaxed
+                                     : ChangeKind::pattern_changed;
         if (before.pattern && after.pattern) {
             switch (compare_patterns(*before.pattern, *after.pattern)) {
                 case PatternRelation::same: return;

@@ -20,8 +20,8 @@ void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n
 // A text keyword (format, map type, patch strategy): absent is null in the change.
 void compare_text(const DiffContext& context, std::string_view before, std::string_view after, ChangeKind kind, Unit& unit,
                   const std::string& path, const Schema& o, const Schema& n);
-void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit,
-                  const std::string& path, const Schema& o, const Schema& n);
+void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit, const std::string& path,
+                  const Schema& o, const Schema& n);
 
 // Runs of whitespace made one space, none at either end: what a description or a CEL
 // rule says, whatever its line breaks.

@@ -10,8 +10,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
-        const auto snapshot = kompat::load_snapshot(kompat::fuzz::one_file("input", kompat::fuzz::bytes_of(data, size)),
-                                                    kompat::fuzz::fuzz_limits());
+        const auto snapshot =
+            kompat::load_snapshot(kompat::fuzz::one_file("input", kompat::fuzz::bytes_of(data, size)), kompat::fuzz::fuzz_limits());
         const auto text = kompat::inspect_text(snapshot) + kompat::inspect_json(snapshot);
         const auto findings = kompat::lint(snapshot, {});
         if (!snapshot.kinds.empty()) {

@@ -43,12 +43,13 @@ public:
         const auto* versions = member(spec, "versions");
         if (versions == nullptr) {
             const auto* version = member(spec, "version");
-            if (version == nullptr) fail(file_.position_of(spec), "CustomResourceDefinition spec needs \"versions\" (or \"version\" in v1beta1)");
+            if (version == nullptr)
+                fail(file_.position_of(spec), "CustomResourceDefinition spec needs \"versions\" (or \"version\" in v1beta1)");
             auto entry = common;
             entry.served = true;
             entry.storage = true;
-            add_kind(group, string_value(*version), kind_name, std::move(entry), shared_schema, shared_position,
-                     shared_subresources, file_.position_of(*version));
+            add_kind(group, string_value(*version), kind_name, std::move(entry), shared_schema, shared_position, shared_subresources,
+                     file_.position_of(*version));
             return;
         }
         const auto* list = versions->value().if_array();
@@ -79,9 +80,7 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(TextPosition position, const std::string& message) const {
-        state_.fail(file_index_, position, message);
-    }
+    [[noreturn]] void fail(TextPosition position, const std::string& message) const { state_.fail(file_index_, position, message); }
 
     const json::key_value_pair* member(const json::object& object, std::string_view key) const {
         const auto found = object.find(key);
@@ -138,9 +137,8 @@ private:
         return out;
     }
 
-    void add_kind(std::string_view group, std::string_view version, std::string_view kind_name, CrdVersion info,
-                  const json::value* schema, TextPosition schema_position, const json::key_value_pair* subresources,
-                  TextPosition position) {
+    void add_kind(std::string_view group, std::string_view version, std::string_view kind_name, CrdVersion info, const json::value* schema,
+                  TextPosition schema_position, const json::key_value_pair* subresources, TextPosition position) {
         Kind kind;
         kind.gvk = {std::string(group), std::string(version), std::string(kind_name)};
         kind.stability = stability_of_version(version);
@@ -167,8 +165,6 @@ private:
 
 }  // namespace
 
-void load_crd(LoadState& state, std::uint32_t file_index, const json::object& crd) {
-    CrdLoader(state, file_index, crd).load();
-}
+void load_crd(LoadState& state, std::uint32_t file_index, const json::object& crd) { CrdLoader(state, file_index, crd).load(); }
 
 }  // namespace kompat

@@ -79,7 +79,8 @@ std::optional<PathResource> resource_of_path(std::string_view path) {
     }
     if (segments.size() < first + 2 || segments.back() != "{name}") return std::nullopt;
     const auto plural = segments[segments.size() - 2];
-    if (plural.empty() || plural.front() == '{' || std::find(segments.begin() + static_cast<std::ptrdiff_t>(first), segments.end(), "watch") != segments.end())
+    if (plural.empty() || plural.front() == '{' ||
+        std::find(segments.begin() + static_cast<std::ptrdiff_t>(first), segments.end(), "watch") != segments.end())
         return std::nullopt;
     return PathResource{group_version, std::string(plural)};
 }
@@ -115,13 +116,35 @@ std::map<std::string, std::set<const Kind*>> resource_names(const Snapshot& snap
     // kubectl's short names of the built-in resources (`kubectl api-resources`), which a
     // spec does not carry.
     static constexpr std::array<std::pair<std::string_view, std::string_view>, 29> built_in{{
-        {"cm", "configmaps"}, {"cs", "componentstatuses"}, {"ep", "endpoints"}, {"ev", "events"}, {"limits", "limitranges"},
-        {"ns", "namespaces"}, {"no", "nodes"}, {"pvc", "persistentvolumeclaims"}, {"pv", "persistentvolumes"}, {"po", "pods"},
-        {"rc", "replicationcontrollers"}, {"quota", "resourcequotas"}, {"sa", "serviceaccounts"}, {"svc", "services"},
-        {"crd", "customresourcedefinitions"}, {"crds", "customresourcedefinitions"}, {"ds", "daemonsets"}, {"deploy", "deployments"},
-        {"rs", "replicasets"}, {"sts", "statefulsets"}, {"hpa", "horizontalpodautoscalers"}, {"cj", "cronjobs"},
-        {"csr", "certificatesigningrequests"}, {"ing", "ingresses"}, {"netpol", "networkpolicies"}, {"pdb", "poddisruptionbudgets"},
-        {"psp", "podsecuritypolicies"}, {"pc", "priorityclasses"}, {"sc", "storageclasses"},
+        {"cm", "configmaps"},
+        {"cs", "componentstatuses"},
+        {"ep", "endpoints"},
+        {"ev", "events"},
+        {"limits", "limitranges"},
+        {"ns", "namespaces"},
+        {"no", "nodes"},
+        {"pvc", "persistentvolumeclaims"},
+        {"pv", "persistentvolumes"},
+        {"po", "pods"},
+        {"rc", "replicationcontrollers"},
+        {"quota", "resourcequotas"},
+        {"sa", "serviceaccounts"},
+        {"svc", "services"},
+        {"crd", "customresourcedefinitions"},
+        {"crds", "customresourcedefinitions"},
+        {"ds", "daemonsets"},
+        {"deploy", "deployments"},
+        {"rs", "replicasets"},
+        {"sts", "statefulsets"},
+        {"hpa", "horizontalpodautoscalers"},
+        {"cj", "cronjobs"},
+        {"csr", "certificatesigningrequests"},
+        {"ing", "ingresses"},
+        {"netpol", "networkpolicies"},
+        {"pdb", "poddisruptionbudgets"},
+        {"psp", "podsecuritypolicies"},
+        {"pc", "priorityclasses"},
+        {"sc", "storageclasses"},
     }};
     for (const auto& [short_name, plural] : built_in) {
         const auto found = names.find(std::string(plural));
@@ -129,7 +152,6 @@ std::map<std::string, std::set<const Kind*>> resource_names(const Snapshot& snap
     }
     return names;
 }
-
 
 // Kubernetes' version priority: GA before beta before alpha, then the higher major and
 // minor numbers (v2 > v1 > v1beta2 > v1beta1 > v1alpha1).
@@ -141,7 +163,8 @@ std::tuple<int, unsigned long, unsigned long> version_priority(std::string_view 
     std::size_t i = version.starts_with('v') ? 1 : 0;
     for (; i < version.size() && std::isdigit(static_cast<unsigned char>(version[i])) != 0; ++i)
         major = std::min(major * 10 + static_cast<unsigned long>(version[i] - '0'), 1000000UL);
-    for (; i < version.size() && std::isdigit(static_cast<unsigned char>(version[i])) == 0; ++i) {}
+    for (; i < version.size() && std::isdigit(static_cast<unsigned char>(version[i])) == 0; ++i) {
+    }
     for (; i < version.size() && std::isdigit(static_cast<unsigned char>(version[i])) != 0; ++i)
         minor = std::min(minor * 10 + static_cast<unsigned long>(version[i] - '0'), 1000000UL);
     return {rank, major, minor};

@@ -35,13 +35,10 @@ private:
 
 }  // namespace
 
-bool has_spec_extension(std::string_view name) {
-    return name.ends_with(".json") || name.ends_with(".yaml") || name.ends_with(".yml");
-}
+bool has_spec_extension(std::string_view name) { return name.ends_with(".json") || name.ends_with(".yaml") || name.ends_with(".yml"); }
 
 std::string too_large_message(const Limits& limits) {
-    return "input is larger than the limit of " + std::to_string(limits.max_input_bytes) + " bytes (" +
-           limit_hint("max-input-bytes") + ")";
+    return "input is larger than the limit of " + std::to_string(limits.max_input_bytes) + " bytes (" + limit_hint("max-input-bytes") + ")";
 }
 
 void charge_budget(const std::string& name, std::uint64_t bytes, const Limits& limits, ReadBudget& used) {
@@ -60,8 +57,7 @@ fs::path real_path_of(const fs::path& path, const std::string& name) {
     std::error_code ec;
     auto real = fs::canonical(path, ec);
     if (!ec) return real;
-    if (fs::is_symlink(fs::symlink_status(path, ec)))
-        fail(name, "is a symbolic link that leads nowhere (a dangling link or a loop)");
+    if (fs::is_symlink(fs::symlink_status(path, ec))) fail(name, "is a symbolic link that leads nowhere (a dangling link or a loop)");
     fail(name, "cannot open: no such file or directory");
 }
 

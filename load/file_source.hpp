@@ -37,8 +37,7 @@ bool path_is_inside(const std::filesystem::path& inner, const std::filesystem::p
 // O_NOFOLLOW so that a link put there since is refused. The file counts against `used`:
 // past `limits.max_input_bytes` (one file or the whole snapshot) or `limits.max_files`,
 // InputError naming `name`, before a byte is read.
-std::string read_regular_file(const std::filesystem::path& real_path, const std::string& name, const Limits& limits,
-                              ReadBudget& used);
+std::string read_regular_file(const std::filesystem::path& real_path, const std::string& name, const Limits& limits, ReadBudget& used);
 
 // True when `path`, as written, lies inside the working directory while `real_path` (its
 // real path, or for a file still to be written, its directory's real path and its name)

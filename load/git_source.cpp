@@ -35,14 +35,13 @@ constexpr std::string_view not_in_clone =
 // The environment git runs in: the caller's, with whatever could make it prompt, page,
 // or fetch switched off.
 std::vector<std::string> git_environment() {
-    static constexpr std::array<std::string_view, 5> overrides{"GIT_TERMINAL_PROMPT=0", "GIT_NO_LAZY_FETCH=1", "GIT_PAGER=cat",
-                                                               "PAGER=cat", "GIT_OPTIONAL_LOCKS=0"};
+    static constexpr std::array<std::string_view, 5> overrides{"GIT_TERMINAL_PROMPT=0", "GIT_NO_LAZY_FETCH=1", "GIT_PAGER=cat", "PAGER=cat",
+                                                               "GIT_OPTIONAL_LOCKS=0"};
     std::vector<std::string> out;
     for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
         const std::string_view text(*entry);
-        const auto replaced = std::any_of(overrides.begin(), overrides.end(), [&](std::string_view o) {
-            return text.starts_with(o.substr(0, o.find('=') + 1));
-        });
+        const auto replaced = std::any_of(overrides.begin(), overrides.end(),
+                                          [&](std::string_view o) { return text.starts_with(o.substr(0, o.find('=') + 1)); });
         if (!replaced) out.emplace_back(text);
     }
     out.insert(out.end(), overrides.begin(), overrides.end());
@@ -57,8 +56,7 @@ struct GitOutput {
 
 // Runs `git ARGS` (no shell) with `input` on its stdin, within limits.git_timeout_seconds
 // and limits.max_input_bytes of output. `name` is what messages name.
-GitOutput run_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits,
-                  std::string_view input = {}) {
+GitOutput run_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits, std::string_view input = {}) {
     std::vector<std::string> storage{"git", "--no-pager", "--no-replace-objects", "-c", "protocol.allow=never"};
     storage.insert(storage.end(), args.begin(), args.end());
     std::vector<char*> argv;
@@ -138,8 +136,8 @@ GitOutput run_git(const std::vector<std::string>& args, const std::string& name,
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     if (timed_out)
-        fail(name, "git did not finish within " + std::to_string(limits.git_timeout_seconds) + " seconds (" +
-                       limit_hint("git-timeout") + ")");
+        fail(name,
+             "git did not finish within " + std::to_string(limits.git_timeout_seconds) + " seconds (" + limit_hint("git-timeout") + ")");
     if (too_large) fail(name, too_large_message(limits));
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return result;
@@ -158,8 +156,7 @@ std::string reason_of(std::string_view err) {
     return first.empty() ? "git failed" : std::string(first);
 }
 
-std::string checked_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits,
-                        std::string_view input = {}) {
+std::string checked_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits, std::string_view input = {}) {
     auto result = run_git(args, name, limits, input);
     if (result.exit_code == 0) return std::move(result.out);
     if (result.err.find("promisor remote") != std::string::npos || result.err.find("lazy fetching disabled") != std::string::npos)
@@ -210,8 +207,8 @@ std::vector<TreeEntry> list_tree(const std::string& tree, bool recursive, const 
 }
 
 // The blobs `objects` name, in order, from one `git cat-file --batch`.
-std::vector<std::string> read_blobs(const std::vector<std::string>& objects, const std::vector<std::string>& names,
-                                    const std::string& name, const Limits& limits) {
+std::vector<std::string> read_blobs(const std::vector<std::string>& objects, const std::vector<std::string>& names, const std::string& name,
+                                    const Limits& limits) {
     if (objects.empty()) return {};
     std::string input;
     for (const auto& object : objects) input += object + "\n";
@@ -224,7 +221,8 @@ std::vector<std::string> read_blobs(const std::vector<std::string>& objects, con
             header_end == std::string::npos ? std::string_view() : std::string_view(output).substr(at, header_end - at);
         if (header.ends_with(" missing")) fail(names[i], "the blob " + std::string(not_in_clone));
         const auto last_space = header.rfind(' ');
-        if (header_end == std::string::npos || last_space == std::string_view::npos) fail(names[i], "cannot read from git: unexpected output");
+        if (header_end == std::string::npos || last_space == std::string_view::npos)
+            fail(names[i], "cannot read from git: unexpected output");
         const auto size = std::strtoull(std::string(header.substr(last_space + 1)).c_str(), nullptr, 10);
         at = header_end + 1;
         if (at + size > output.size()) fail(names[i], "cannot read from git: output cut short");
@@ -235,8 +233,7 @@ std::vector<std::string> read_blobs(const std::vector<std::string>& objects, con
 }
 
 void refuse_link_or_submodule(const TreeEntry& entry, const std::string& name) {
-    if (entry.mode == "120000")
-        fail(name, "is a symbolic link in the git tree; kompat never follows a link out of a snapshot");
+    if (entry.mode == "120000") fail(name, "is a symbolic link in the git tree; kompat never follows a link out of a snapshot");
     if (entry.type == "commit") fail(name, "is a submodule; kompat reads only the repository's own files");
 }
 

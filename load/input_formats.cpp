@@ -24,12 +24,12 @@ bool is_crd(const json::object& document) {
 }
 
 const std::array<InputFormat, 3> formats{{
-    {SnapshotFormat::openapi_v2, "OpenAPI v2", "an OpenAPI v2 document (\"swagger\": \"2.0\")", is_openapi_v2,
-     load_openapi_document, collect_openapi_kinds},
-    {SnapshotFormat::openapi_v3, "OpenAPI v3", "an OpenAPI v3 document (\"openapi\": \"3.x\")", is_openapi_v3,
-     load_openapi_document, collect_openapi_kinds},
-    {SnapshotFormat::crd, "CustomResourceDefinition", "a CustomResourceDefinition (apiextensions.k8s.io/v1 or v1beta1)", is_crd,
-     load_crd, nullptr},
+    {SnapshotFormat::openapi_v2, "OpenAPI v2", "an OpenAPI v2 document (\"swagger\": \"2.0\")", is_openapi_v2, load_openapi_document,
+     collect_openapi_kinds},
+    {SnapshotFormat::openapi_v3, "OpenAPI v3", "an OpenAPI v3 document (\"openapi\": \"3.x\")", is_openapi_v3, load_openapi_document,
+     collect_openapi_kinds},
+    {SnapshotFormat::crd, "CustomResourceDefinition", "a CustomResourceDefinition (apiextensions.k8s.io/v1 or v1beta1)", is_crd, load_crd,
+     nullptr},
 }};
 
 }  // namespace

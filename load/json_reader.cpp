@@ -84,8 +84,7 @@ struct KeyStart {
         if (started) return false;
         started = true;
         const char* data = piece.data();
-        if (data != nullptr && data > text_begin && data <= text_end)
-            offset = static_cast<std::size_t>(data - text_begin) - 1;
+        if (data != nullptr && data > text_begin && data <= text_end) offset = static_cast<std::size_t>(data - text_begin) - 1;
         return true;
     }
 };
@@ -139,7 +138,10 @@ struct LocatingHandler {
     }
     bool on_document_end(json::error_code&) { return true; }
     bool on_array_begin(json::error_code&) { return true; }
-    bool on_array_end(std::size_t n, json::error_code&) { stack.push_array(n); return true; }
+    bool on_array_end(std::size_t n, json::error_code&) {
+        stack.push_array(n);
+        return true;
+    }
     bool on_object_begin(json::error_code&) { return true; }
     bool on_object_end(std::size_t n, json::error_code&) {
         const auto first = open_keys.size() - n;
@@ -170,8 +172,14 @@ struct LocatingHandler {
         return true;
     }
     bool on_number_part(json::string_view, json::error_code&) { return true; }
-    bool on_int64(std::int64_t i, json::string_view, json::error_code&) { stack.push_int64(i); return true; }
-    bool on_uint64(std::uint64_t u, json::string_view, json::error_code&) { stack.push_uint64(u); return true; }
+    bool on_int64(std::int64_t i, json::string_view, json::error_code&) {
+        stack.push_int64(i);
+        return true;
+    }
+    bool on_uint64(std::uint64_t u, json::string_view, json::error_code&) {
+        stack.push_uint64(u);
+        return true;
+    }
     bool on_double(double d, json::string_view text, json::error_code& ec) {
         // 1e400 parses as infinity, which JSON cannot write back: refused, not reported as Infinity.
         if (!std::isfinite(d)) {
@@ -182,8 +190,14 @@ struct LocatingHandler {
         stack.push_double(d);
         return true;
     }
-    bool on_bool(bool b, json::error_code&) { stack.push_bool(b); return true; }
-    bool on_null(json::error_code&) { stack.push_null(); return true; }
+    bool on_bool(bool b, json::error_code&) {
+        stack.push_bool(b);
+        return true;
+    }
+    bool on_null(json::error_code&) {
+        stack.push_null();
+        return true;
+    }
     bool on_comment_part(json::string_view, json::error_code&) { return true; }
     bool on_comment(json::string_view, json::error_code&) { return true; }
 
@@ -209,8 +223,14 @@ struct DuplicateFinder {
     bool on_document_end(json::error_code&) { return true; }
     bool on_array_begin(json::error_code&) { return true; }
     bool on_array_end(std::size_t, json::error_code&) { return true; }
-    bool on_object_begin(json::error_code&) { objects.emplace_back(); return true; }
-    bool on_object_end(std::size_t, json::error_code&) { objects.pop_back(); return true; }
+    bool on_object_begin(json::error_code&) {
+        objects.emplace_back();
+        return true;
+    }
+    bool on_object_end(std::size_t, json::error_code&) {
+        objects.pop_back();
+        return true;
+    }
     bool on_string_part(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_string(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_key_part(json::string_view s, std::size_t, json::error_code&) {
@@ -247,17 +267,14 @@ json::parse_options options_for(const Limits& limits) {
 
 std::string describe_parse_error(const json::error_code& ec, const Limits& limits) {
     if (ec == json::error::too_deep)
-        return "nesting deeper than " + std::to_string(limits.max_nesting_depth) +
-               " levels (" + limit_hint("max-nesting-depth") + ")";
+        return "nesting deeper than " + std::to_string(limits.max_nesting_depth) + " levels (" + limit_hint("max-nesting-depth") + ")";
     if (ec == json::error::incomplete) return "malformed JSON: unexpected end of input";
     return "malformed JSON: " + ec.message();
 }
 
 }  // namespace
 
-TextPosition position_at(std::string_view text, std::size_t offset) {
-    return PositionCursor(text).at(offset);
-}
+TextPosition position_at(std::string_view text, std::size_t offset) { return PositionCursor(text).at(offset); }
 
 ParsedFile read_json(const SourceFile& source, const Limits& limits) {
     std::string_view text = source.bytes;
@@ -281,8 +298,7 @@ ParsedFile read_json(const SourceFile& source, const Limits& limits) {
         finder.write_some(false, body.data(), body.size(), ec);
         // The finder is the judge: the fast check above only says where to look.
         if (const auto& duplicate = finder.handler().duplicate)
-            throw InputError(source.name, position_at(text, duplicate->first),
-                             "duplicate key \"" + duplicate->second + "\" in one object");
+            throw InputError(source.name, position_at(text, duplicate->first), "duplicate key \"" + duplicate->second + "\" in one object");
     }
 
     file.documents.push_back(parser.handler().stack.release());

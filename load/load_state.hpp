@@ -26,17 +26,17 @@ struct LoadState {
     const SourceSet& sources;
     const Limits& limits;
     Snapshot snapshot;
-    std::vector<RefNote> refs;  // each `$ref` met, by file and text, in the order first met
-    std::deque<std::string> resolved_files;  // files `$ref`s name, which RefNote::file views
-    std::map<std::string, std::uint32_t, std::less<>> file_index;  // file name → index
-    std::set<std::string, std::less<>> main_files;             // the files the user named
+    std::vector<RefNote> refs;                                           // each `$ref` met, by file and text, in the order first met
+    std::deque<std::string> resolved_files;                              // files `$ref`s name, which RefNote::file views
+    std::map<std::string, std::uint32_t, std::less<>> file_index;        // file name → index
+    std::set<std::string, std::less<>> main_files;                       // the files the user named
     std::map<std::string_view, const boost::json::value*> type_sources;  // type (its key as written) → its JSON
-    std::map<GroupVersionKind, Location> crd_kinds;            // for duplicate CRD versions
+    std::map<GroupVersionKind, Location> crd_kinds;                      // for duplicate CRD versions
     // (method, path) as the documents write them → index in snapshot.operations
     using MethodAndPath = std::pair<std::string_view, std::string_view>;
     std::unordered_map<MethodAndPath, std::size_t, boost::hash<MethodAndPath>> operation_index;
 
-    ReadBudget budget;  // what the snapshot has read: its own files, then the files `$ref`s reach
+    ReadBudget budget;         // what the snapshot has read: its own files, then the files `$ref`s reach
     SchemaCount schema_count;  // schemas built, against Limits::max_schemas
 
     LoadState(const SourceSet& s, const Limits& l) : sources(s), limits(l), budget(s.used) {}
@@ -69,8 +69,8 @@ struct LoadState {
 
     // Follows `$ref`s of non-schema objects (parameters, responses, request bodies)
     // inside one document; only local pointers.
-    PointerTarget follow_local_refs(std::uint32_t file_index, const boost::json::value& root,
-                                    const boost::json::value& value, TextPosition position);
+    PointerTarget follow_local_refs(std::uint32_t file_index, const boost::json::value& root, const boost::json::value& value,
+                                    TextPosition position);
     std::unordered_map<WrittenRef, PointerTarget, WrittenRefHash> followed_refs;  // by file and `$ref` as written
 
     [[noreturn]] void fail(std::uint32_t file_index, TextPosition position, const std::string& message) const;
@@ -79,8 +79,7 @@ struct LoadState {
 };
 
 // The value at `pointer` inside `root`, with the position of its key.
-std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const boost::json::value& root,
-                                          std::string_view pointer);
+std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const boost::json::value& root, std::string_view pointer);
 
 void load_openapi_document(LoadState& state, std::uint32_t file_index, const boost::json::object& document);
 void load_crd(LoadState& state, std::uint32_t file_index, const boost::json::object& crd);

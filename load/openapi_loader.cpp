@@ -74,8 +74,8 @@ void OpenApiLoader::load_types() {
             // order) wins, and a differing copy is noted, never merged.
             if (!json_equal(*existing->second, member.value())) {
                 const auto& kept = state_.snapshot.types.at(std::string(name));
-                state_.note("type " + std::string(name) + " differs between " + state_.where(kept.location) +
-                            " and " + state_.where({file_index_, position}) + "; kompat uses the first");
+                state_.note("type " + std::string(name) + " differs between " + state_.where(kept.location) + " and " +
+                            state_.where({file_index_, position}) + "; kompat uses the first");
             }
             continue;
         }
@@ -120,8 +120,8 @@ void OpenApiLoader::keep_unless_defined_before(std::string_view method, std::str
     const auto [existing, inserted] = state_.operation_index.try_emplace({method, path}, operations.size() - 1);
     if (inserted) return;
     const auto& first = operations[existing->second];
-    state_.note("operation " + first.key() + " is defined in " + state_.where(first.location) + " and " +
-                state_.where(operation.location) + "; kompat uses the first");
+    state_.note("operation " + first.key() + " is defined in " + state_.where(first.location) + " and " + state_.where(operation.location) +
+                "; kompat uses the first");
     operations.pop_back();
 }
 
@@ -154,7 +154,8 @@ void OpenApiLoader::read_operation(const json::object& object, const json::array
               [](const auto& a, const auto& b) { return std::tie(a->in, a->name) < std::tie(b->in, b->name); });
     if (body != nullptr) read_request_body(*body, operation);
     // Swagger 2.0: a body (or form) is sent in the media types the operation consumes.
-    const bool form = std::any_of(operation.parameters.begin(), operation.parameters.end(), [](const auto& p) { return p->in == "formData"; });
+    const bool form =
+        std::any_of(operation.parameters.begin(), operation.parameters.end(), [](const auto& p) { return p->in == "formData"; });
     if (!v3_ && (operation.has_request_body || form)) operation.request_media = listed_media(object, "consumes", operation.location);
     if (responses != nullptr) read_responses(object, *responses, operation);
 }
@@ -197,9 +198,8 @@ void OpenApiLoader::add_parameter(const json::value& element, Operation& operati
         operation.request_body_required = parameter->required;
         return;
     }
-    if (unless_overridden && std::any_of(operation.parameters.begin(), operation.parameters.end(), [&](const auto& p) {
-            return p->name == parameter->name && p->in == parameter->in;
-        }))
+    if (unless_overridden && std::any_of(operation.parameters.begin(), operation.parameters.end(),
+                                         [&](const auto& p) { return p->name == parameter->name && p->in == parameter->in; }))
         return;
     operation.parameters.push_back(std::move(parameter));
 }
@@ -220,7 +220,8 @@ void OpenApiLoader::read_parameter(const PointerTarget& target, Parameter& param
     parameter.location = {file_index_, target.position};
     const auto text = [&](std::string_view key) -> std::string_view {
         const auto* v = object->if_contains(key);
-        if (v == nullptr || !v->is_string()) state_.fail(file_index_, target.position, "a parameter needs a \"" + std::string(key) + "\" string");
+        if (v == nullptr || !v->is_string())
+            state_.fail(file_index_, target.position, "a parameter needs a \"" + std::string(key) + "\" string");
         return std::string_view(v->get_string());
     };
     parameter.name = text("name");
@@ -230,7 +231,8 @@ void OpenApiLoader::read_parameter(const PointerTarget& target, Parameter& param
     if (const auto* deprecated = object->if_contains("deprecated"); deprecated != nullptr && deprecated->is_bool())
         parameter.deprecated = deprecated->get_bool();
     if (const auto* style = object->if_contains("style"); style != nullptr && style->is_string()) parameter.style = style->get_string();
-    if (const auto* explode = object->if_contains("explode"); explode != nullptr && explode->is_bool()) parameter.explode = explode->get_bool();
+    if (const auto* explode = object->if_contains("explode"); explode != nullptr && explode->is_bool())
+        parameter.explode = explode->get_bool();
     if (const auto schema = object->find("schema"); schema != object->end()) {
         const auto position = file_.position_of(*schema);
         if (parameter.in == "body") {
@@ -240,7 +242,8 @@ void OpenApiLoader::read_parameter(const PointerTarget& target, Parameter& param
             state_.build(parameter.schema, file_index_, schema->value(), position);
         }
     } else if (const auto* content = object->if_contains("content")) {
-        if (const auto chosen = choose_media_schema(*content)) state_.build(parameter.schema, file_index_, *chosen->schema, chosen->position);
+        if (const auto chosen = choose_media_schema(*content))
+            state_.build(parameter.schema, file_index_, *chosen->schema, chosen->position);
     } else {
         // Swagger 2.0: the parameter carries its type keywords itself.
         auto context = state_.schema_context(file_index_);
@@ -260,8 +263,8 @@ void collect_openapi_kinds(LoadState& state) {
             const auto [existing, inserted] = claimed.emplace(gvk, name);
             if (!inserted) {
                 if (existing->second != name)
-                    state.note("kind " + gvk.to_string() + " is claimed by types " + existing->second + " and " + name +
-                               "; kompat uses " + existing->second);
+                    state.note("kind " + gvk.to_string() + " is claimed by types " + existing->second + " and " + name + "; kompat uses " +
+                               existing->second);
                 continue;
             }
             Kind kind;

@@ -124,9 +124,8 @@ void OpenApiLoader::read_headers(const json::value& value, Response& response) {
             build_schema(header.schema, *target.value, target.position, context);
         }
     }
-    std::sort(response.headers.begin(), response.headers.end(), [](const ResponseHeader& a, const ResponseHeader& b) {
-        return compare_header_names(a.name, b.name) < 0;
-    });
+    std::sort(response.headers.begin(), response.headers.end(),
+              [](const ResponseHeader& a, const ResponseHeader& b) { return compare_header_names(a.name, b.name) < 0; });
 }
 
 }  // namespace kompat

@@ -39,8 +39,7 @@ struct Builder {
         if (object == nullptr) fail(position, "a schema must be an object");
         const auto skipped = std::exchange(context_.skipped_keywords, {});
         for (const auto& member : *object)
-            if (std::find(skipped.begin(), skipped.end(), member.key()) == skipped.end())
-                read_keyword(*object, member, schema);
+            if (std::find(skipped.begin(), skipped.end(), member.key()) == skipped.end()) read_keyword(*object, member, schema);
     }
 
     std::unique_ptr<Schema> build_new(const json::value& value, TextPosition position) {
@@ -61,9 +60,7 @@ struct Builder {
             fail(position, "more than " + std::to_string(count->limit) + " schemas in one snapshot (" + limit_hint("max-schemas") + ")");
     }
 
-    Location where(const json::key_value_pair& member) const {
-        return {context_.file_index, context_.file.position_of(member)};
-    }
+    Location where(const json::key_value_pair& member) const { return {context_.file_index, context_.file.position_of(member)}; }
 
     std::string_view string_of(const json::key_value_pair& member) const {
         const auto* s = member.value().if_string();
@@ -89,8 +86,7 @@ struct Builder {
         const auto& v = member.value();
         if (v.is_uint64()) return v.get_uint64();
         if (v.is_int64() && v.get_int64() >= 0) return static_cast<std::uint64_t>(v.get_int64());
-        if (v.is_double() && v.get_double() >= 0 && std::floor(v.get_double()) == v.get_double() &&
-            v.get_double() < 1.8e19)
+        if (v.is_double() && v.get_double() >= 0 && std::floor(v.get_double()) == v.get_double() && v.get_double() < 1.8e19)
             return static_cast<std::uint64_t>(v.get_double());
         fail(where(member).position, "\"" + std::string(member.key()) + "\" must be a non-negative integer");
     }
@@ -116,17 +112,14 @@ struct Builder {
         out.reserve(array->size());
         for (const auto& element : *array) {
             const auto* element_object = element.if_object();
-            const auto position = element_object != nullptr && !element_object->empty()
-                                      ? context_.file.position_of(*element_object)
-                                      : where(member).position;
+            const auto position =
+                element_object != nullptr && !element_object->empty() ? context_.file.position_of(*element_object) : where(member).position;
             build_into(out.emplace_back(), element, position);
         }
         return out;
     }
 
-    void set_ref(Schema& schema, std::string_view written, Location location) {
-        schema.ref = context_.name_ref(written, location);
-    }
+    void set_ref(Schema& schema, std::string_view written, Location location) { schema.ref = context_.name_ref(written, location); }
 
     // `allOf: [{$ref: X}]` with no `$ref` of its own is the `$ref` itself (KEP-2896), when
     // beside it stand only annotations (description, default). With fields or a type of
@@ -238,8 +231,7 @@ struct Builder {
         if (projects == nullptr) fail(where(member).position, "\"x-kubernetes-api-lifecycle\" must be an object");
         for (const auto& project : *projects) {
             const auto* entry = project.value().if_object();
-            if (entry == nullptr)
-                fail(context_.file.position_of(project), "x-kubernetes-api-lifecycle entries must be objects");
+            if (entry == nullptr) fail(context_.file.position_of(project), "x-kubernetes-api-lifecycle entries must be objects");
             LifecycleEntry lifecycle{std::string_view(project.key()), {}, {}, {}};
             for (const auto& field : *entry) {
                 const auto key = std::string_view(field.key());
@@ -275,45 +267,53 @@ constexpr auto keyword_table = [] {
         KeywordReader{"type", [](Builder& b, K k, Schema& s) { b.read_type(k.member, s); }},
         KeywordReader{"format", [](Builder& b, K k, Schema& s) { s.format = b.string_of(k.member); }},
         KeywordReader{"description", [](Builder& b, K k, Schema& s) { s.description = b.string_of(k.member); }},
-        KeywordReader{"enum", [](Builder& b, K k, Schema& s) {
-            s.enum_values = k.value().if_array();
-            if (s.enum_values == nullptr) b.fail(b.where(k.member).position, "\"enum\" must be a list");
-        }},
+        KeywordReader{"enum",
+                      [](Builder& b, K k, Schema& s) {
+                          s.enum_values = k.value().if_array();
+                          if (s.enum_values == nullptr) b.fail(b.where(k.member).position, "\"enum\" must be a list");
+                      }},
         KeywordReader{"default", [](Builder&, K k, Schema& s) { s.default_value = &k.value(); }},
         KeywordReader{"nullable", [](Builder& b, K k, Schema& s) { s.nullable = s.nullable || b.bool_of(k.member); }},
-        KeywordReader{"required", [](Builder& b, K k, Schema& s) {
-            // Swagger 2.0 parameters carry `required: true`; the loader reads that itself.
-            if (k.value().is_bool()) b.keep_unmodelled(k.member, s);
-            else s.required = b.strings_of(k.member);
-        }},
+        KeywordReader{"required",
+                      [](Builder& b, K k, Schema& s) {
+                          // Swagger 2.0 parameters carry `required: true`; the loader reads that itself.
+                          if (k.value().is_bool()) b.keep_unmodelled(k.member, s);
+                          else s.required = b.strings_of(k.member);
+                      }},
         KeywordReader{"properties", [](Builder& b, K k, Schema& s) { b.read_properties(k.member, s); }},
-        KeywordReader{"items", [](Builder& b, K k, Schema& s) {
-            if (k.value().is_array()) b.keep_unmodelled(k.member, s);  // tuple form
-            else s.items = b.build_new(k.value(), b.where(k.member).position);
-        }},
-        KeywordReader{"additionalProperties", [](Builder& b, K k, Schema& s) {
-            if (const auto* allowed = k.value().if_bool()) s.additional_properties_allowed = *allowed;
-            else s.additional_properties = b.build_new(k.value(), b.where(k.member).position);
-        }},
+        KeywordReader{"items",
+                      [](Builder& b, K k, Schema& s) {
+                          if (k.value().is_array()) b.keep_unmodelled(k.member, s);  // tuple form
+                          else s.items = b.build_new(k.value(), b.where(k.member).position);
+                      }},
+        KeywordReader{"additionalProperties",
+                      [](Builder& b, K k, Schema& s) {
+                          if (const auto* allowed = k.value().if_bool()) s.additional_properties_allowed = *allowed;
+                          else s.additional_properties = b.build_new(k.value(), b.where(k.member).position);
+                      }},
         KeywordReader{"allOf", [](Builder& b, K k, Schema& s) { b.read_all_of(k.object, k.member, s); }},
         KeywordReader{"oneOf", [](Builder& b, K k, Schema& s) { s.writable_subschemas().one_of = b.schemas_of(k.member); }},
         KeywordReader{"anyOf", [](Builder& b, K k, Schema& s) { s.writable_subschemas().any_of = b.schemas_of(k.member); }},
-        KeywordReader{"maximum", [](Builder& b, K k, Schema& s) {
-            auto& bounds = s.writable_bounds();
-            if (!bounds.maximum || !bounds.exclusive_maximum) bounds.maximum = b.number_of(k.member);
-        }},
-        KeywordReader{"minimum", [](Builder& b, K k, Schema& s) {
-            auto& bounds = s.writable_bounds();
-            if (!bounds.minimum || !bounds.exclusive_minimum) bounds.minimum = b.number_of(k.member);
-        }},
-        KeywordReader{"exclusiveMaximum", [](Builder& b, K k, Schema& s) {
-            auto& bounds = s.writable_bounds();
-            b.read_exclusive(k.member, bounds.maximum, bounds.exclusive_maximum);
-        }},
-        KeywordReader{"exclusiveMinimum", [](Builder& b, K k, Schema& s) {
-            auto& bounds = s.writable_bounds();
-            b.read_exclusive(k.member, bounds.minimum, bounds.exclusive_minimum);
-        }},
+        KeywordReader{"maximum",
+                      [](Builder& b, K k, Schema& s) {
+                          auto& bounds = s.writable_bounds();
+                          if (!bounds.maximum || !bounds.exclusive_maximum) bounds.maximum = b.number_of(k.member);
+                      }},
+        KeywordReader{"minimum",
+                      [](Builder& b, K k, Schema& s) {
+                          auto& bounds = s.writable_bounds();
+                          if (!bounds.minimum || !bounds.exclusive_minimum) bounds.minimum = b.number_of(k.member);
+                      }},
+        KeywordReader{"exclusiveMaximum",
+                      [](Builder& b, K k, Schema& s) {
+                          auto& bounds = s.writable_bounds();
+                          b.read_exclusive(k.member, bounds.maximum, bounds.exclusive_maximum);
+                      }},
+        KeywordReader{"exclusiveMinimum",
+                      [](Builder& b, K k, Schema& s) {
+                          auto& bounds = s.writable_bounds();
+                          b.read_exclusive(k.member, bounds.minimum, bounds.exclusive_minimum);
+                      }},
         KeywordReader{"multipleOf", [](Builder& b, K k, Schema& s) { s.writable_bounds().multiple_of = b.number_of(k.member); }},
         KeywordReader{"maxLength", [](Builder& b, K k, Schema& s) { s.writable_bounds().max_length = b.count_of(k.member); }},
         KeywordReader{"minLength", [](Builder& b, K k, Schema& s) { s.writable_bounds().min_length = b.count_of(k.member); }},
@@ -323,10 +323,12 @@ constexpr auto keyword_table = [] {
         KeywordReader{"minProperties", [](Builder& b, K k, Schema& s) { s.writable_bounds().min_properties = b.count_of(k.member); }},
         KeywordReader{"pattern", [](Builder& b, K k, Schema& s) { s.writable_bounds().pattern = b.string_of(k.member); }},
         KeywordReader{"uniqueItems", [](Builder& b, K k, Schema& s) { s.writable_bounds().unique_items = b.bool_of(k.member); }},
-        KeywordReader{"x-kubernetes-list-type", [](Builder& b, K k, Schema& s) { s.writable_kubernetes().list_type = b.string_of(k.member); }},
+        KeywordReader{"x-kubernetes-list-type",
+                      [](Builder& b, K k, Schema& s) { s.writable_kubernetes().list_type = b.string_of(k.member); }},
         KeywordReader{"x-kubernetes-list-map-keys",
                       [](Builder& b, K k, Schema& s) { s.writable_kubernetes().list_map_keys = b.strings_of(k.member); }},
-        KeywordReader{"x-kubernetes-map-type", [](Builder& b, K k, Schema& s) { s.writable_kubernetes().map_type = b.string_of(k.member); }},
+        KeywordReader{"x-kubernetes-map-type",
+                      [](Builder& b, K k, Schema& s) { s.writable_kubernetes().map_type = b.string_of(k.member); }},
         KeywordReader{"x-kubernetes-validations", [](Builder& b, K k, Schema& s) { b.read_validations(k.member, s); }},
         KeywordReader{"x-kubernetes-preserve-unknown-fields",
                       [](Builder& b, K k, Schema& s) { s.preserve_unknown_fields = b.bool_of(k.member); }},
@@ -344,8 +346,9 @@ constexpr auto keyword_table = [] {
 }();
 
 const KeywordReader* find_keyword(std::string_view name) {
-    const auto found = std::lower_bound(keyword_table.begin(), keyword_table.end(), name,
-                                        [](const KeywordReader& entry, std::string_view key) { return shorter_or_before(entry.name, key); });
+    const auto found =
+        std::lower_bound(keyword_table.begin(), keyword_table.end(), name,
+                         [](const KeywordReader& entry, std::string_view key) { return shorter_or_before(entry.name, key); });
     return found != keyword_table.end() && found->name == name ? &*found : nullptr;
 }
 

@@ -66,8 +66,8 @@ std::string_view LoadState::name_ref(std::uint32_t index, std::string_view writt
     // A type of the files the user named keeps its own name, so references to it
     // read the same from every file of a directory and from v2 and v3 alike.
     auto named = named_type_of_pointer(fragment);
-    note.type_name = snapshot.ref_names.emplace_back(named && main_files.contains(target) ? std::move(*named)
-                                                                                           : std::string(target) + "#" + std::string(fragment));
+    note.type_name = snapshot.ref_names.emplace_back(
+        named && main_files.contains(target) ? std::move(*named) : std::string(target) + "#" + std::string(fragment));
     named_refs.emplace(WrittenRef{index, written}, refs.size());
     refs.push_back(std::move(note));
     return refs.back().type_name;
@@ -88,8 +88,7 @@ std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const json::va
         } else if (const auto* array = target.value->if_array()) {
             std::size_t index = 0;
             const auto* end = token.data() + token.size();
-            if (token.empty() || std::from_chars(token.data(), end, index).ptr != end || index >= array->size())
-                return std::nullopt;
+            if (token.empty() || std::from_chars(token.data(), end, index).ptr != end || index >= array->size()) return std::nullopt;
             const auto& element = (*array)[index];
             target.value = &element;
             if (const auto* element_object = element.if_object(); element_object != nullptr && !element_object->empty())
@@ -101,8 +100,7 @@ std::optional<PointerTarget> walk_pointer(const ParsedFile& file, const json::va
     return target;
 }
 
-PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::value& root, const json::value& value,
-                                           TextPosition position) {
+PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::value& root, const json::value& value, TextPosition position) {
     const auto ref_of = [](const json::value& v) -> const json::value* {
         const auto* object = v.if_object();
         return object != nullptr ? object->if_contains("$ref") : nullptr;
@@ -112,15 +110,14 @@ PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::valu
     // Kubernetes refers to the same few shared parameters thousands of times.
     const auto* first_text = first_ref->if_string();
     const WrittenRef cache_key{index, first_text != nullptr ? std::string_view(*first_text) : std::string_view()};
-    if (const auto cached = followed_refs.find(cache_key); first_text != nullptr && cached != followed_refs.end())
-        return cached->second;
+    if (const auto cached = followed_refs.find(cache_key); first_text != nullptr && cached != followed_refs.end()) return cached->second;
     PointerTarget target{&value, position};
     for (std::uint32_t hops = 0;; ++hops) {
         const auto* ref = ref_of(*target.value);
         if (ref == nullptr) break;
         if (hops >= limits.max_ref_chain)
-            fail(index, target.position, "$ref chain longer than " + std::to_string(limits.max_ref_chain) +
-                                             " (" + limit_hint("max-ref-chain") + ")");
+            fail(index, target.position,
+                 "$ref chain longer than " + std::to_string(limits.max_ref_chain) + " (" + limit_hint("max-ref-chain") + ")");
         const auto* written = ref->if_string();
         if (written == nullptr || !written->starts_with("#/"))
             fail(index, target.position, "only local $refs (#/...) are followed for parameters, responses and request bodies");
@@ -192,17 +189,17 @@ public:
         }
         if (found.empty()) {
             if (skipped_ > 0)
-                state_.fail(0, {}, "no OpenAPI document or CustomResourceDefinition found (" + std::to_string(skipped_) +
-                                       " other Kubernetes objects)");
+                state_.fail(
+                    0, {},
+                    "no OpenAPI document or CustomResourceDefinition found (" + std::to_string(skipped_) + " other Kubernetes objects)");
             throw InputError(sources.argument, {}, "no OpenAPI document or CustomResourceDefinition found");
         }
         const auto& family = *found.front().format;
         for (const auto& document : found)
             if (document.format != &family)
                 state_.fail(document.file, document.position,
-                            std::string(document.format->name) + " document in a snapshot of " + std::string(family.name) +
-                                " documents (" + state_.where({found.front().file, found.front().position}) +
-                                "); a snapshot is one kind of input");
+                            std::string(document.format->name) + " document in a snapshot of " + std::string(family.name) + " documents (" +
+                                state_.where({found.front().file, found.front().position}) + "); a snapshot is one kind of input");
         snapshot.format = family.format;
         for (const auto& document : found) family.load(state_, document.file, *document.object);
         resolve_refs();
@@ -217,8 +214,7 @@ public:
     }
 
 private:
-    void find_documents(std::uint32_t file, const json::value& value, TextPosition position,
-                        std::vector<FoundDocument>& found, int depth) {
+    void find_documents(std::uint32_t file, const json::value& value, TextPosition position, std::vector<FoundDocument>& found, int depth) {
         const auto* object = value.if_object();
         if (object == nullptr) state_.fail(file, position, "unrecognised document: " + expected_input_formats());
         if (const auto* format = input_format_of(*object)) {
@@ -228,7 +224,8 @@ private:
             if (items == nullptr || depth > 4) state_.fail(file, position, "\"items\" of a List must be a list");
             for (const auto& item : *items) {
                 const auto* item_object = item.if_object();
-                find_documents(file, item, item_object != nullptr ? state_.file(file).position_of(*item_object) : position, found, depth + 1);
+                find_documents(file, item, item_object != nullptr ? state_.file(file).position_of(*item_object) : position, found,
+                               depth + 1);
             }
         } else if (is_kubernetes_object(*object)) {
             ++skipped_;
@@ -282,9 +279,9 @@ private:
                                 "$ref cycle with nothing else in it: " + path + next->first);
                 }
                 if (chain.size() > state_.limits.max_ref_chain)
-                    state_.fail(schema.location.file, schema.location.position,
-                                "$ref chain longer than " + std::to_string(state_.limits.max_ref_chain) +
-                                    " (" + limit_hint("max-ref-chain") + ")");
+                    state_.fail(
+                        schema.location.file, schema.location.position,
+                        "$ref chain longer than " + std::to_string(state_.limits.max_ref_chain) + " (" + limit_hint("max-ref-chain") + ")");
                 chain.push_back(next->first);
                 current = &next->second;
             }
@@ -299,9 +296,7 @@ private:
 
 Snapshot load_snapshot(const SourceSet& sources, const Limits& limits) { return Loader(sources, limits).load(); }
 
-Snapshot load_snapshot(std::string_view argument, const Limits& limits) {
-    return load_snapshot(read_sources(argument, limits), limits);
-}
+Snapshot load_snapshot(std::string_view argument, const Limits& limits) { return load_snapshot(read_sources(argument, limits), limits); }
 
 SnapshotPair::~SnapshotPair() {
     // Small snapshots are not worth a thread.

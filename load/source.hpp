@@ -8,7 +8,7 @@
 namespace kompat {
 
 struct SourceFile {
-    std::string name;   // as shown in messages: the path, `-`, or `REV:PATH`
+    std::string name;  // as shown in messages: the path, `-`, or `REV:PATH`
     std::string bytes;
 };
 
@@ -21,7 +21,7 @@ struct ReadBudget {
 };
 
 struct SourceSet {
-    std::string argument;           // what the user wrote
+    std::string argument;  // what the user wrote
     SourceOrigin origin = SourceOrigin::filesystem;
     bool is_directory = false;
     std::string root;               // directory relative `$ref`s must stay inside

@@ -104,8 +104,8 @@ SourceSet read_any(std::string_view argument, const Limits& limits, bool directo
         fail(written, check.outcome == Outcome::resolves
                           ? "ambiguous: both a path on disk and REV:PATH at revision \"" + revision + "\"; write ./" + written +
                                 " for the file or git:" + written + " for the revision"
-                          : "a path on disk written like REV:PATH (\"" + revision + "\" is not a git revision here); write ./" +
-                                written + " to read it, or git:" + written + " for a revision");
+                          : "a path on disk written like REV:PATH (\"" + revision + "\" is not a git revision here); write ./" + written +
+                                " to read it, or git:" + written + " for a revision");
     if (check.outcome == Outcome::unknown)
         fail(written, "cannot open: no such file or directory, and \"" + revision + "\" is not a git revision here");
     return read_git_source(argument, argument, limits);
@@ -121,12 +121,10 @@ SourceFile read_single_source(std::string_view argument, const Limits& limits, s
     return std::move(set.files.front());
 }
 
-std::optional<std::string> resolve_relative(const SourceSet& set, std::string_view from_name,
-                                            std::string_view relative_path) {
+std::optional<std::string> resolve_relative(const SourceSet& set, std::string_view from_name, std::string_view relative_path) {
     if (set.origin == SourceOrigin::standard_input) return std::nullopt;
     const fs::path relative{std::string(relative_path)};
-    if (relative.is_absolute() || relative_path.find("://") != std::string_view::npos)
-        return std::nullopt;
+    if (relative.is_absolute() || relative_path.find("://") != std::string_view::npos) return std::nullopt;
     fs::path from{std::string(from_name)};
     if (set.origin == SourceOrigin::git) from = fs::path(from_name.substr(set.revision.size() + 1));
     const auto joined = (from.parent_path() / relative).lexically_normal();

@@ -31,7 +31,6 @@ SourceFile read_file_in_snapshot(const SourceSet& set, const std::string& name, 
 
 // The name of the file that `relative_path`, written in file `from_name`, refers to;
 // nothing when it leaves the snapshot's directory or names a URL.
-std::optional<std::string> resolve_relative(const SourceSet& set, std::string_view from_name,
-                                            std::string_view relative_path);
+std::optional<std::string> resolve_relative(const SourceSet& set, std::string_view from_name, std::string_view relative_path);
 
 }  // namespace kompat

@@ -159,8 +159,7 @@ json::value copy_in(const json::value& value, ParsedFile& file) {
             for (const auto& element : from) to.push_back(copy_in(element, file));
             return to;
         }
-        default:
-            return json::value(value, sp);
+        default: return json::value(value, sp);
     }
 }
 

@@ -63,7 +63,9 @@ bool is_break(char c) { return c == '\n' || c == '\r'; }
 bool is_white(char c) { return c == ' ' || c == '\t'; }
 
 // Past one line break at `i` (LF, CRLF or CR).
-std::size_t after_break(std::string_view raw, std::size_t i) { return i + (raw[i] == '\r' && i + 1 < raw.size() && raw[i + 1] == '\n' ? 2 : 1); }
+std::size_t after_break(std::string_view raw, std::size_t i) {
+    return i + (raw[i] == '\r' && i + 1 < raw.size() && raw[i + 1] == '\n' ? 2 : 1);
+}
 
 // Past the empty lines (white space only) from `i`, the start of a line, counting them;
 // then past the next line's leading white space.
@@ -213,8 +215,7 @@ EventStream::EventStream(const SourceFile& source) : source_(source) {
     cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE | FYPCF_DISABLE_DEPTH_LIMIT);
     cfg.diag = diag_.get();
     parser_.reset(fy_parser_create(&cfg));
-    if (parser_ == nullptr || fy_parser_set_string(parser_.get(), source.bytes.data(), source.bytes.size()) != 0)
-        throw std::bad_alloc();
+    if (parser_ == nullptr || fy_parser_set_string(parser_.get(), source.bytes.data(), source.bytes.size()) != 0) throw std::bad_alloc();
 }
 
 // The parser is left as it is, never destroyed: a few kilobytes kept, not a crash. The

@@ -34,9 +34,8 @@ public:
           sp_(file.memory.get()),
           node_budget_(source.bytes.size() + limits.max_yaml_extra_nodes),
           rules_by_document_(std::move(rules_by_document)),
-          stack_({source, file, [this](std::uint64_t nodes, TextPosition position, std::string_view cause) {
-                      count_nodes(nodes, position, cause);
-                  }}) {}
+          stack_({source, file,
+                  [this](std::uint64_t nodes, TextPosition position, std::string_view cause) { count_nodes(nodes, position, cause); }}) {}
 
     // Reads the stream. Returns false when a document read by Kubernetes' rules turns out
     // to be an OpenAPI document whose scalars YAML 1.2 reads differently: `rules_by_document`
@@ -64,15 +63,13 @@ private:
         }
     }
 
-    [[noreturn]] void fail(TextPosition position, const std::string& message) const {
-        throw InputError(source_.name, position, message);
-    }
+    [[noreturn]] void fail(TextPosition position, const std::string& message) const { throw InputError(source_.name, position, message); }
 
     void count_nodes(std::uint64_t nodes, TextPosition position, std::string_view cause) {
         nodes_ += nodes;
         if (nodes_ > node_budget_)
-            fail(position, "YAML expands to more than " + std::to_string(node_budget_) + " nodes (" + std::string(cause) +
-                               "; " + limit_hint("max-yaml-extra-nodes") + ")");
+            fail(position, "YAML expands to more than " + std::to_string(node_budget_) + " nodes (" + std::string(cause) + "; " +
+                               limit_hint("max-yaml-extra-nodes") + ")");
     }
 
     // ---- documents ----------------------------------------------------------
@@ -141,8 +138,7 @@ private:
         const bool key = stack_.expecting_key();
         if (key && anchor == nullptr) return stack_.set_key(text, position, plain && text == "<<");
         auto value = resolve(text, tag, plain, tag_token != nullptr, position);
-        if (anchor != nullptr)
-            remember(text_of(anchor), Anchored{json::value(value, sp_), 1, 0, std::string(text), true});
+        if (anchor != nullptr) remember(text_of(anchor), Anchored{json::value(value, sp_), 1, 0, std::string(text), true});
         if (key) return stack_.set_key(text, position, plain && text == "<<");
         attach(std::move(value), 0);
     }
@@ -228,8 +224,8 @@ private:
     }
 
     [[noreturn]] void fail_depth(TextPosition position) const {
-        fail(position, "nesting deeper than " + std::to_string(limits_.max_nesting_depth) + " levels (" +
-                           limit_hint("max-nesting-depth") + ")");
+        fail(position,
+             "nesting deeper than " + std::to_string(limits_.max_nesting_depth) + " levels (" + limit_hint("max-nesting-depth") + ")");
     }
 
     void note_root_position(TextPosition position) {

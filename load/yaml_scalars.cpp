@@ -92,10 +92,8 @@ ResolvedScalar resolve_core(std::string_view text) {
     const char first = text.front();
     if (!is_digit(first, 10) && first != '-' && first != '+' && first != '.') return string();
     if (auto special = special_float(text)) return *special;
-    if (text.starts_with("0o") && all_digits(text.substr(2), 8))
-        return integer(text.substr(2), 8, false).value_or(string());
-    if (text.starts_with("0x") && all_digits(text.substr(2), 16))
-        return integer(text.substr(2), 16, false).value_or(string());
+    if (text.starts_with("0o") && all_digits(text.substr(2), 8)) return integer(text.substr(2), 8, false).value_or(string());
+    if (text.starts_with("0x") && all_digits(text.substr(2), 16)) return integer(text.substr(2), 16, false).value_or(string());
     const bool sign = first == '-' || first == '+';
     if (all_digits(text.substr(sign ? 1 : 0), 10)) {
         if (auto value = integer(text.substr(sign ? 1 : 0), 10, first == '-')) return *value;

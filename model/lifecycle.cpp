@@ -38,29 +38,30 @@ bool is_gate_name(std::string_view word) {
 // The sentence forms of docs/lifecycle-sentences.md, lower case. Each was found in the
 // corpus's descriptions (scripts/lifecycle_sentences.py).
 constexpr std::array alpha_forms{
-    std::string_view("alpha-level"),        std::string_view("alpha level"),        std::string_view("is an alpha field"),
-    std::string_view("is a alpha field"),   std::string_view("is an alpha type"),   std::string_view("is an alpha feature"),
-    std::string_view("(alpha) using"),      std::string_view("(alpha feature)"),  std::string_view("(alpha) this"),    std::string_view("alpha, gated by"),
-    std::string_view("field is in alpha"),  std::string_view("which is alpha"),     std::string_view("is an alpha-level"),
+    std::string_view("alpha-level"),       std::string_view("alpha level"),       std::string_view("is an alpha field"),
+    std::string_view("is a alpha field"),  std::string_view("is an alpha type"),  std::string_view("is an alpha feature"),
+    std::string_view("(alpha) using"),     std::string_view("(alpha feature)"),   std::string_view("(alpha) this"),
+    std::string_view("alpha, gated by"),   std::string_view("field is in alpha"), std::string_view("which is alpha"),
+    std::string_view("is an alpha-level"),
 };
 constexpr std::array beta_forms{
-    std::string_view("beta-level"),          std::string_view("is a beta field"),    std::string_view("is an beta field"),
-    std::string_view("is beta field"),       std::string_view("field is beta"),      std::string_view("(beta) using"),      std::string_view("(beta) this"),
-    std::string_view("(beta feature)"),      std::string_view("is a beta feature"),  std::string_view("feature is in beta"),
-    std::string_view("which is beta"),       std::string_view("a beta field from"),  std::string_view("object is beta"),
-    std::string_view("requires the beta "),  std::string_view("is an optional, beta field"),
+    std::string_view("beta-level"),         std::string_view("is a beta field"),    std::string_view("is an beta field"),
+    std::string_view("is beta field"),      std::string_view("field is beta"),      std::string_view("(beta) using"),
+    std::string_view("(beta) this"),        std::string_view("(beta feature)"),     std::string_view("is a beta feature"),
+    std::string_view("feature is in beta"), std::string_view("which is beta"),      std::string_view("a beta field from"),
+    std::string_view("object is beta"),     std::string_view("requires the beta "), std::string_view("is an optional, beta field"),
 };
 // Anywhere in a sentence: the field itself is deprecated.
 constexpr std::array deprecated_forms{
-    std::string_view("this field is deprecated"), std::string_view("this api is deprecated"), std::string_view("this type is deprecated"),
-    std::string_view("should be considered as deprecated"), std::string_view("now is deprecated"),
-    std::string_view("field is deprecated"),
+    std::string_view("this field is deprecated"), std::string_view("this api is deprecated"),
+    std::string_view("this type is deprecated"),  std::string_view("should be considered as deprecated"),
+    std::string_view("now is deprecated"),        std::string_view("field is deprecated"),
 };
 // Sentences that name a stage without giving the field one: country codes, version
 // ordering, a stage of the past ("beta in 1.21 and GA in 1.22"), a value's condition.
 constexpr std::array not_lifecycle{
-    std::string_view("alpha-2"), std::string_view("kube-like"), std::string_view("ga > beta"), std::string_view(" ga in "),
-    std::string_view("alpha stage"), std::string_view("if the alpha feature gate"),
+    std::string_view("alpha-2"), std::string_view("kube-like"),   std::string_view("ga > beta"),
+    std::string_view(" ga in "), std::string_view("alpha stage"), std::string_view("if the alpha feature gate"),
 };
 
 // `sentence` is folded.

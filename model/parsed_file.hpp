@@ -61,8 +61,8 @@ struct ParsedFile {
     // Holds every value of `documents` (declared first, so it outlives them). Its
     // deallocation is trivial, so the documents are freed at once, not walked.
     std::unique_ptr<KeyPositionMemory> memory = std::make_unique<KeyPositionMemory>();
-    std::vector<boost::json::value> documents; // one, or several for multi-document YAML
-    std::vector<TextPosition> document_starts; // where each document begins
+    std::vector<boost::json::value> documents;  // one, or several for multi-document YAML
+    std::vector<TextPosition> document_starts;  // where each document begins
     // What was read but deserves a word in the report (a key repeated with the same
     // value), each as "file:line:col: text".
     std::vector<std::string> warnings;

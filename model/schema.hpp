@@ -28,9 +28,7 @@ struct GroupVersionKind {
     std::string kind;
 
     // `apps/v1`, or `v1` for the core group.
-    [[nodiscard]] std::string group_version() const {
-        return group.empty() ? version : group + "/" + version;
-    }
+    [[nodiscard]] std::string group_version() const { return group.empty() ? version : group + "/" + version; }
     // `apps/v1 Deployment`, the form reports use.
     [[nodiscard]] std::string to_string() const { return group_version() + " " + kind; }
     friend auto operator<=>(const GroupVersionKind&, const GroupVersionKind&) = default;
@@ -78,14 +76,14 @@ struct Composition;
 // are kept apart, as Bounds are: a Schema's size is what a spec of many small properties
 // costs (docs/limits.md).
 struct KubernetesExtensions {
-    std::string_view list_type;                  // x-kubernetes-list-type
-    std::vector<std::string_view> list_map_keys; // x-kubernetes-list-map-keys
-    std::string_view map_type;                   // x-kubernetes-map-type
-    std::vector<ValidationRule> validations;     // x-kubernetes-validations
-    std::string_view patch_strategy;             // x-kubernetes-patch-strategy
-    std::string_view patch_merge_key;            // x-kubernetes-patch-merge-key
+    std::string_view list_type;                         // x-kubernetes-list-type
+    std::vector<std::string_view> list_map_keys;        // x-kubernetes-list-map-keys
+    std::string_view map_type;                          // x-kubernetes-map-type
+    std::vector<ValidationRule> validations;            // x-kubernetes-validations
+    std::string_view patch_strategy;                    // x-kubernetes-patch-strategy
+    std::string_view patch_merge_key;                   // x-kubernetes-patch-merge-key
     std::vector<GroupVersionKind> group_version_kinds;  // x-kubernetes-group-version-kind
-    std::vector<LifecycleEntry> lifecycle;       // x-kubernetes-api-lifecycle
+    std::vector<LifecycleEntry> lifecycle;              // x-kubernetes-api-lifecycle
 };
 
 // Keywords kompat keeps as written, so that the diff still sees them change.
@@ -119,11 +117,11 @@ struct Bounds {
 struct Schema {
     Location location;
     // The flags first, beside the location, where they fill what would be padding.
-    bool nullable = false;  // `nullable: true`, or "null" among 3.1 types
+    bool nullable = false;                              // `nullable: true`, or "null" among 3.1 types
     std::optional<bool> additional_properties_allowed;  // `additionalProperties: true|false`
-    bool preserve_unknown_fields = false;  // x-kubernetes-preserve-unknown-fields
-    bool int_or_string = false;            // x-kubernetes-int-or-string
-    bool embedded_resource = false;        // x-kubernetes-embedded-resource
+    bool preserve_unknown_fields = false;               // x-kubernetes-preserve-unknown-fields
+    bool int_or_string = false;                         // x-kubernetes-int-or-string
+    bool embedded_resource = false;                     // x-kubernetes-embedded-resource
 
     // The named type this schema refers to (a key of Snapshot::types), or "". A
     // one-element `allOf` around a `$ref` is read as the `$ref` itself (KEP-2896).
@@ -139,8 +137,8 @@ struct Schema {
     std::vector<std::string_view> required;
     std::vector<Property> properties;  // in document order
     std::unique_ptr<Schema> items;
-    std::unique_ptr<Schema> additional_properties;      // `additionalProperties: {schema}`
-    std::unique_ptr<Composition> composition;  // null when the schema writes none
+    std::unique_ptr<Schema> additional_properties;  // `additionalProperties: {schema}`
+    std::unique_ptr<Composition> composition;       // null when the schema writes none
 
     std::unique_ptr<Bounds> bounds;  // null when the schema writes none
 
@@ -208,9 +206,8 @@ inline const Property* Schema::find_property(std::string_view name) const {
 }
 
 inline bool Schema::only_refers() const {
-    return !ref.empty() && type.empty() && properties.empty() && !items &&
-           !additional_properties && subschemas().all_of.empty() && subschemas().one_of.empty() &&
-           subschemas().any_of.empty() && enum_values == nullptr;
+    return !ref.empty() && type.empty() && properties.empty() && !items && !additional_properties && subschemas().all_of.empty() &&
+           subschemas().one_of.empty() && subschemas().any_of.empty() && enum_values == nullptr;
 }
 
 }  // namespace kompat

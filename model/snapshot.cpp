@@ -65,8 +65,8 @@ const Schema& Snapshot::resolve(const Schema& schema) const {
 }
 
 const Kind* Snapshot::find_kind(const GroupVersionKind& gvk) const {
-    const auto found = std::lower_bound(kinds.begin(), kinds.end(), gvk,
-                                        [](const Kind& kind, const GroupVersionKind& key) { return kind.gvk < key; });
+    const auto found =
+        std::lower_bound(kinds.begin(), kinds.end(), gvk, [](const Kind& kind, const GroupVersionKind& key) { return kind.gvk < key; });
     return found != kinds.end() && found->gvk == gvk ? &*found : nullptr;
 }
 

@@ -26,8 +26,8 @@ Stability stability_of_version(std::string_view version);
 
 // What a CustomResourceDefinition says of one of its versions.
 struct CrdVersion {
-    std::string name;         // metadata.name of the CRD, e.g. widgets.example.com
-    std::string scope;        // Namespaced or Cluster
+    std::string name;   // metadata.name of the CRD, e.g. widgets.example.com
+    std::string scope;  // Namespaced or Cluster
     bool served = false;
     bool storage = false;
     bool deprecated = false;
@@ -93,7 +93,7 @@ struct Response {
     std::string status;  // "200", "default"
     std::optional<Schema> schema;
     std::vector<ResponseHeader> headers;  // sorted by name
-    std::vector<MediaType> media;  // sorted by name
+    std::vector<MediaType> media;         // sorted by name
     Location location;
 };
 
@@ -126,7 +126,7 @@ struct Operation {
     bool has_request_body = false;  // even one without a schema
     bool request_body_required = false;
     std::vector<MediaType> request_media;  // sorted by name
-    std::vector<Response> responses;  // sorted by status
+    std::vector<Response> responses;       // sorted by status
     // The kind a Kubernetes operation serves (x-kubernetes-group-version-kind), when it says.
     std::optional<GroupVersionKind> gvk;
     Location location;
@@ -135,15 +135,15 @@ struct Operation {
 };
 
 struct Snapshot {
-    std::string source;  // the argument it was loaded from
+    std::string source;    // the argument it was loaded from
     std::string revision;  // REV, for a snapshot read as REV:PATH: its files are named "REV:path"
     SnapshotFormat format = SnapshotFormat::openapi_v2;
     bool from_directory = false;
     std::vector<std::string> files;  // Location::file indexes this
 
-    std::vector<Kind> kinds;                             // sorted by group, version, kind
-    std::map<std::string, Schema, std::less<>> types;    // named schemas by name
-    std::vector<Operation> operations;                   // sorted by path, then method
+    std::vector<Kind> kinds;                                              // sorted by group, version, kind
+    std::map<std::string, Schema, std::less<>> types;                     // named schemas by name
+    std::vector<Operation> operations;                                    // sorted by path, then method
     std::map<std::string, SecurityScheme, std::less<>> security_schemes;  // by name
     // The base URLs its documents serve at: OpenAPI 3's `servers`, Swagger 2.0's schemes,
     // host and basePath. Sorted, once each.

@@ -163,7 +163,8 @@ public:
 private:
     // The kind a whole-kind finding is about ("batch/v1beta1 CronJob").
     static std::string whole_kind_of(const Finding& finding) {
-        if (const auto note = note_of(finding); note == ReleaseNote::version_unserved || note == ReleaseNote::version_served) return finding.detail;
+        if (const auto note = note_of(finding); note == ReleaseNote::version_unserved || note == ReleaseNote::version_served)
+            return finding.detail;
         if (finding.kind && finding.path == ".") return *finding.kind;
         return {};
     }
@@ -195,7 +196,8 @@ private:
         const auto stability = stage_of(split_kind(gvk).group_version);
         const auto note = note_of(finding);
         if (is_retirement(note)) {
-            auto text = span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
+            auto text =
+                span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
             if (const auto instead = replacement_version(gvk, sources_.served_new); !instead.empty()) text += "; use " + span(instead);
             else if (note == ReleaseNote::kind_removed) text += "; no version of the kind is left";
             entry(ChangelogSection::removed, gvk, std::move(text), finding);
@@ -204,7 +206,8 @@ private:
         if (is_kind_arrival(note)) {
             const auto version = span(split_kind(gvk).group_version);
             if (note != ReleaseNote::kind_added && stability != "alpha" && is_promotion(gvk))
-                entry(ChangelogSection::promoted, gvk, fmt::format("new {} version {}", stability == "ga" ? "GA" : stability, version), finding);
+                entry(ChangelogSection::promoted, gvk, fmt::format("new {} version {}", stability == "ga" ? "GA" : stability, version),
+                      finding);
             else
                 entry(ChangelogSection::added, gvk,
                       fmt::format("{} {}", note == ReleaseNote::kind_added ? "new kind, served as" : "now served as", version) +
@@ -263,7 +266,9 @@ private:
             return;
         }
         const bool added = note == ReleaseNote::operation_added;
-        entry(added ? ChangelogSection::added : finding.severity == Severity::error ? ChangelogSection::breaking : ChangelogSection::removed,
+        entry(added                                 ? ChangelogSection::added
+              : finding.severity == Severity::error ? ChangelogSection::breaking
+                                                    : ChangelogSection::removed,
               finding.operation_kind, fmt::format("operation {} {}", span(*finding.operation), added ? "added" : "removed"), finding);
     }
 
@@ -276,10 +281,10 @@ private:
 };
 
 constexpr std::array<std::pair<ChangelogSection, std::string_view>, 5> section_titles{{{ChangelogSection::breaking, "Breaking"},
-                                                                                      {ChangelogSection::removed, "Removed"},
-                                                                                      {ChangelogSection::deprecated, "Deprecated"},
-                                                                                      {ChangelogSection::promoted, "Promoted"},
-                                                                                      {ChangelogSection::added, "Added"}}};
+                                                                                       {ChangelogSection::removed, "Removed"},
+                                                                                       {ChangelogSection::deprecated, "Deprecated"},
+                                                                                       {ChangelogSection::promoted, "Promoted"},
+                                                                                       {ChangelogSection::added, "Added"}}};
 
 // Marked text as Markdown: input text in code spans, the rest escaped for a list item.
 std::string markdown_text(std::string_view text) {
@@ -322,7 +327,9 @@ std::string replacement_version(const std::string& removed_kind, const std::vect
     return best;
 }
 
-Changelog changelog_of(const std::vector<Finding>& findings, const ReportSources& sources) { return ChangelogBuilder(findings, sources).build(); }
+Changelog changelog_of(const std::vector<Finding>& findings, const ReportSources& sources) {
+    return ChangelogBuilder(findings, sources).build();
+}
 
 std::string changelog_markdown(const Changelog& changelog, const ReportSources& sources) {
     std::string out = fmt::format("# API changes: {} → {}\n", code(sources.old_side.source), code(sources.new_side.source));
@@ -354,10 +361,11 @@ std::string changelog_json(const Changelog& changelog, const ReportSources& sour
             if (entry.section != section) continue;
             json::array fingerprints;
             for (const auto& fingerprint : entry.findings) fingerprints.emplace_back(fingerprint);
-            entries.push_back(json::object{{"groupVersion", entry.group_version.empty() ? json::value(nullptr) : json::value(entry.group_version)},
-                                           {"kind", entry.kind},
-                                           {"text", plain_text(entry.text)},
-                                           {"findings", std::move(fingerprints)}});
+            entries.push_back(
+                json::object{{"groupVersion", entry.group_version.empty() ? json::value(nullptr) : json::value(entry.group_version)},
+                             {"kind", entry.kind},
+                             {"text", plain_text(entry.text)},
+                             {"findings", std::move(fingerprints)}});
         }
         sections.push_back(json::object{{"title", title}, {"entries", std::move(entries)}});
     }

@@ -15,9 +15,9 @@ enum class ChangelogSection { breaking, removed, deprecated, promoted, added };
 
 struct ChangelogEntry {
     ChangelogSection section = ChangelogSection::added;
-    std::string group_version;  // "batch/v1"; "" for a change to a shared type
-    std::string kind;           // "CronJob"; for a shared type its short name ("PodSpec")
-    std::string text;           // what changed, in words; values in `code spans`
+    std::string group_version;          // "batch/v1"; "" for a change to a shared type
+    std::string kind;                   // "CronJob"; for a shared type its short name ("PodSpec")
+    std::string text;                   // what changed, in words; values in `code spans`
     std::vector<std::string> findings;  // the fingerprints it says
 };
 

@@ -24,8 +24,8 @@ std::string_view short_name(std::string_view type_name) {
 }
 
 bool is_primitive(const Schema& schema) {
-    return schema.type.size() == 1 && schema.type.front() != "object" && schema.type.front() != "array" &&
-           schema.properties.empty() && !schema.items && !schema.additional_properties;
+    return schema.type.size() == 1 && schema.type.front() != "object" && schema.type.front() != "array" && schema.properties.empty() &&
+           !schema.items && !schema.additional_properties;
 }
 
 // The type in angle brackets, as kubectl's OpenAPI v3 template guesses it: `[]Container`,
@@ -40,7 +40,8 @@ std::string type_label(const Snapshot& snapshot, const Schema& schema) {
     if (schema.int_or_string || schema.format == "int-or-string") return "IntOrString";
     if (schema.items) return "[]" + type_label(snapshot, *schema.items);
     if (schema.additional_properties) return "map[string]" + type_label(snapshot, *schema.additional_properties);
-    if (const auto& all_of = schema.subschemas().all_of; all_of.size() == 1 && schema.properties.empty()) return type_label(snapshot, all_of.front());
+    if (const auto& all_of = schema.subschemas().all_of; all_of.size() == 1 && schema.properties.empty())
+        return type_label(snapshot, all_of.front());
     std::vector<std::string_view> types;
     for (const auto type : schema.type)
         if (type != "null") types.push_back(type);
@@ -131,7 +132,9 @@ bool says_something(const json::value* default_value) {
 // What the schema says beyond kubectl's layout, `NAME: value` a line.
 void append_details(std::string& out, const Snapshot& snapshot, const Schema& written) {
     const auto& schema = snapshot.resolve(written);
-    const auto line = [&](std::string_view name, const std::string& value) { out += fmt::format("  {:<15} {}\n", fmt::format("{}:", name), value); };
+    const auto line = [&](std::string_view name, const std::string& value) {
+        out += fmt::format("  {:<15} {}\n", fmt::format("{}:", name), value);
+    };
     const auto* default_value = written.default_value != nullptr ? written.default_value : schema.default_value;
     if (says_something(default_value)) line("DEFAULT", json::serialize(*default_value));
     if (written.nullable || schema.nullable) line("NULLABLE", "true");
@@ -150,7 +153,8 @@ void append_details(std::string& out, const Snapshot& snapshot, const Schema& wr
     if (bounds.pattern) line("PATTERN", std::string(*bounds.pattern));
     if (!schema.kubernetes().list_type.empty()) {
         std::string text(schema.kubernetes().list_type);
-        if (!schema.kubernetes().list_map_keys.empty()) text += fmt::format(" (keys: {})", fmt::join(schema.kubernetes().list_map_keys, ", "));
+        if (!schema.kubernetes().list_map_keys.empty())
+            text += fmt::format(" (keys: {})", fmt::join(schema.kubernetes().list_map_keys, ", "));
         line("LIST TYPE", text);
     }
     if (!schema.kubernetes().map_type.empty()) line("MAP TYPE", std::string(schema.kubernetes().map_type));
@@ -182,8 +186,7 @@ void append_validations(std::string& out, const Schema& schema, std::string_view
 std::vector<std::string_view> descriptions(const Schema& written, const Schema& holder) {
     std::vector<std::string_view> out;
     if (!written.description.empty()) out.push_back(written.description);
-    if (&holder != &written && !holder.description.empty() && holder.description != written.description)
-        out.push_back(holder.description);
+    if (&holder != &written && !holder.description.empty() && holder.description != written.description) out.push_back(holder.description);
     return out;
 }
 
@@ -196,8 +199,7 @@ std::string markers(const ExplainField& field) {
 
 class TreeWriter {
 public:
-    TreeWriter(const Snapshot& snapshot, std::string& out, std::size_t max_lines)
-        : snapshot_(snapshot), out_(out), max_lines_(max_lines) {}
+    TreeWriter(const Snapshot& snapshot, std::string& out, std::size_t max_lines) : snapshot_(snapshot), out_(out), max_lines_(max_lines) {}
 
     // Each field with its type and description, one level.
     void fields(const Schema& holder) {
@@ -217,16 +219,16 @@ public:
     void tree(const Schema& holder, std::size_t depth, std::vector<std::string_view>& open) {
         for (const auto& field : fields_of(snapshot_, holder)) {
             if (++lines_ > max_lines_)
-                throw LookupError(fmt::format("the recursive explain passes {} lines (limit max-lines; raise it with --max-lines N, or "
-                                              "explain a narrower field path)",
-                                              max_lines_));
+                throw LookupError(
+                    fmt::format("the recursive explain passes {} lines (limit max-lines; raise it with --max-lines N, or "
+                                "explain a narrower field path)",
+                                max_lines_));
             const std::string margin(2 * depth, ' ');
             out_ += fmt::format("{}{}\t<{}>{}", margin, field.name, type_label(snapshot_, *field.schema), markers(field));
             std::vector<std::string_view> refs;
             const auto& next = field_holder(snapshot_, *field.schema, &refs);
-            const auto again = std::find_if(refs.begin(), refs.end(), [&](std::string_view ref) {
-                return std::find(open.begin(), open.end(), ref) != open.end();
-            });
+            const auto again = std::find_if(refs.begin(), refs.end(),
+                                            [&](std::string_view ref) { return std::find(open.begin(), open.end(), ref) != open.end(); });
             if (again != refs.end()) {
                 out_ += fmt::format(" (recursive: {} is shown above)\n", short_name(*again));
                 continue;

@@ -56,7 +56,8 @@ std::string quoted(const json::value& value, std::string_view shown, const Sente
 }
 
 bool is_string_list(const json::value& value) {
-    return value.is_array() && std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) { return v.is_string(); });
+    return value.is_array() &&
+           std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) { return v.is_string(); });
 }
 
 std::string value_words(const json::value& value, const SentenceStyle& style) {
@@ -151,7 +152,7 @@ std::string changed_words(const json::value& o, const json::value& n, const Sent
         const auto& span = (*spans)[i];
         const auto words = words_of(span.text);
         if (span.edit == TextSpan::Edit::common) {
-            const auto keep_head = i > 0 ? std::min(around, words.size()) : 0;  // after the change before it
+            const auto keep_head = i > 0 ? std::min(around, words.size()) : 0;                  // after the change before it
             const auto keep_tail = i + 1 < spans->size() ? std::min(around, words.size()) : 0;  // before the next change
             if (keep_head + keep_tail >= words.size()) {
                 out += " " + join_words(words, 0, words.size()) + " ";
@@ -215,8 +216,7 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style)
     std::pair<std::string, std::string> values;
     if (template_text.find("{old}") != std::string_view::npos && template_text.find("{new}") != std::string_view::npos)
         values = value_pair_words(finding.old_value, finding.new_value, style);
-    else
-        values = {value_words(finding.old_value, style), value_words(finding.new_value, style)};
+    else values = {value_words(finding.old_value, style), value_words(finding.new_value, style)};
     std::string out;
     for (std::size_t at = 0; at < template_text.size();) {
         const auto open = template_text.find('{', at);
@@ -230,7 +230,8 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style)
         if (name == "field") out += field_name(finding, style);
         else if (name == "old") out += values.first;
         else if (name == "new") out += values.second;
-        else if (name == "detail") out += finding.detail.empty() ? std::string("it") : style.text(elide_middle(finding.detail, value_limit * 2));
+        else if (name == "detail")
+            out += finding.detail.empty() ? std::string("it") : style.text(elide_middle(finding.detail, value_limit * 2));
         else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style);
         at = close + 1;
     }

@@ -19,7 +19,6 @@ json::value location_json(const SourcePosition& position) {
     return json::object{{"file", position.file}, {"line", position.position.line}, {"column", position.position.column}};
 }
 
-
 json::value lifecycle_json(const FindingLifecycle& lifecycle) {
     if (lifecycle.status == LifecycleStatus::none) return nullptr;
     json::object out{{"status", to_string(lifecycle.status)}};
@@ -112,8 +111,9 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
             const bool whole = finding->path == "." || finding->path.empty();
             const auto place = group == "operations" || group == "named types" ? place_of(*finding) : whole ? "" : finding->path;
             const auto at = location_text(*finding);
-            out += fmt::format("{}{} {}: {}{}\n", at.empty() ? "" : escape_control(at) + ": ", paint(to_string(finding->severity), code),
-                               finding->rule, place.empty() ? "" : escape_control(place) + ": ", escape_control(finding_sentence(*finding)));
+            out +=
+                fmt::format("{}{} {}: {}{}\n", at.empty() ? "" : escape_control(at) + ": ", paint(to_string(finding->severity), code),
+                            finding->rule, place.empty() ? "" : escape_control(place) + ": ", escape_control(finding_sentence(*finding)));
             if (const auto context = finding_context(*finding); !context.empty()) out += "    " + escape_control(context) + "\n";
         }
     }

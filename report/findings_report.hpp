@@ -42,7 +42,7 @@ std::string sources_title(const ReportSources& sources, std::string_view arrow =
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
 
 struct TextOptions {
-    bool colour = false;  // ANSI colours: only ever asked for on a terminal
+    bool colour = false;                // ANSI colours: only ever asked for on a terminal
     Severity show = Severity::warning;  // findings below it are counted, not listed
 };
 

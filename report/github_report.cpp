@@ -61,8 +61,7 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         out += "::notice title=kompat configuration::" + escape_data(policy) + "\n";
     }
     for (const auto& note : sources.notes)
-        out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n"
-                                      : "kompat: note: " + log_line(note) + "\n";
+        out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n" : "kompat: note: " + log_line(note) + "\n";
     // GitHub shows a step's first annotations and drops the rest: at most this many, errors
     // first (the findings' order), then one notice saying where the others are.
     std::size_t annotated = 0;
@@ -83,11 +82,12 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
     }
     if (left_out > 0)
-        out += fmt::format("::notice title=kompat::{} more finding(s) not annotated here (GitHub shows a step's first "
-                           "annotations): the job summary and the other reports list them all\n",
-                           left_out);
-    out += fmt::format("kompat: {}: {} error(s), {} warning(s), {} info", log_line(sources_title(sources)), summary.error,
-                       summary.warning, summary.info);
+        out += fmt::format(
+            "::notice title=kompat::{} more finding(s) not annotated here (GitHub shows a step's first "
+            "annotations): the job summary and the other reports list them all\n",
+            left_out);
+    out += fmt::format("kompat: {}: {} error(s), {} warning(s), {} info", log_line(sources_title(sources)), summary.error, summary.warning,
+                       summary.info);
     if (const auto hidden = hidden_text(findings, show); !hidden.empty()) out += "; " + hidden;
     return out + "\n";
 }

@@ -85,8 +85,9 @@ std::string finding_html(std::size_t number, const Finding& finding, const std::
     const auto severity = to_string(finding.severity);
     std::string kinds;
     for (const auto& kind : reached) kinds += (kinds.empty() ? "" : " ") + std::to_string(kind_options.at(kind).index);
-    std::string out = fmt::format("<article class=\"finding {}\" id=\"finding-{}\" data-severity=\"{}\" data-rule=\"{}\" data-kinds=\"{}\">\n",
-                                  severity, number, severity, markup_text(finding.rule), kinds);
+    std::string out =
+        fmt::format("<article class=\"finding {}\" id=\"finding-{}\" data-severity=\"{}\" data-rule=\"{}\" data-kinds=\"{}\">\n", severity,
+                    number, severity, markup_text(finding.rule), kinds);
     // Under its kind's or type's heading, the path is the place.
     const auto heading = heading_of(finding);
     const bool whole = finding.path == "." || finding.path.empty();
@@ -170,16 +171,18 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
 
     const auto title = sources_title(sources, "→");
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-    out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
-           "script-src 'unsafe-inline'\">\n";
+    out +=
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+        "script-src 'unsafe-inline'\">\n";
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     out += fmt::format("<title>kompat: {}</title>\n", markup_text(title));
     out += html_assets::style;
     out += "</head>\n<body>\n<header>\n";
     out += fmt::format("<h1>kompat: <code>{}</code></h1>\n", markup_text(title));
-    out += fmt::format("<ul class=\"summary\"><li class=\"error\">{} error(s)</li><li class=\"warning\">{} warning(s)</li>"
-                       "<li class=\"info\">{} info</li></ul>\n",
-                       summary.error, summary.warning, summary.info);
+    out += fmt::format(
+        "<ul class=\"summary\"><li class=\"error\">{} error(s)</li><li class=\"warning\">{} warning(s)</li>"
+        "<li class=\"info\">{} info</li></ul>\n",
+        summary.error, summary.warning, summary.info);
     if (const auto notes = notes_of(sources); !notes.empty()) {
         out += "<ul class=\"notes\">\n";
         for (const auto& note : notes) out += "<li>" + markup_text(note) + "</li>\n";
@@ -190,8 +193,10 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
         out += "<table class=\"overview\">\n<thead><tr><th>kind</th><th>errors</th><th>warnings</th><th>info</th></tr></thead>\n<tbody>\n";
         for (std::size_t g = 0; g < headings.size(); ++g) {
             const auto& counts = heading_count[headings[g]];
-            out += fmt::format("<tr data-group=\"{}\"><td><button type=\"button\" data-kind=\"{}\" data-group=\"{}\">{}</button></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                               g, kind_options[headings[g]].index, g, markup_text(headings[g]), counts.error, counts.warning, counts.info);
+            out += fmt::format(
+                "<tr data-group=\"{}\"><td><button type=\"button\" data-kind=\"{}\" "
+                "data-group=\"{}\">{}</button></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                g, kind_options[headings[g]].index, g, markup_text(headings[g]), counts.error, counts.warning, counts.info);
         }
         out += "</tbody>\n</table>\n";
     }
@@ -209,7 +214,8 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
     for (const auto& [kind, option] : kind_options)
         out += fmt::format("<option value=\"{}\">{} ({})</option>", option.index, markup_text(kind), option.findings);
     out += "</select></label>\n<label>Rule<select name=\"rule\"><option value=\"\">all rules</option>";
-    for (const auto& [rule, count] : rule_count) out += fmt::format("<option value=\"{}\">{} ({})</option>", markup_text(rule), markup_text(rule), count);
+    for (const auto& [rule, count] : rule_count)
+        out += fmt::format("<option value=\"{}\">{} ({})</option>", markup_text(rule), markup_text(rule), count);
     out += "</select></label>\n<label>Text<input type=\"search\" name=\"text\" placeholder=\"path, type, value…\"></label>\n";
     out += fmt::format("<output id=\"shown\">{} of {} findings shown</output>\n</form>\n<main>\n", findings.size(), findings.size());
     for (std::size_t g = 0; g < headings.size(); ++g)

@@ -61,12 +61,9 @@ std::string inspect_json(const Snapshot& snapshot) {
     json::array kinds;
     for (const auto& kind : snapshot.kinds) {
         json::object entry{
-            {"group", kind.gvk.group},
-            {"version", kind.gvk.version},
-            {"kind", kind.gvk.kind},
-            {"stability", to_string(kind.stability)},
-            {"type", kind.type_name},
-            {"location", location_json(snapshot, kind.location)},
+            {"group", kind.gvk.group}, {"version", kind.gvk.version},
+            {"kind", kind.gvk.kind},   {"stability", to_string(kind.stability)},
+            {"type", kind.type_name},  {"location", location_json(snapshot, kind.location)},
         };
         if (kind.crd) {
             json::array short_names;

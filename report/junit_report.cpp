@@ -78,8 +78,8 @@ std::string junit_report(const std::vector<Finding>& findings, const Summary& /*
             if (const auto context = finding_context(*finding); !context.empty()) detail += "\n" + context;
             if (const auto at = location_text(*finding); !at.empty()) detail += "\nat " + at;
             out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\">\n", markup_text(case_name), markup_text(name));
-            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", markup_text(finding->rule), markup_text(sentence),
-                               markup_text(detail));
+            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", markup_text(finding->rule),
+                               markup_text(sentence), markup_text(detail));
             out += "    </testcase>\n";
         }
         out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n";

@@ -75,10 +75,11 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
         const auto& members = by_group[group];
         const bool under_heading = group != "operations" && group != "named types";
         Summary counts;
-        for (const auto* finding : members) ++(finding->severity == Severity::error ? counts.error
-                                              : finding->severity == Severity::warning ? counts.warning : counts.info);
-        std::string block = fmt::format("\n<details{}>\n<summary><b>{}</b>: {}</summary>\n\n| severity | rule | place | change |\n|---|---|---|---|\n",
-                                        counts.error > 0 ? " open" : "", html_code(group), counts_text(counts));
+        for (const auto* finding : members)
+            ++(finding->severity == Severity::error ? counts.error : finding->severity == Severity::warning ? counts.warning : counts.info);
+        std::string block =
+            fmt::format("\n<details{}>\n<summary><b>{}</b>: {}</summary>\n\n| severity | rule | place | change |\n|---|---|---|---|\n",
+                        counts.error > 0 ? " open" : "", html_code(group), counts_text(counts));
         std::size_t listed = 0;
         for (const auto* finding : members) {
             auto line = row(*finding, under_heading);
@@ -97,9 +98,10 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
     if (!guidance.empty()) out += "\n<details>\n<summary>What these rules mean</summary>\n\n" + guidance + "\n</details>\n";
     if (const auto hidden = hidden_text(findings, show); !hidden.empty()) out += "\n" + hidden + ".\n";
     if (left_out > 0)
-        out += fmt::format("\n**{} more finding{} left out** to fit a GitHub comment (65,536 characters). The full report: "
-                           "`kompat check` with `--format html --output FILE` (or `json`), kept as a CI artifact.\n",
-                           left_out, left_out == 1 ? " was" : "s were");
+        out += fmt::format(
+            "\n**{} more finding{} left out** to fit a GitHub comment (65,536 characters). The full report: "
+            "`kompat check` with `--format html --output FILE` (or `json`), kept as a CI artifact.\n",
+            left_out, left_out == 1 ? " was" : "s were");
     return out;
 }
 

@@ -10,7 +10,6 @@
 
 namespace kompat {
 
-std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
-                            Severity show);
+std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show);
 
 }  // namespace kompat

@@ -31,7 +31,8 @@ std::optional<std::string> rules_text(std::optional<std::string_view> rule) {
         return rule_in_full(*found);
     }
     std::string out;
-    for (const auto& each : rule_table()) out += fmt::format("{:<32} {:<8} {}\n", each.id, to_string(each.default_severity()), each.message);
+    for (const auto& each : rule_table())
+        out += fmt::format("{:<32} {:<8} {}\n", each.id, to_string(each.default_severity()), each.message);
     return out + "\n`kompat rules RULE` shows whom a rule breaks, what to do about it and its severity by role.\n";
 }
 

@@ -83,9 +83,10 @@ std::vector<BaselineEntry> parse_baseline(const SourceFile& file) {
         const auto first_space = fields.find(' ');
         entry.fingerprint = std::string(fields.substr(0, first_space));
         if (entry.fingerprint.size() == first_format_digits && is_hex(entry.fingerprint))
-            fail(column, "a 12-digit fingerprint of kompat's first baseline format, which matched on 48 bits and the rule alone; "
-                         "entries now carry 16 digits and match by place too: write the baseline again (kompat check OLD NEW "
-                         "--write-baseline FILE) and review its diff");
+            fail(column,
+                 "a 12-digit fingerprint of kompat's first baseline format, which matched on 48 bits and the rule alone; "
+                 "entries now carry 16 digits and match by place too: write the baseline again (kompat check OLD NEW "
+                 "--write-baseline FILE) and review its diff");
         if (entry.fingerprint.size() != fingerprint_digits || !is_hex(entry.fingerprint))
             fail(column, "a baseline entry starts with a finding's 16-digit fingerprint, not \"" + entry.fingerprint + "\"");
         const auto rest = first_space == std::string_view::npos ? std::string_view() : trimmed(fields.substr(first_space));

@@ -171,7 +171,8 @@ ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, 
     std::vector<Lowered> lowered(config.rules.size());
     IgnoreIndex index(active, config.file);
     for (auto& finding : findings) {
-        const auto setting = std::find_if(config.rules.begin(), config.rules.end(), [&](const RuleSetting& s) { return s.rule == finding.rule; });
+        const auto setting =
+            std::find_if(config.rules.begin(), config.rules.end(), [&](const RuleSetting& s) { return s.rule == finding.rule; });
         if (setting != config.rules.end()) {
             auto& tally = lowered[static_cast<std::size_t>(setting - config.rules.begin())];
             if (!setting->severity || *setting->severity < finding.severity) {
@@ -192,9 +193,10 @@ ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, 
         outcome.findings.push_back(std::move(finding));
     }
     for (std::size_t i = 0; i < active.size(); ++i)
-        outcome.notes.push_back(described(config, *active[i]) +
-                                (ignored[i] == 0 ? std::string(" matches no finding") : " ignored " + std::to_string(ignored[i]) + " finding(s)") +
-                                ": " + active[i]->reason);
+        outcome.notes.push_back(
+            described(config, *active[i]) +
+            (ignored[i] == 0 ? std::string(" matches no finding") : " ignored " + std::to_string(ignored[i]) + " finding(s)") + ": " +
+            active[i]->reason);
     for (std::size_t i = 0; i < config.rules.size(); ++i)
         if (auto note = policy_note(config, config.rules[i], lowered[i])) outcome.policy.push_back(std::move(*note));
     sort_findings(outcome.findings);  // severities may have changed

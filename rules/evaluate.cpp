@@ -61,9 +61,9 @@ Severity by_roles(const RoleSeverities& severities, unsigned roles) {
 // The first of `roles` (spec, status, request, response) whose column is `severity`; "" for none.
 std::string_view role_judging(const RoleSeverities& severities, unsigned roles, Severity severity) {
     const std::array<std::tuple<unsigned, Severity, std::string_view>, 4> columns{{{role_spec, severities.spec, "spec"},
-                                                                                 {role_status, severities.status, "status"},
-                                                                                 {role_request, severities.request, "request"},
-                                                                                 {role_response, severities.response, "response"}}};
+                                                                                   {role_status, severities.status, "status"},
+                                                                                   {role_request, severities.request, "request"},
+                                                                                   {role_response, severities.response, "response"}}};
     for (const auto& [role, judged, name] : columns)
         if ((roles & role) != 0U && judged == severity) return name;
     return {};
@@ -129,8 +129,7 @@ void settle_affects(Finding& finding) {
 
 std::string canonical_json(const json::value& value) { return json::serialize(with_sorted_keys(value)); }
 
-std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value,
-                           const json::value& new_value) {
+std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value, const json::value& new_value) {
     // SHA-1 (Boost's, as Boost.UUID's name generator uses it), its first 64 bits: a
     // baseline entry must not be matched by a finding crafted elsewhere (docs/baseline.md).
     boost::uuids::detail::sha1 hash;
@@ -165,8 +164,8 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         finding.type = change.type;
         finding.old_value = with_sorted_keys(change.old_value);
         finding.new_value = with_sorted_keys(change.new_value);
-        finding.lifecycle = {change.lifecycle.status, std::string(change.lifecycle.feature_gate),
-                             std::string(change.lifecycle.min_version), change.lifecycle.inferred};
+        finding.lifecycle = {change.lifecycle.status, std::string(change.lifecycle.feature_gate), std::string(change.lifecycle.min_version),
+                             change.lifecycle.inferred};
         finding.old_location = change.old_position;
         finding.new_location = change.new_position;
         if (!change.operation.empty()) finding.operation = change.operation;
@@ -219,8 +218,9 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         if (finding.affected_places.empty())
             for (const auto& reach : change.reaches) finding.affected_places.push_back({reach.from, reach.path});
         settle_affects(finding);
-        finding.fingerprint = fingerprint_of(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
-                                             finding.old_value, finding.new_value);
+        finding.fingerprint =
+            fingerprint_of(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
+                           finding.old_value, finding.new_value);
         // The same change in several versions of one CRD (identical inline schemas) is one
         // finding that lists every version it affects.
         if (const auto seen = by_fingerprint.find(finding.fingerprint); seen != by_fingerprint.end()) {

@@ -47,7 +47,7 @@ struct Finding {
     // "status" (the server writes, clients read), "request" or "response"; "" when no role does.
     std::string role;
     FindingLifecycle lifecycle;
-    std::vector<std::string> affects;  // every kind (or, for operation-only types, operation) it reaches
+    std::vector<std::string> affects;            // every kind (or, for operation-only types, operation) it reaches
     std::vector<AffectedPlace> affected_places;  // each of `affects` with its path to the change, sorted
     std::string fingerprint;
     SourcePosition old_location;

@@ -14,9 +14,7 @@ namespace {
 // refused rather than left to run for minutes.
 constexpr std::size_t max_pattern_tests = 10'000'000;
 
-std::size_t literal_prefix_size(std::string_view location) {
-    return std::min(location.find_first_of("*?[\\"), location.size());
-}
+std::size_t literal_prefix_size(std::string_view location) { return std::min(location.find_first_of("*?[\\"), location.size()); }
 
 // A location as fnmatch reads it. A path's own `[*]` (an array's items) and `["a.b"]` (a
 // quoted name) are literal text there, not a bracket expression: the place a report shows
@@ -71,9 +69,10 @@ std::optional<std::size_t> IgnoreIndex::first_match(std::string_view rule, const
         for (auto it = begin; it != for_rule.patterns.end() && it->first == prefix; ++it) {
             if (best && *best < it->second) break;  // sorted by position within one prefix
             if (++tests_ > max_pattern_tests)
-                throw InputError(config_file_, {}, "the ignores' locations take more than " + std::to_string(max_pattern_tests) +
-                                                       " pattern tests against these findings; start each location with the "
-                                                       "literal text of its kind or type rather than a wildcard");
+                throw InputError(config_file_, {},
+                                 "the ignores' locations take more than " + std::to_string(max_pattern_tests) +
+                                     " pattern tests against these findings; start each location with the "
+                                     "literal text of its kind or type rather than a wildcard");
             if (fnmatch(globs_[it->second].c_str(), place.c_str(), 0) == 0) {
                 best = it->second;
                 break;

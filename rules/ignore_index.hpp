@@ -19,7 +19,7 @@ struct IgnoreEntry {
     std::string rule;
     std::string location;  // a glob over the finding's place (`*` and `?`), e.g. "v1 Pod .spec.*"
     std::string reason;
-    std::string expires;   // YYYY-MM-DD, or "" for never
+    std::string expires;  // YYYY-MM-DD, or "" for never
     TextPosition position;
 };
 

@@ -57,8 +57,7 @@ private:
             active.push_back(schema.ref);
             pushed = true;
         }
-        for (const auto& property : target->properties)
-            walk(property.schema, path + field_step(property.name), out, active, depth + 1);
+        for (const auto& property : target->properties) walk(property.schema, path + field_step(property.name), out, active, depth + 1);
         if (target->items) walk(*target->items, path + "[*]", out, active, depth + 1);
         if (target->additional_properties) walk(*target->additional_properties, path + "{*}", out, active, depth + 1);
         if (pushed) active.pop_back();
@@ -130,9 +129,11 @@ public:
                 finding.kind = kind;
                 finding.type = type;
                 finding.path = path.empty() ? "." : path;
-                finding.new_value = json::value{{"status", entry.status}, {"minVersion", entry.min_version}, {"featureGate", entry.feature_gate}};
+                finding.new_value =
+                    json::value{{"status", entry.status}, {"minVersion", entry.min_version}, {"featureGate", entry.feature_gate}};
                 finding.new_location = position(snapshot_, schema.location);
-                finding.fingerprint = fingerprint_of(finding.rule, type + "\x1f" + finding.path + "\x1f" + problem, nullptr, finding.new_value);
+                finding.fingerprint =
+                    fingerprint_of(finding.rule, type + "\x1f" + finding.path + "\x1f" + problem, nullptr, finding.new_value);
                 findings_.push_back(std::move(finding));
             }
         }
@@ -178,9 +179,9 @@ std::vector<Finding> lint(const Snapshot& snapshot, const LintOptions& options) 
     for (const auto& kind : snapshot.kinds)
         if (kind.crd) checker.check(kind.schema, kind.type_name, "", kind.gvk.to_string());
     sort_findings(findings);
-    findings.erase(std::unique(findings.begin(), findings.end(),
-                               [](const Finding& a, const Finding& b) { return a.fingerprint == b.fingerprint; }),
-                   findings.end());
+    findings.erase(
+        std::unique(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) { return a.fingerprint == b.fingerprint; }),
+        findings.end());
     return findings;
 }
 

@@ -28,19 +28,18 @@ constexpr auto W = Severity::warning;
 constexpr auto I = Severity::info;
 
 // The columns of DESIGN.md's table: spec, status, request-only, response-only.
-constexpr RoleSeverities breaks_writers{E, I, E, I};   // tightened validation, new required, value removed
-constexpr RoleSeverities breaks_readers{W, E, I, E};   // relaxed validation, field optional
-constexpr RoleSeverities enum_addition{E, E, I, E};    // readers cannot handle a value they never saw
-constexpr RoleSeverities breaks_both{E, E, E, E};      // removed, retyped, default changed
+constexpr RoleSeverities breaks_writers{E, I, E, I};  // tightened validation, new required, value removed
+constexpr RoleSeverities breaks_readers{W, E, I, E};  // relaxed validation, field optional
+constexpr RoleSeverities enum_addition{E, E, I, E};   // readers cannot handle a value they never saw
+constexpr RoleSeverities breaks_both{E, E, E, E};     // removed, retyped, default changed
 constexpr RoleSeverities needs_review{W, W, W, W};
-constexpr RoleSeverities changes_apply{E, E, E, I};     // how server-side apply merges: nobody applies a response
+constexpr RoleSeverities changes_apply{E, E, E, I};  // how server-side apply merges: nobody applies a response
 // Granular ↔ atomic changes only how several appliers share one struct; Kubernetes makes
 // that change to its own GA types in minor releases (ServiceBackendPort in 1.31).
 constexpr RoleSeverities shares_apply{W, W, W, I};
 constexpr RoleSeverities harmless{I, I, I, I};
 // Validation and pruning dropped: writers lose the check, readers keep every stored field.
 constexpr RoleSeverities validation_dropped{W, I, W, I};
-
 
 template <ChangeKind kind, const RoleSeverities& severities>
 constexpr std::array<JudgedChange, 1> one{{{kind, severities}}};
@@ -75,8 +74,7 @@ constexpr std::string_view remedy_writers =
     "Keep accepting what was valid (ratchet the rule to new and changed values) or tighten it in a new API version.";
 constexpr std::string_view remedy_readers =
     "Check that every reader (controllers, clients) handles the new values; if they do, accept the finding in a baseline.";
-constexpr std::string_view remedy_apply =
-    "Keep the merge semantics of a served version; change them in a new API version.";
+constexpr std::string_view remedy_apply = "Keep the merge semantics of a served version; change them in a new API version.";
 constexpr std::string_view remedy_storage =
     "Migrate stored objects (a storage version migration) before the old version stops being served.";
 constexpr std::string_view remedy_review = "Review the change; if it is intended, accept the finding in a baseline.";

@@ -45,9 +45,8 @@ bool must_escape(std::uint32_t code) {
 // A space or invisible blank beyond ASCII (NEL, NO-BREAK SPACE, the U+2000 spaces, zero
 // widths, IDEOGRAPHIC SPACE, BOM): a runner may trim it before it reads a line.
 bool unicode_blank(std::uint32_t code) {
-    return code == 0x85 || code == 0xA0 || code == 0x1680 || code == 0x180E || (code >= 0x2000 && code <= 0x200D) ||
-           code == 0x2028 || code == 0x2029 || code == 0x202F || code == 0x205F || code == 0x2060 || code == 0x3000 ||
-           code == 0xFEFF;
+    return code == 0x85 || code == 0xA0 || code == 0x1680 || code == 0x180E || (code >= 0x2000 && code <= 0x200D) || code == 0x2028 ||
+           code == 0x2029 || code == 0x202F || code == 0x205F || code == 0x2060 || code == 0x3000 || code == 0xFEFF;
 }
 
 void append_escape(std::string& out, std::uint32_t code) {
@@ -62,9 +61,7 @@ void append_escape(std::string& out, std::uint32_t code) {
 }
 
 // Whether `code` is escaped; line breaks and tabs stay when `keep_layout`.
-bool escapes(std::uint32_t code, bool keep_layout) {
-    return must_escape(code) && !(keep_layout && (code == '\n' || code == '\t'));
-}
+bool escapes(std::uint32_t code, bool keep_layout) { return must_escape(code) && !(keep_layout && (code == '\n' || code == '\t')); }
 
 // As is_plain_text() and escape_control(), with line breaks and tabs kept when `keep_layout`.
 bool plain(std::string_view text, bool keep_layout) {

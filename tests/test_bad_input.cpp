@@ -107,16 +107,16 @@ TEST_CASE("The same CRD version twice is refused") {
     const std::string crd =
         "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  group: x.io\n"
         "  names: {kind: A, plural: as}\n  versions:\n  - {name: v1, served: true, storage: true}\n";
-    CHECK(load_error("c.yaml", crd + "---\n" + crd).starts_with(
-        "c.yaml:15:6: kind x.io/v1 A is defined twice (first at c.yaml:7:6); a snapshot holds each CRD version once"));
+    CHECK(load_error("c.yaml", crd + "---\n" + crd)
+              .starts_with("c.yaml:15:6: kind x.io/v1 A is defined twice (first at c.yaml:7:6); a snapshot holds each CRD version once"));
 }
 
 TEST_CASE("A YAML alias bomb stops at the node limit, in bounded memory") {
     std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
     for (char c = 'b'; c <= 'j'; ++c) {
         const char prev = static_cast<char>(c - 1);
-        bomb += std::string(1, c) + ": &" + c + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev +
-                ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n";
+        bomb += std::string(1, c) + ": &" + c + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev +
+                ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n";
     }
     const auto error = load_error("bomb.yaml", bomb);
     CHECK(error.find("nodes (alias expansion; limit max-yaml-extra-nodes") != std::string::npos);
@@ -143,6 +143,8 @@ TEST_CASE("Input larger than the size limit is refused before it is parsed") {
         load_snapshot(file.string(), limits);
         FAIL("no error");
     } catch (const InputError& error) {
-        CHECK(error.describe() == file.string() + ":1:1: input is larger than the limit of 1024 bytes (limit max-input-bytes; raise it with --max-input-bytes N)");
+        CHECK(error.describe() ==
+              file.string() +
+                  ":1:1: input is larger than the limit of 1024 bytes (limit max-input-bytes; raise it with --max-input-bytes N)");
     }
 }

@@ -78,8 +78,9 @@ TEST_CASE("baseline: the written file holds findings at or above a severity, sor
     const auto written = kompat::write_baseline({a, b, c, info}, kompat::Severity::error);
     CHECK(written.entries == 3);
     const auto& text = written.text;
-    CHECK(text.ends_with("cccccccccccccccc field-removed v1 Pod .spec.a  # field removed\n"
-                         "aaaaaaaaaaaaaaaa field-removed v1 Pod .spec.x  # two lines\nbbbbbbbbbbbbbbbb field-removed v1 Pod .spec.x  # field removed\n"));
+    CHECK(text.ends_with(
+        "cccccccccccccccc field-removed v1 Pod .spec.a  # field removed\n"
+        "aaaaaaaaaaaaaaaa field-removed v1 Pod .spec.x  # two lines\nbbbbbbbbbbbbbbbb field-removed v1 Pod .spec.x  # field removed\n"));
     CHECK(kompat::write_baseline({a, b, c, info}, kompat::Severity::info).entries == 4);
     const auto entries = kompat::parse_baseline({"b.txt", text});
     REQUIRE(entries.size() == 3);
@@ -105,12 +106,14 @@ TEST_CASE("baseline: a malformed entry is refused with its line and column") {
     CHECK(error("87fe3d760ad5a15c\n") == "b.txt:1:17: a baseline entry names its rule after the fingerprint");
     CHECK(error("87fe3d760ad5a15c field-removed  # why\n") == "b.txt:1:18: a baseline entry names the place of its finding after the rule");
     // The first format's 12-digit entries: a migration message, not "stale" for every one.
-    CHECK(error("d6db4195bd55 field-removed v1 Pod .spec.x\n").starts_with(
-        "b.txt:1:1: a 12-digit fingerprint of kompat's first baseline format, which matched on 48 bits and the rule alone; "));
+    CHECK(error("d6db4195bd55 field-removed v1 Pod .spec.x\n")
+              .starts_with(
+                  "b.txt:1:1: a 12-digit fingerprint of kompat's first baseline format, which matched on 48 bits and the rule alone; "));
     // Places and reasons reach every report: bytes that are not UTF-8 are refused where they stand.
     CHECK(error("87fe3d760ad5a15c field-removed v1 Pod .spec.x\n87fe3d760ad5a15c field-removed v1 Pod .spec.\xff  # r\n") ==
           "b.txt:2:45: not UTF-8: a baseline file is UTF-8 text");
-    CHECK(error(std::string("87fe3d760ad5a15c field-removed v1 Pod .spec.x  # r\0\n", 52)) == "b.txt:1:51: a NUL byte: a baseline file is text");
+    CHECK(error(std::string("87fe3d760ad5a15c field-removed v1 Pod .spec.x  # r\0\n", 52)) ==
+          "b.txt:1:51: a NUL byte: a baseline file is text");
     // A `#` inside the place is the place's; the reason starts at a `#` after a blank.
     const auto entries = kompat::parse_baseline({"b.txt", "87fe3d760ad5a15c field-removed v1 Pod .spec.a#b  # why #1\n"});
     REQUIRE(entries.size() == 1);

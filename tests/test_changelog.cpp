@@ -56,8 +56,8 @@ TEST_CASE("changelog: every golden changelog of a real pair is as expected") {
 
 TEST_CASE("changelog: findings go to Breaking, Removed, Deprecated, Promoted and Added") {
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"field-removed", "## Breaking"},       {"version-removed", "## Removed"}, {"lifecycle-deprecated", "## Deprecated"},
-        {"kind-added", "## Added"},             {"lifecycle-promoted", "## Promoted"},
+        {"field-removed", "## Breaking"}, {"version-removed", "## Removed"},     {"lifecycle-deprecated", "## Deprecated"},
+        {"kind-added", "## Added"},       {"lifecycle-promoted", "## Promoted"},
     };
     for (const auto& [name, section] : cases) {
         INFO(name);
@@ -74,9 +74,14 @@ TEST_CASE("changelog: findings go to Breaking, Removed, Deprecated, Promoted and
 }
 
 TEST_CASE("changelog: a removed version names the one to use instead") {
-    const std::vector<std::string> served = {"autoscaling/v1 HorizontalPodAutoscaler", "autoscaling/v2 HorizontalPodAutoscaler",
-                                             "batch/v1 CronJob", "batch/v1 Job", "example.com/v1beta1 Widget", "example.com/v1beta2 Widget",
-                                             "other.io/v1 Gadget", "v1 Pod"};
+    const std::vector<std::string> served = {"autoscaling/v1 HorizontalPodAutoscaler",
+                                             "autoscaling/v2 HorizontalPodAutoscaler",
+                                             "batch/v1 CronJob",
+                                             "batch/v1 Job",
+                                             "example.com/v1beta1 Widget",
+                                             "example.com/v1beta2 Widget",
+                                             "other.io/v1 Gadget",
+                                             "v1 Pod"};
     // The most stable, newest version of the same group.
     CHECK(kompat::replacement_version("autoscaling/v2beta2 HorizontalPodAutoscaler", served) == "autoscaling/v2");
     CHECK(kompat::replacement_version("batch/v1beta1 CronJob", served) == "batch/v1");
@@ -110,18 +115,20 @@ TEST_CASE("changelog: a new resource is one line, its operations and List kind f
     CHECK(changelog.entries[1].kind == "Widget");
     CHECK(changelog.not_listed == 1);  // the discovery endpoint
     const auto markdown = kompat::changelog_markdown(changelog, sources);
-    CHECK(markdown.find("- **Gadget** `example.com/v1beta1` (beta) is no longer served; no version of the kind is left\n") != std::string::npos);
+    CHECK(markdown.find("- **Gadget** `example.com/v1beta1` (beta) is no longer served; no version of the kind is left\n") !=
+          std::string::npos);
     CHECK(markdown.find("- **Widget** new kind, served as `example.com/v1`\n") != std::string::npos);
     CHECK(markdown.find("List") == std::string::npos);
     CHECK(markdown.find("GET ") == std::string::npos);
 
     // An operation added to a kind that stays is a line under that kind.
-    const auto lone = kompat::changelog_of({operation("operation-added", "GET /apis/example.com/v1/widgets/{name}/status", "example.com/v1 Widget")},
-                                           sources);
+    const auto lone = kompat::changelog_of(
+        {operation("operation-added", "GET /apis/example.com/v1/widgets/{name}/status", "example.com/v1 Widget")}, sources);
     REQUIRE(lone.entries.size() == 1);
     CHECK(lone.entries[0].group_version == "example.com/v1");
-    CHECK(kompat::changelog_markdown(lone, sources).find("- **Widget** operation `GET /apis/example.com/v1/widgets/{name}/status` added\n") !=
-          std::string::npos);
+    CHECK(
+        kompat::changelog_markdown(lone, sources).find("- **Widget** operation `GET /apis/example.com/v1/widgets/{name}/status` added\n") !=
+        std::string::npos);
 
     // JSON for tools: the same entries, input text in backticks.
     const auto json = boost::json::parse(kompat::changelog_json(changelog, sources));

@@ -197,7 +197,8 @@ TEST_CASE("cli: --write-baseline writes the findings at or above --fail-on, and 
     const auto errors = run(command("check '" + golden + "old.json' '" + golden + "new.json' --write-baseline '" + baseline + "'"));
     CHECK(errors.exit_code == 0);
     CHECK(errors.err == "kompat: wrote 1 baseline entry (the findings at or above error) to " + baseline + "\n");
-    const auto all = run(command("check '" + golden + "old.json' '" + golden + "new.json' --write-baseline '" + baseline + "' --baseline-all"));
+    const auto all =
+        run(command("check '" + golden + "old.json' '" + golden + "new.json' --write-baseline '" + baseline + "' --baseline-all"));
     CHECK(all.err == "kompat: wrote 3 baseline entries (all findings) to " + baseline + "\n");
 }
 
@@ -208,7 +209,8 @@ TEST_CASE("cli: a key repeated with the same value is a note in check's reports,
     REQUIRE(scope != std::string::npos);
     crd.insert(scope, "  scope: Namespaced\n");  // lines 8 and 9
     dir.write("widgets.yaml", crd);
-    const auto result = run("cd '" + dir.path().string() + "' && " + command("check " + example("crds/widgets.yaml") + " widgets.yaml --format json"));
+    const auto result =
+        run("cd '" + dir.path().string() + "' && " + command("check " + example("crds/widgets.yaml") + " widgets.yaml --format json"));
     REQUIRE(result.exit_code == 0);
     const auto notes = boost::json::parse(result.out).at("notes").as_array();
     REQUIRE(!notes.empty());

@@ -52,10 +52,12 @@ ignores:
     };
     const auto outcome = kompat::apply_config(findings, config, "2026-11-22");
     CHECK(rules_of(outcome.findings) == std::vector<std::string>{"enum-value-removed error .status.e", "field-removed warning .spec.a"});
-    CHECK(outcome.notes == std::vector<std::string>{"ignore at k.yaml:6 (enum-value-removed v1 Pod .spec.*) ignored 1 finding(s): accepted in review"});
+    CHECK(outcome.notes ==
+          std::vector<std::string>{"ignore at k.yaml:6 (enum-value-removed v1 Pod .spec.*) ignored 1 finding(s): accepted in review"});
     // Each setting that lowers a verdict says so, with its count.
-    CHECK(outcome.policy == std::vector<std::string>{"rule description-changed turned off by k.yaml:3: 1 finding(s) not reported",
-                                                     "rule field-removed set to warning by k.yaml:4: 1 finding(s) lowered (1 of them error(s))"});
+    CHECK(outcome.policy ==
+          std::vector<std::string>{"rule description-changed turned off by k.yaml:3: 1 finding(s) not reported",
+                                   "rule field-removed set to warning by k.yaml:4: 1 finding(s) lowered (1 of them error(s))"});
 }
 
 TEST_CASE("config: a setting that raises a rule leaves no policy note, one that can lower always does") {
@@ -95,7 +97,8 @@ TEST_CASE("config: an ignore past its expiry date stops working and says so") {
     CHECK(before.findings.empty());
     const auto after = kompat::apply_config(findings, config, "2026-07-01");
     CHECK(after.findings.size() == 1);
-    CHECK(after.notes == std::vector<std::string>{"ignore at k.yaml:2 (field-removed *) expired on 2026-06-30; its findings are reported again"});
+    CHECK(after.notes ==
+          std::vector<std::string>{"ignore at k.yaml:2 (field-removed *) expired on 2026-06-30; its findings are reported again"});
 }
 
 TEST_CASE("config: unknown keys, rule ids and values are errors with line and column") {
@@ -115,7 +118,8 @@ TEST_CASE("config: unknown keys, rule ids and values are errors with line and co
     CHECK(config_error("ignores:\n  - rule: field-removed\n") == "k.yaml:2:5: an ignore says why (reason)");
     CHECK(config_error("ignores:\n  - rule: field-removed\n    reason: r\n    until: 2026-01-01\n") ==
           "k.yaml:4:5: unknown key \"until\" in an ignore (rule, location, reason, expires)");
-    CHECK(config_error("ignores:\n  - rule: no-such\n    reason: r\n") == "k.yaml:2:5: unknown rule \"no-such\" (docs/rules.md lists them)");
+    CHECK(config_error("ignores:\n  - rule: no-such\n    reason: r\n") ==
+          "k.yaml:2:5: unknown rule \"no-such\" (docs/rules.md lists them)");
 }
 
 TEST_CASE("config: --config on the command line, and a bad file is exit 2 with nothing on stdout") {
@@ -133,8 +137,8 @@ TEST_CASE("config: --config on the command line, and a bad file is exit 2 with n
     for (const auto* format : {"text", "json", "markdown", "github", "sarif", "html", "junit"}) {
         INFO(format);
         const auto report = kompat::test::run(prefix + "k.yaml' --format " + format);
-        CHECK(report.out.find("rule field-removed set to warning by " + dir.path().string() + "/k.yaml:2: 1 finding(s) lowered (1 of them error(s))") !=
-              std::string::npos);
+        CHECK(report.out.find("rule field-removed set to warning by " + dir.path().string() +
+                              "/k.yaml:2: 1 finding(s) lowered (1 of them error(s))") != std::string::npos);
     }
     dir.write("off.yaml", "rules:\n  field-removed: off\n");
     const auto off = kompat::test::run(prefix + "off.yaml' --format github");

@@ -121,8 +121,8 @@ TEST_CASE("corpus: Kubernetes swagger.json, kinds once per GVK, types and operat
     if (!test::require_corpus()) return;
     const fs::path root = test::corpus_dir();
     // Definition counts published in corpus/SOURCES.md ("v2 defs / paths").
-    const std::map<std::string, std::size_t> published_definitions{
-        {"v1.28", 570}, {"v1.29", 577}, {"v1.30", 626}, {"v1.31", 635}, {"v1.32", 638}, {"v1.35", 735}};
+    const std::map<std::string, std::size_t> published_definitions{{"v1.28", 570}, {"v1.29", 577}, {"v1.30", 626},
+                                                                   {"v1.31", 635}, {"v1.32", 638}, {"v1.35", 735}};
     std::size_t checked = 0;
     for (const auto& release : fs::directory_iterator(root / "kubernetes")) {
         const auto swagger = release.path() / "swagger.json";
@@ -216,8 +216,11 @@ TEST_CASE("corpus: prometheus-operator's unquoted '=' enum item is the string \"
     const auto snapshot = load_snapshot(dir.string());
     const auto* kind = snapshot.find_kind({"monitoring.coreos.com", "v1alpha1", "AlertmanagerConfig"});
     REQUIRE(kind != nullptr);
-    const auto& matchers = kind->schema.find_property("spec")->schema.find_property("route")->schema
-                               .find_property("matchers")->schema.items->find_property("matchType")->schema;
+    const auto& matchers = kind->schema.find_property("spec")
+                               ->schema.find_property("route")
+                               ->schema.find_property("matchers")
+                               ->schema.items->find_property("matchType")
+                               ->schema;
     REQUIRE(matchers.enum_values != nullptr);
     CHECK(std::find(matchers.enum_values->begin(), matchers.enum_values->end(), json::value("=")) != matchers.enum_values->end());
 }

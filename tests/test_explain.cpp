@@ -35,9 +35,8 @@ std::string swagger(const std::string& definitions) {
 
 std::string kind_definition(const std::string& name, const std::string& group, const std::string& version, const std::string& kind,
                             const std::string& properties = "{}") {
-    return "\"" + name + R"(": {"type": "object", "properties": )" + properties +
-           R"(, "x-kubernetes-group-version-kind": [{"group": ")" + group + R"(", "version": ")" + version + R"(", "kind": ")" +
-           kind + "\"}]}";
+    return "\"" + name + R"(": {"type": "object", "properties": )" + properties + R"(, "x-kubernetes-group-version-kind": [{"group": ")" +
+           group + R"(", "version": ")" + version + R"(", "kind": ")" + kind + "\"}]}";
 }
 
 const std::string widgets_crd = R"(apiVersion: apiextensions.k8s.io/v1
@@ -83,7 +82,8 @@ TEST_CASE("explain: every golden case prints its expected output") {
         if (args.find("{corpus") != std::string::npos && !kompat::test::corpus_present()) continue;
         // {corpus-relative}: the corpus as a path from the case's folder (file names in the output stay the same everywhere).
         const auto relative = fs::path(corpus).lexically_relative(dir.lexically_normal()).string();  // links not followed
-        for (std::size_t at; (at = args.find("{corpus-relative}")) != std::string::npos;) args.replace(at, std::string("{corpus-relative}").size(), relative);
+        for (std::size_t at; (at = args.find("{corpus-relative}")) != std::string::npos;)
+            args.replace(at, std::string("{corpus-relative}").size(), relative);
         for (std::size_t at; (at = args.find("{corpus}")) != std::string::npos;) args.replace(at, std::string("{corpus}").size(), corpus);
         const auto result = run("cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' explain " + args);
         CHECK(result.err.empty());
@@ -101,7 +101,8 @@ TEST_CASE("explain: a resource is found by kind, plural path name, CRD names and
         CHECK(target.field_path.empty());
     }
     CHECK(kompat::find_explain_target(crd, "wdg", "example.com/v2").kind->gvk.version == "v2");
-    CHECK(lookup_error(crd, "wdg", "example.com/v3") == "resource \"wdg\" has no version example.com/v3; it has: example.com/v1, example.com/v2");
+    CHECK(lookup_error(crd, "wdg", "example.com/v3") ==
+          "resource \"wdg\" has no version example.com/v3; it has: example.com/v1, example.com/v2");
 
     const auto pod = load_text("spec.json", read_file(explain_cases_dir() / "pod-containers" / "spec.json"));
     CHECK(kompat::find_explain_target(pod, "pods", "").kind->gvk.to_string() == "v1 Pod");
@@ -111,10 +112,9 @@ TEST_CASE("explain: a resource is found by kind, plural path name, CRD names and
 TEST_CASE("explain: without --api-version the most stable, newest version is taken, the core group first") {
     const auto snapshot = load_text(
         "s.json", swagger(kind_definition("a", "events.k8s.io", "v1", "Event") + "," + kind_definition("b", "", "v1", "Event") + "," +
-                          kind_definition("c", "", "v1beta1", "Event") + "," + kind_definition("d", "apps", "v1beta2", "Deployment") +
-                          "," + kind_definition("e", "apps", "v1beta1", "Deployment") + "," +
-                          kind_definition("f", "apps", "v1alpha1", "Deployment") + "," +
-                          kind_definition("g", "apps", "v2", "Deployment")));
+                          kind_definition("c", "", "v1beta1", "Event") + "," + kind_definition("d", "apps", "v1beta2", "Deployment") + "," +
+                          kind_definition("e", "apps", "v1beta1", "Deployment") + "," +
+                          kind_definition("f", "apps", "v1alpha1", "Deployment") + "," + kind_definition("g", "apps", "v2", "Deployment")));
     CHECK(kompat::find_explain_target(snapshot, "event", "").kind->gvk.to_string() == "v1 Event");
     CHECK(kompat::find_explain_target(snapshot, "event", "events.k8s.io/v1").kind->gvk.to_string() == "events.k8s.io/v1 Event");
     CHECK(kompat::find_explain_target(snapshot, "deployment", "").kind->gvk.to_string() == "apps/v2 Deployment");
@@ -138,7 +138,8 @@ TEST_CASE("explain: an unknown resource or field names the closest ones") {
     CHECK(lookup_error(crd, "widgte") == "no resource \"widgte\" in widgets.yaml; did you mean: widget, widgets?");
     CHECK(lookup_error(crd, "gizmo.spec") == "no resource \"gizmo\" in widgets.yaml");
     CHECK(lookup_error(crd, "widgets.spec.prats") == "field \"prats\" does not exist in Widget.spec; did you mean: parts?");
-    CHECK(lookup_error(crd, "widgets.spec.parts.name.first") == "field \"first\" does not exist in Widget.spec.parts.name, which has no fields");
+    CHECK(lookup_error(crd, "widgets.spec.parts.name.first") ==
+          "field \"first\" does not exist in Widget.spec.parts.name, which has no fields");
     // Field names are matched exactly, as the API server does.
     CHECK(lookup_error(crd, "widgets.Spec") == "field \"Spec\" does not exist in Widget; did you mean: spec?");
 }
@@ -186,7 +187,8 @@ TEST_CASE("explain: a recursive explain of a fanning type graph stops at the lin
         for (int field = 0; field < 8; ++field)
             properties += std::string(field == 0 ? "" : ",") + "\"f" + std::to_string(field) + R"(": {"$ref": "#/definitions/t)" +
                           std::to_string(level + 1) + "\"}";
-        definitions += kind_definition("t" + std::to_string(level), "example.com", "v1", "T" + std::to_string(level), properties + "}") + ",";
+        definitions +=
+            kind_definition("t" + std::to_string(level), "example.com", "v1", "T" + std::to_string(level), properties + "}") + ",";
     }
     definitions += R"("t7": {"type": "string"})";
     const auto snapshot = load_text("fan.json", swagger(definitions));
@@ -288,7 +290,8 @@ spec:
 }
 
 TEST_CASE("explain: kubectl's short names of built-in resources are known, and suggested") {
-    const auto snapshot = load_text("swagger.json", swagger(kind_definition("crd", "apiextensions.k8s.io", "v1", "CustomResourceDefinition")));
+    const auto snapshot =
+        load_text("swagger.json", swagger(kind_definition("crd", "apiextensions.k8s.io", "v1", "CustomResourceDefinition")));
     // A spec without operations knows the kind by name only; kubectl's `crd` needs the plural.
     CHECK(lookup_error(snapshot, "crd").find("no resource \"crd\"") != std::string::npos);
     if (!kompat::test::require_corpus()) return;
@@ -299,13 +302,14 @@ TEST_CASE("explain: kubectl's short names of built-in resources are known, and s
 }
 
 TEST_CASE("explain: --output openapiv3 holds every schema its references name") {
-    const auto snapshot = load_text(
-        "swagger.json",
-        swagger(kind_definition("a.Widget", "example.com", "v1", "Widget", R"({"spec": {"$ref": "#/definitions/a.Spec"}})") +
-                R"(, "a.Spec": {"type": "object", "properties": {"part": {"$ref": "#/definitions/a.Part"}}},
+    const auto snapshot =
+        load_text("swagger.json",
+                  swagger(kind_definition("a.Widget", "example.com", "v1", "Widget", R"({"spec": {"$ref": "#/definitions/a.Spec"}})") +
+                          R"(, "a.Spec": {"type": "object", "properties": {"part": {"$ref": "#/definitions/a.Part"}}},
                     "a.Part": {"type": "object", "properties": {"next": {"$ref": "#/definitions/a.Part"}, "size": {"$ref": "#/definitions/a.Size"}}},
                     "a.Size": {"type": "integer"})"));
-    const auto document = boost::json::parse(kompat::explain_openapi_v3(snapshot, kompat::find_explain_target(snapshot, "widget.spec", "")));
+    const auto document =
+        boost::json::parse(kompat::explain_openapi_v3(snapshot, kompat::find_explain_target(snapshot, "widget.spec", "")));
     const auto& schemas = document.at("components").at("schemas").as_object();
     CHECK(schemas.size() == 2);  // a.Part (itself and a.Size referred to from it) and a.Size
     CHECK(schemas.contains("a.Part"));

@@ -49,7 +49,8 @@ TEST_CASE("fuzz regression: a merge key that reaches the mapping it is in is ref
     CHECK(load_error_of(read_file(regression("yaml-merge-reaches-itself.yaml"))) ==
           "input:6:9: merge key (<<) reaches the mapping it is in");
     CHECK(kompat::test::load_error("s.yaml", "a: &s {<<: *s}\n") == "s.yaml:1:12: merge key (<<) reaches the mapping it is in");
-    CHECK(kompat::test::load_error("c.yaml", "a: &s {b: {<<: *s}}\n").find("merge key (<<) reaches the mapping it is in") != std::string::npos);
+    CHECK(kompat::test::load_error("c.yaml", "a: &s {b: {<<: *s}}\n").find("merge key (<<) reaches the mapping it is in") !=
+          std::string::npos);
 }
 
 TEST_CASE("fuzz regression: merged entries count against the YAML node budget (a merge-key billion laughs)") {
@@ -97,7 +98,8 @@ TEST_CASE("YAML bombs through the CLI: a self-merge as a spec and as --config, a
         std::string message;
     } cases[] = {
         {binary + " inspect '" + self_merge + "'", self_merge + ":1:9: merge key (<<) reaches the mapping it is in"},
-        {binary + " check '" + spec + "' '" + spec + "' --config '" + self_merge + "'", self_merge + ":1:9: merge key (<<) reaches the mapping it is in"},
+        {binary + " check '" + spec + "' '" + spec + "' --config '" + self_merge + "'",
+         self_merge + ":1:9: merge key (<<) reaches the mapping it is in"},
         {binary + " inspect '" + bomb + "'", "limit max-yaml-extra-nodes"},
         {binary + " check '" + spec + "' '" + spec + "' --config '" + bomb + "'", "limit max-yaml-extra-nodes"},
     };

@@ -21,7 +21,8 @@ fs::path golden_dir() { return fs::path(kompat::test::source_dir()) / "golden"; 
 std::vector<fs::path> cases() {
     std::vector<fs::path> out;
     for (const auto& entry : fs::directory_iterator(golden_dir()))
-        if (entry.is_directory() && entry.path().filename() != "explain" && entry.path().filename() != "changelog") out.push_back(entry.path());
+        if (entry.is_directory() && entry.path().filename() != "explain" && entry.path().filename() != "changelog")
+            out.push_back(entry.path());
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -65,8 +66,7 @@ TEST_CASE("golden: every case gives its expected reports and exactly its rules")
         const auto json = run(prefix + " --format json" + inputs);
         std::set<std::string> produced;
         const auto report = boost::json::parse(json.out);
-        for (const auto& finding : report.at("findings").as_array())
-            produced.insert(std::string(finding.at("rule").as_string()));
+        for (const auto& finding : report.at("findings").as_array()) produced.insert(std::string(finding.at("rule").as_string()));
         CHECK(produced == lines_of(read_file(dir / "rules")));
     }
 }
@@ -79,14 +79,14 @@ TEST_CASE("golden: every rule of the table has a case named after it") {
     }
 }
 
-TEST_CASE("golden: every change kind is judged by exactly one rule") {
-#define KOMPAT_CHECK_KIND(name, text)                                                   \
-    {                                                                                   \
-        int judged = 0;                                                                 \
-        for (const auto& rule : kompat::rule_table())                                   \
+TEST_CASE("golden: every change kind is judged by exactly one rule"){
+#define KOMPAT_CHECK_KIND(name, text)                                                                 \
+    {                                                                                                 \
+        int judged = 0;                                                                               \
+        for (const auto& rule : kompat::rule_table())                                                 \
             for (const auto& entry : rule.judges) judged += entry.change == kompat::ChangeKind::name; \
-        INFO(text);                                                                     \
-        CHECK(judged == 1);                                                             \
+        INFO(text);                                                                                   \
+        CHECK(judged == 1);                                                                           \
     }
     KOMPAT_CHANGE_KINDS(KOMPAT_CHECK_KIND)
 #undef KOMPAT_CHECK_KIND
@@ -99,7 +99,6 @@ TEST_CASE("docs/rules.md documents every rule with its default severity, and not
     for (auto it = std::sregex_iterator(docs.begin(), docs.end(), heading); it != std::sregex_iterator(); ++it)
         documented[(*it)[1]] = (*it)[2];
     std::map<std::string, std::string> table;
-    for (const auto& rule : kompat::rule_table())
-        table[std::string(rule.id)] = std::string(kompat::to_string(rule.default_severity()));
+    for (const auto& rule : kompat::rule_table()) table[std::string(rule.id)] = std::string(kompat::to_string(rule.default_severity()));
     CHECK(documented == table);
 }

@@ -19,14 +19,14 @@ namespace {
 // outside the small set the writer uses (src, href, srcset, action, img, link, … are all
 // outside it), a CSS url() or @import, or a missing Content-Security-Policy.
 std::vector<std::string> external_references(const std::string& page) {
-    static const std::set<std::string> tags = {"html", "head",  "meta",   "title", "style", "body", "header", "h1",    "h2",     "h3",
-                                               "p",    "code",  "ul",     "li",    "form",  "fieldset", "legend", "label", "input", "select",
-                                               "option", "output", "main", "article", "span", "dl", "dt", "dd", "div", "pre",
-                                               "details", "summary", "del", "ins", "script", "section", "table", "thead",
-                                               "tbody", "tr", "th", "td", "button"};
-    static const std::set<std::string> attributes = {"lang", "charset", "http-equiv", "content", "name", "class", "id", "type",
-                                                     "value", "checked", "hidden", "placeholder", "data-severity", "data-rule",
-                                                     "data-kinds", "data-kind", "data-group", "open"};
+    static const std::set<std::string> tags = {
+        "html", "head",    "meta",    "title", "style",    "body",   "header", "h1",    "h2",      "h3",      "p",
+        "code", "ul",      "li",      "form",  "fieldset", "legend", "label",  "input", "select",  "option",  "output",
+        "main", "article", "span",    "dl",    "dt",       "dd",     "div",    "pre",   "details", "summary", "del",
+        "ins",  "script",  "section", "table", "thead",    "tbody",  "tr",     "th",    "td",      "button"};
+    static const std::set<std::string> attributes = {
+        "lang",    "charset", "http-equiv",  "content",       "name",      "class",      "id",        "type",       "value",
+        "checked", "hidden",  "placeholder", "data-severity", "data-rule", "data-kinds", "data-kind", "data-group", "open"};
     std::vector<std::string> found;
     static const std::regex tag(R"(<([a-zA-Z][a-zA-Z0-9]*)([^>]*)>)");
     static const std::regex attribute(R"(([a-zA-Z-]+)(="[^"]*")?)");
@@ -44,9 +44,7 @@ std::vector<std::string> external_references(const std::string& page) {
     return found;
 }
 
-std::string in_golden_case(const fs::path& dir) {
-    return "cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' ";
-}
+std::string in_golden_case(const fs::path& dir) { return "cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' "; }
 
 std::size_t count_of(const std::string& text, const std::string& what) {
     std::size_t count = 0;
@@ -167,7 +165,8 @@ TEST_CASE("word diff: spans give both texts back, removed words before added one
         {"all gone", ""},
         {"  leading and trailing  ", "leading\nand\ttrailing"},
         {"a b c d e f", "f e d c b a"},
-        {"List of ports to expose. Cannot be updated.", "List of ports. Not specifying a port here DOES NOT prevent it. Cannot be updated."},
+        {"List of ports to expose. Cannot be updated.",
+         "List of ports. Not specifying a port here DOES NOT prevent it. Cannot be updated."},
     };
     for (const auto& [before, after] : pairs) {
         INFO(before << " -> " << after);
@@ -195,17 +194,20 @@ TEST_CASE("html: the page runs in headless Chromium: the script shows the filter
     const auto page = (dir.path() / "report.html").string();
     const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "description-changed";
     CHECK(run(in_golden_case(golden) + "check --format html --output '" + page + "' old.json new.json").exit_code == 0);
-    const auto dom = run("timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-dev-shm-usage "
-                         "--user-data-dir='" + (dir.path() / "profile").string() + "' --dump-dom 'file://" + page + "' 2>/dev/null");
+    const auto dom = run(
+        "timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-dev-shm-usage "
+        "--user-data-dir='" +
+        (dir.path() / "profile").string() + "' --dump-dom 'file://" + page + "' 2>/dev/null");
     REQUIRE(dom.exit_code == 0);
     CHECK(dom.out.find("<body data-ready=\"true\">") != std::string::npos);
     CHECK(dom.out.find("<form id=\"filters\">") != std::string::npos);  // no longer hidden
     // It opens on errors and warnings: the one info finding is counted, not shown.
     CHECK(dom.out.find("0 of 1 findings shown") != std::string::npos);
     // The filter state comes from the URL fragment.
-    const auto with_info = run("timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
-                               "--disable-dev-shm-usage --user-data-dir='" + (dir.path() / "profile").string() + "' --dump-dom 'file://" + page +
-                               "#severity=error,warning,info' 2>/dev/null");
+    const auto with_info =
+        run("timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
+            "--disable-dev-shm-usage --user-data-dir='" +
+            (dir.path() / "profile").string() + "' --dump-dom 'file://" + page + "#severity=error,warning,info' 2>/dev/null");
     REQUIRE(with_info.exit_code == 0);
     CHECK(with_info.out.find("1 of 1 findings shown") != std::string::npos);
 }

@@ -57,7 +57,8 @@ TEST_CASE("limits: each exceeded limit names itself and its option, and the opti
     }
     dir.write("a.json", swagger_with(many_a));
     dir.write("b.json", swagger_with(many_b));
-    dir.write("fan.json", swagger_with(R"("k": {"type": "object", "properties": {"a": {"$ref": "#/definitions/t"}, "b": {"$ref": "#/definitions/t"}},
+    dir.write("fan.json",
+              swagger_with(R"("k": {"type": "object", "properties": {"a": {"$ref": "#/definitions/t"}, "b": {"$ref": "#/definitions/t"}},
         "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "K"}]},
         "t": {"type": "object", "properties": {"c": {"type": "string"}, "d": {"type": "string"}}})"));
 
@@ -66,14 +67,10 @@ TEST_CASE("limits: each exceeded limit names itself and its option, and the opti
     dir.write("wide.json", swagger_with(R"("w": {"type": "object", "properties": {)" + wide + "}}"));
 
     const std::vector<LimitCase> cases = {
-        {"max-input-bytes", "inspect small.json", "20", "100000"},
-        {"max-files", "inspect many", "3", "5"},
-        {"max-nesting-depth", "inspect deep.json", "100", "2000"},
-        {"max-yaml-extra-nodes", "inspect aliases.yaml", "10", "100000"},
-        {"max-ref-chain", "inspect chain.json", "64", "100"},
-        {"max-schemas", "inspect wide.json", "50", "61"},
-        {"max-findings", "check a.json b.json", "10", "100"},
-        {"max-lines", "explain fan.json k --recursive", "5", "6"},
+        {"max-input-bytes", "inspect small.json", "20", "100000"}, {"max-files", "inspect many", "3", "5"},
+        {"max-nesting-depth", "inspect deep.json", "100", "2000"}, {"max-yaml-extra-nodes", "inspect aliases.yaml", "10", "100000"},
+        {"max-ref-chain", "inspect chain.json", "64", "100"},      {"max-schemas", "inspect wide.json", "50", "61"},
+        {"max-findings", "check a.json b.json", "10", "100"},      {"max-lines", "explain fan.json k --recursive", "5", "6"},
     };
     const auto prefix = "cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() + "' ";
     for (const auto& limit : cases) {
@@ -117,7 +114,8 @@ TEST_CASE("limits: a git tree of 19999 files is read in seconds by one ls-tree a
                   R"({"openapi": "3.0.0", "info": {"title": "t", "version": "v"}, "paths": {}, "components": {"schemas": {"T)" +
                       std::to_string(i) + R"(": {"type": "string"}}}})");
     const auto git = "git -C '" + dir.path().string() + "' ";
-    REQUIRE(std::system((git + "init -q && " + git + "add specs && " + git + "-c user.name=t -c user.email=t@t commit -qm one").c_str()) == 0);
+    REQUIRE(std::system((git + "init -q && " + git + "add specs && " + git + "-c user.name=t -c user.email=t@t commit -qm one").c_str()) ==
+            0);
     const auto prefix = "cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() + "' ";
 
     const auto start = std::chrono::steady_clock::now();

@@ -379,8 +379,9 @@ TEST_CASE("CRD apiextensions.k8s.io/v1beta1: top-level validation and a single v
 
     SECTION("with versions, the top-level schema applies to each") {
         std::string with_versions = crd_v1beta1;
-        with_versions.replace(with_versions.find("  version: v1beta1\n"), 19,
-                              "  versions:\n  - {name: v1beta1, served: true, storage: true}\n  - {name: v1beta2, served: true, storage: false}\n");
+        with_versions.replace(
+            with_versions.find("  version: v1beta1\n"), 19,
+            "  versions:\n  - {name: v1beta1, served: true, storage: true}\n  - {name: v1beta2, served: true, storage: false}\n");
         const auto multi = load_text("gadgets.yaml", with_versions);
         REQUIRE(multi.kinds.size() == 2);
         CHECK(multi.kinds[1].schema.find_property("spec") != nullptr);
@@ -431,8 +432,8 @@ TEST_CASE("Files and directories on disk, and git revisions") {
     CHECK(from_file.kinds.size() == 2);
 
     const auto git = "git -C '" + dir.path().string() + "' ";
-    REQUIRE(std::system((git + "init -q && " + git + "add crds && " + git +
-                         "-c user.name=t -c user.email=t@t commit -qm one").c_str()) == 0);
+    REQUIRE(std::system((git + "init -q && " + git + "add crds && " + git + "-c user.name=t -c user.email=t@t commit -qm one").c_str()) ==
+            0);
     // Change the working tree: the revision must still give the committed content.
     dir.write("crds/widgets.yaml", crd_v1beta1);
     const auto cwd = std::filesystem::current_path();

@@ -88,8 +88,9 @@ TEST_CASE("markdown render: input text adds no element, link, image or mention t
     REQUIRE(markdown.exit_code == 1);
     // The hostile text is there, as text: in code spans and HTML-escaped.
     CHECK(markdown.out.find("&lt;img src=x&gt;@team") != std::string::npos);
-    check_rendering(dir, markdown.out, {"h2", "p", "table", "thead", "tbody", "tr", "th", "td", "details", "summary", "b", "code", "blockquote",
-                                        "ul", "li", "br", "strong"});
+    check_rendering(dir, markdown.out,
+                    {"h2", "p", "table", "thead", "tbody", "tr", "th", "td", "details", "summary", "b", "code", "blockquote", "ul", "li",
+                     "br", "strong"});
 
     const auto changelog = run(in_dir + "changelog old.json new.json");
     REQUIRE(changelog.exit_code == 0);
@@ -102,7 +103,8 @@ TEST_CASE("markdown render: a pattern with | reads as written in the PR comment 
     TempDir dir;
     const auto with_pattern = [](const std::string& pattern) {
         return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {"W": {"type": "object",
-            "properties": {"url": {"type": "string", "pattern": ")" + pattern + R"("}}}}})";
+            "properties": {"url": {"type": "string", "pattern": ")" +
+               pattern + R"("}}}}})";
     };
     dir.write("old.json", with_pattern("^(http|https)://.+$"));
     dir.write("new.json", with_pattern("^https://.+$"));  // narrowed: an error, in the notes' Breaking section

@@ -15,7 +15,8 @@ void write_cross_file_spec(const TempDir& dir, const std::string& side, const st
       "components": {"schemas": {"Holder": {"type": "object", "properties": {
         "creds": {"$ref": "link.json#/components/schemas/Creds"}}}}}})");
     dir.write(side + "/link.json", R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
-      "components": {"schemas": {"Creds": {"type": "string", "enum": )" + creds_enum + "}}}}");
+      "components": {"schemas": {"Creds": {"type": "string", "enum": )" +
+                                       creds_enum + "}}}}");
 }
 
 // 400 kinds whose definitions move to another package name while each keeps its
@@ -26,8 +27,9 @@ std::string renamed_kinds_spec(const std::string& package, int kinds) {
         const auto n = std::to_string(i);
         if (!definitions.empty()) definitions += ",";
         definitions += "\"" + package + ".Widget" + n + R"(": {"type": "object", "properties": {"spec": {"$ref": "#/definitions/)" +
-                       package + ".WidgetSpec" + n + R"("}}, "x-kubernetes-group-version-kind": [{"group": "example.io", "version": "v1", "kind": "Widget)" +
-                       n + R"("}]},)";
+                       package + ".WidgetSpec" + n +
+                       R"("}}, "x-kubernetes-group-version-kind": [{"group": "example.io", "version": "v1", "kind": "Widget)" + n +
+                       R"("}]},)";
         definitions += "\"" + package + ".WidgetSpec" + n + R"(": {"type": "object", "properties": {"size": {"type": "integer"}}})";
     }
     return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {)" + definitions + "}}";
@@ -57,6 +59,7 @@ TEST_CASE("400 kinds renamed to another package, each keeping its group/version/
     const auto new_file = dir.write("new.json", new_text);
     const auto pair = load_snapshot_pair(old_file.string(), new_file.string());
     const auto diff = diff_snapshots(pair.old_snapshot, pair.new_snapshot);
-    const auto typed = std::count_if(diff.changes.begin(), diff.changes.end(), [](const Change& c) { return c.kind == ChangeKind::type_changed; });
+    const auto typed =
+        std::count_if(diff.changes.begin(), diff.changes.end(), [](const Change& c) { return c.kind == ChangeKind::type_changed; });
     CHECK(typed == 1);
 }

@@ -152,8 +152,9 @@ TEST_CASE("precision: a change in a shared type lives in the type, and is found 
     CHECK(std::count(found->affected_places.begin(), found->affected_places.end(), through_pod) == 1);
 
     // An ignore written through any affected kind matches it; a JUnit report fails every affected kind's suite.
-    const auto config = parse_config({"k.yaml", "ignores:\n  - rule: field-became-required\n    location: \"v1 Pod *hostAliases*\"\n"
-                                                "    reason: validated as required since 1.0\n"},
+    const auto config = parse_config({"k.yaml",
+                                      "ignores:\n  - rule: field-became-required\n    location: \"v1 Pod *hostAliases*\"\n"
+                                      "    reason: validated as required since 1.0\n"},
                                      Limits{});
     const auto outcome = apply_config(findings, config, "2026-11-24");
     CHECK(std::none_of(outcome.findings.begin(), outcome.findings.end(),

@@ -55,7 +55,8 @@ TEST_CASE("JSON reader: positions on one long line (minified JSON) are exact and
 
 TEST_CASE("JSON reader: columns count three- and four-byte characters as one") {
     // "€" is three bytes, "😀" four; the key after them stands in character column 17.
-    const auto file = read_json({"t.json", "{\"s\": \"\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xF0\x9F\x98\x80\xF0\x9F\x98\x80\", \"k\": 1}"}, {});
+    const auto file = read_json(
+        {"t.json", "{\"s\": \"\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xF0\x9F\x98\x80\xF0\x9F\x98\x80\", \"k\": 1}"}, {});
     CHECK(key_position(file, file.documents[0].get_object(), "k") == TextPosition{1, 17});
 }
 

@@ -13,14 +13,15 @@ std::string v3_with_property(const std::string& property_json) {
     return R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
       "components": {"schemas": {
         "Target": {"type": "object"},
-        "Holder": {"type": "object", "properties": {"p": )" + property_json + R"(}}}}})";
+        "Holder": {"type": "object", "properties": {"p": )" +
+           property_json + R"(}}}}})";
 }
 
 // Everything of a Schema that is not its location, as text, to compare two forms.
 std::string shape(const Schema& s) {
     std::string out = "ref=" + std::string(s.ref) + ";desc=" + std::string(s.description) + ";types=" + std::to_string(s.type.size()) +
-                      ";allOf=" + std::to_string(s.subschemas().all_of.size()) + ";default=" +
-                      (s.default_value != nullptr ? boost::json::serialize(*s.default_value) : "none") +
+                      ";allOf=" + std::to_string(s.subschemas().all_of.size()) +
+                      ";default=" + (s.default_value != nullptr ? boost::json::serialize(*s.default_value) : "none") +
                       ";other=" + std::to_string(s.unmodelled().other_keywords.size()) + ";nullable=" + std::to_string(s.nullable);
     return out;
 }
@@ -45,7 +46,8 @@ TEST_CASE("A $ref with sibling keywords is the $ref plus those siblings, in eith
     const auto siblings = load_text(
         "a.json", v3_with_property(R"({"$ref": "#/components/schemas/Target", "description": "d", "default": {}, "nullable": true})"));
     const auto wrapped = load_text(
-        "a.json", v3_with_property(R"({"allOf": [{"$ref": "#/components/schemas/Target"}], "description": "d", "default": {}, "nullable": true})"));
+        "a.json",
+        v3_with_property(R"({"allOf": [{"$ref": "#/components/schemas/Target"}], "description": "d", "default": {}, "nullable": true})"));
     CHECK(shape(holder_property(siblings)) == shape(holder_property(wrapped)));
     CHECK(holder_property(siblings).ref == "Target");
     CHECK(holder_property(siblings).description == "d");
@@ -60,8 +62,8 @@ TEST_CASE("A Swagger 2.0 #/definitions ref and a v3 #/components/schemas ref nam
 }
 
 TEST_CASE("An allOf of more than a bare $ref stays an allOf") {
-    const auto snapshot = load_text(
-        "a.json", v3_with_property(R"({"allOf": [{"$ref": "#/components/schemas/Target"}, {"type": "object"}]})"));
+    const auto snapshot =
+        load_text("a.json", v3_with_property(R"({"allOf": [{"$ref": "#/components/schemas/Target"}, {"type": "object"}]})"));
     CHECK(holder_property(snapshot).ref.empty());
     CHECK(holder_property(snapshot).subschemas().all_of.size() == 2);
     CHECK(holder_property(snapshot).subschemas().all_of[0].ref == "Target");
@@ -112,12 +114,15 @@ TEST_CASE("The same $ref text in two files of a directory points into each file"
     // per file and text, never once per text.
     const auto file = [](const std::string& api, const std::string& type) {
         return R"({"openapi": "3.0.0", "info": {"title": ")" + api + R"(", "version": "1"},
-          "paths": {"/apis/)" + api + R"(/v1/things": {"get": {
+          "paths": {"/apis/)" +
+               api + R"(/v1/things": {"get": {
             "parameters": [{"$ref": "#/components/parameters/limit"}],
             "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/List"}}}}}}}},
           "components": {
-            "parameters": {"limit": {"name": "limit", "in": "query", "schema": {"type": ")" + type + R"("}}},
-            "schemas": {"List": {"type": ")" + type + R"("}}}})";
+            "parameters": {"limit": {"name": "limit", "in": "query", "schema": {"type": ")" +
+               type + R"("}}},
+            "schemas": {"List": {"type": ")" +
+               type + R"("}}}})";
     };
     const auto snapshot = load_snapshot(test::sources({{"mem/a.json", file("a", "integer")}, {"mem/b.json", file("b", "string")}}, true));
     REQUIRE(snapshot.operations.size() == 2);
@@ -126,7 +131,8 @@ TEST_CASE("The same $ref text in two files of a directory points into each file"
         const auto expected = operation.path.starts_with("/apis/a/") ? "integer" : "string";
         REQUIRE(operation.parameters.size() == 1);
         CHECK(operation.parameters[0]->schema.type == TypeList{expected});
-        CHECK(snapshot.file_of(operation.parameters[0]->location) == (operation.path.starts_with("/apis/a/") ? "mem/a.json" : "mem/b.json"));
+        CHECK(snapshot.file_of(operation.parameters[0]->location) ==
+              (operation.path.starts_with("/apis/a/") ? "mem/a.json" : "mem/b.json"));
     }
 }
 
@@ -158,8 +164,8 @@ TEST_CASE("$refs that are refused or broken are errors with the ref's position")
         for (int i = 0; i < 10; ++i)
             schemas += "\"T" + std::to_string(i) + "\": {\"$ref\": \"#/components/schemas/T" + std::to_string(i + 1) + "\"},";
         schemas += "\"T10\": {\"type\": \"string\"}";
-        const auto text = R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {)" +
-                          schemas + "}}}";
+        const auto text =
+            R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {)" + schemas + "}}}";
         Limits limits;
         CHECK(load_error("a.json", text, limits) == "(no error)");
         limits.max_ref_chain = 5;
@@ -170,8 +176,9 @@ TEST_CASE("$refs that are refused or broken are errors with the ref's position")
 TEST_CASE("A YAML file a $ref reaches is read by YAML 1.2, as part of the OpenAPI document") {
     // It has no `openapi` key of its own, yet `on` and `no` in its enum stay strings.
     test::TempDir dir;
-    dir.write("spec/main.yaml", "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
-                                "components: {schemas: {Holder: {type: object, properties: {p: {$ref: 'switch.yaml#/Switch'}}}}}\n");
+    dir.write("spec/main.yaml",
+              "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
+              "components: {schemas: {Holder: {type: object, properties: {p: {$ref: 'switch.yaml#/Switch'}}}}}\n");
     dir.write("spec/switch.yaml", "Switch: {type: string, enum: [on, no, 010]}\n");
     const auto snapshot = load_snapshot((dir.path() / "spec" / "main.yaml").string());
     const auto& shared = snapshot.resolve(holder_property(snapshot));

@@ -22,7 +22,8 @@ using kompat::Severity;
 namespace {
 
 std::size_t code_points(std::string_view text) {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0U) != 0x80; }));
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0U) != 0x80; }));
 }
 
 Finding changed(std::string rule, boost::json::value old_value, boost::json::value new_value) {
@@ -59,7 +60,8 @@ TEST_CASE("report text: long values keep the part that differs, cut on character
     // multi-byte characters (“ ” are three bytes each) around the difference.
     std::string common;
     for (int i = 0; i < 100; ++i) common += "“ab” ";
-    const auto sentence = kompat::finding_sentence(changed("cel-rule-changed", boost::json::string(common + "size < 10"), boost::json::string(common + "size < 20")));
+    const auto sentence = kompat::finding_sentence(
+        changed("cel-rule-changed", boost::json::string(common + "size < 10"), boost::json::string(common + "size < 20")));
     CHECK(!kompat::first_invalid_utf8(sentence).has_value());
     CHECK(sentence.size() < 200);
     CHECK(sentence.find("size < 10") != std::string::npos);
@@ -79,7 +81,8 @@ TEST_CASE("report text: a finding in a shared type says whom it breaks and which
     finding.type = "io.k8s.api.core.v1.PodSpec";
     finding.severity = Severity::error;
     finding.role = "spec";
-    finding.affects = {"apps/v1 DaemonSet", "apps/v1 Deployment", "apps/v1 ReplicaSet", "apps/v1 StatefulSet", "batch/v1 CronJob", "v1 Pod"};
+    finding.affects = {"apps/v1 DaemonSet",   "apps/v1 Deployment", "apps/v1 ReplicaSet",
+                       "apps/v1 StatefulSet", "batch/v1 CronJob",   "v1 Pod"};
     // Pod first: PodSpec is named after it.
     CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects Pod, DaemonSet, Deployment and 3 more");
     finding.affects = {"autoscaling/v1 HorizontalPodAutoscaler", "autoscaling/v2 HorizontalPodAutoscaler"};
@@ -104,12 +107,11 @@ TEST_CASE("report text: every format of every corpus pair is valid UTF-8, and ma
         const auto markdown_info = kompat::markdown_report(findings, summary, sources, Severity::info);
         CHECK(code_points(markdown) <= 65536);
         CHECK(code_points(markdown_info) <= 65536);
-        for (const auto& report : {kompat::json_report(findings, summary, sources),
-                                   kompat::text_report(findings, summary, sources, {false, Severity::info}), markdown, markdown_info,
-                                   kompat::github_report(findings, summary, sources, Severity::info),
-                                   kompat::sarif_report(findings, summary, sources),
-                                   kompat::junit_report(findings, summary, sources, Severity::error),
-                                   kompat::html_report(findings, summary, sources)}) {
+        for (const auto& report :
+             {kompat::json_report(findings, summary, sources), kompat::text_report(findings, summary, sources, {false, Severity::info}),
+              markdown, markdown_info, kompat::github_report(findings, summary, sources, Severity::info),
+              kompat::sarif_report(findings, summary, sources), kompat::junit_report(findings, summary, sources, Severity::error),
+              kompat::html_report(findings, summary, sources)}) {
             CHECK(!kompat::first_invalid_utf8(report).has_value());
         }
     }
@@ -121,10 +123,13 @@ TEST_CASE("report text: locations read through REV:PATH are the repository's pat
     fs::create_directories(repo / "config" / "crd");
     const auto git = "cd '" + repo.string() + "' && git -c init.defaultBranch=main init -q && ";
     const auto crd = [](const std::string& kind, const std::string& extra) {
-        return R"({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": ")" + kind + R"(s.example.com"},
-          "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": ")" + kind + R"(", "plural": ")" + kind + R"(s"},
+        return R"({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": ")" + kind +
+               R"(s.example.com"},
+          "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": ")" +
+               kind + R"(", "plural": ")" + kind + R"(s"},
           "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {"type": "object",
-          "properties": {"spec": {"type": "object", "properties": {"size": {"type": "integer"})" + extra + "}}}}}}]}})";
+          "properties": {"spec": {"type": "object", "properties": {"size": {"type": "integer"})" +
+               extra + "}}}}}}]}})";
     };
     // Committed: the Widget CRD without `paused`; on disk: an older one with it, and a Gadget CRD.
     std::ofstream(repo / "config" / "crd" / "widgets.json") << crd("widget", "");

@@ -11,7 +11,8 @@ using kompat::test::run;
 namespace {
 
 std::string in_golden_case(const std::string& name) {
-    return "cd '" + (fs::path(kompat::test::source_dir()) / "golden" / name).string() + "' && NO_COLOR=1 '" + kompat::test::kompat_binary() + "' ";
+    return "cd '" + (fs::path(kompat::test::source_dir()) / "golden" / name).string() + "' && NO_COLOR=1 '" +
+           kompat::test::kompat_binary() + "' ";
 }
 
 }  // namespace
@@ -44,9 +45,10 @@ TEST_CASE("reports: github escapes what workflow commands reserve and maps info 
           "[-Half.-]{+100%25 sure.+}%0Aaffects Pod\n"
           "kompat: a (openapi-v3) -> b (openapi-v3): 0 error(s), 0 warning(s), 1 info\n");
     // Below --show: no annotation, the note a plain log line, and the count of what is not shown.
-    CHECK(kompat::github_report({finding}, kompat::summarize({finding}), sources, kompat::Severity::warning) ==
-          "kompat: note: a note\n"
-          "kompat: a (openapi-v3) -> b (openapi-v3): 0 error(s), 0 warning(s), 1 info; 1 info finding not shown (--show info lists them)\n");
+    CHECK(
+        kompat::github_report({finding}, kompat::summarize({finding}), sources, kompat::Severity::warning) ==
+        "kompat: note: a note\n"
+        "kompat: a (openapi-v3) -> b (openapi-v3): 0 error(s), 0 warning(s), 1 info; 1 info finding not shown (--show info lists them)\n");
 }
 
 // GitHub shows a step's first annotations only: 50 at most, errors first, then a notice.
@@ -80,8 +82,8 @@ TEST_CASE("reports: several --format/--output pairs write several reports from o
     kompat::test::TempDir dir;
     const auto json_file = (dir.path() / "report.json").string();
     const auto github_file = (dir.path() / "report.github").string();
-    const auto result = run(in_golden_case("field-removed") + "check --format json --output '" + json_file + "' --format github --output '" +
-                            github_file + "' --format text --show info old.json new.json");
+    const auto result = run(in_golden_case("field-removed") + "check --format json --output '" + json_file +
+                            "' --format github --output '" + github_file + "' --format text --show info old.json new.json");
     CHECK(result.exit_code == 1);
     CHECK(result.err.empty());
     const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "field-removed";
@@ -93,8 +95,8 @@ TEST_CASE("reports: several --format/--output pairs write several reports from o
     const auto two_to_stdout = run(in_golden_case("field-removed") + "check --format json --format text old.json new.json");
     CHECK(two_to_stdout.exit_code == 2);
     CHECK(two_to_stdout.out.empty());
-    const auto unwritable = run(in_golden_case("field-removed") + "check --output '" + (dir.path() / "no" / "such" / "dir").string() +
-                                "' old.json new.json");
+    const auto unwritable =
+        run(in_golden_case("field-removed") + "check --output '" + (dir.path() / "no" / "such" / "dir").string() + "' old.json new.json");
     CHECK(unwritable.exit_code == 2);
     CHECK(unwritable.err.starts_with("kompat: cannot write "));
 }
@@ -127,8 +129,9 @@ TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a re
             const bool lint = fs::exists(entry.path() / "spec.json");
             const auto output = (dir.path() / name).string();
             // --fail-on info makes every finding a failing JUnit testcase; warning leaves some passing.
-            const auto result = run(in_golden_case(name) + (lint ? "lint spec.json" : "check old.json new.json") + " --format " +
-                                    validated.format + " --fail-on " + (reports % 2 == 0 ? "info" : "warning") + " --output '" + output + "'");
+            const auto result =
+                run(in_golden_case(name) + (lint ? "lint spec.json" : "check old.json new.json") + " --format " + validated.format +
+                    " --fail-on " + (reports % 2 == 0 ? "info" : "warning") + " --output '" + output + "'");
             CHECK(result.err.empty());
             files += " '" + output + "'";
             ++reports;
@@ -147,4 +150,3 @@ TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a re
         CHECK(reports > 90);
     }
 }
-

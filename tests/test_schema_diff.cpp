@@ -25,11 +25,13 @@ std::string many_types(int types, bool changed) {
     out += R"("com.example.v1.Leaf": {"type": "object", "properties": {"size": {"type": "integer", "default": 0}}})";
     for (int t = 0; t < types; ++t) {
         const int size = changed && t % 3 == 0 ? t + 1 : t;
-        const auto next = t > 0 ? "" : R"(, "next": {"$ref": "#/components/schemas/com.example.v1.)" + std::string(changed ? "Leaf" : "T1") + "\"}";
-        out += ",\"com.example.v1.T" + std::to_string(t) + R"(": {"type": "object", "properties": {"size": {"type": "integer", "default": )" +
-               std::to_string(size) + "}" + next + R"(}, "x-note": "the note of a type, long enough to be allocated )" +
-               (changed && t % 3 == 0 ? "anew" : "") + R"(", "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "K)" +
-               std::to_string(t) + R"("}]})";
+        const auto next =
+            t > 0 ? "" : R"(, "next": {"$ref": "#/components/schemas/com.example.v1.)" + std::string(changed ? "Leaf" : "T1") + "\"}";
+        out += ",\"com.example.v1.T" + std::to_string(t) +
+               R"(": {"type": "object", "properties": {"size": {"type": "integer", "default": )" + std::to_string(size) + "}" + next +
+               R"(}, "x-note": "the note of a type, long enough to be allocated )" + (changed && t % 3 == 0 ? "anew" : "") +
+               R"(", "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "K)" + std::to_string(t) +
+               R"("}]})";
     }
     return out + "}}}";
 }
@@ -142,7 +144,8 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
     CHECK(status_of("This field is deprecated in favour of other.") == LifecycleStatus::deprecated);
     CHECK(status_of("Since 1.20 this field is deprecated.") == LifecycleStatus::deprecated);
     // Words that hold the letters but not the sentences.
-    CHECK(status_of("Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata") ==
+    CHECK(status_of("Standard object's metadata. More info: "
+                    "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata") ==
           LifecycleStatus::none);
     CHECK(status_of("Must be alphanumeric; the beta of a level.") == LifecycleStatus::none);
     // Every form of docs/lifecycle-sentences.md, as the corpus writes it.
@@ -152,7 +155,8 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
              "This is an alpha feature and may change or be removed in the future.",
              "Alpha, gated by the ClusterTrustBundleProjection feature gate.",
              "(Alpha) Using the field requires the RecoverVolumeExpansionFailure feature gate to be enabled.",
-             "More info: https://kubernetes.io/docs/x (Alpha) Using this field requires the VolumeAttributesClass feature gate to be enabled.",
+             "More info: https://kubernetes.io/docs/x (Alpha) Using this field requires the VolumeAttributesClass feature gate to be "
+             "enabled.",
              "ALPHA: This field is in alpha and must be enabled via the Frob feature gate.",
              "This is a alpha-level feature enabled by the Frob feature flag.",
              "This field is alpha-level.",
@@ -228,7 +232,8 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
     CHECK(lifecycle_of(gated).feature_gate == "JobBackoffLimitPerIndex");
     CHECK(lifecycle_of(gated).inferred);
     Schema after_gate;
-    after_gate.description = "This is a beta field. The eviction API uses it when the feature gate PDBUnhealthyPodEvictionPolicy is enabled.";
+    after_gate.description =
+        "This is a beta field. The eviction API uses it when the feature gate PDBUnhealthyPodEvictionPolicy is enabled.";
     CHECK(lifecycle_of(after_gate).feature_gate == "PDBUnhealthyPodEvictionPolicy");
 
     // In a CRD, a Kubernetes gate named bare is a copied core type's text; a project's own
@@ -245,7 +250,8 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
     own.description = "(Alpha) Using this field requires the `PrometheusAgentDaemonSet` feature gate to be enabled.";
     CHECK(lifecycle_of(own, LifecycleSource::crd).status == LifecycleStatus::alpha);
     CHECK_FALSE(lifecycle_of(own, LifecycleSource::crd).copied);
-    own.description = "This is an Alpha Feature and is only enabled with the `--feature-gates=AdditionalCertificateOutputFormats=true` option.";
+    own.description =
+        "This is an Alpha Feature and is only enabled with the `--feature-gates=AdditionalCertificateOutputFormats=true` option.";
     CHECK(lifecycle_of(own, LifecycleSource::crd).feature_gate == "AdditionalCertificateOutputFormats");
 }
 
@@ -255,7 +261,8 @@ TEST_CASE("A shared parameter's change is found in every operation that uses it,
     const auto spec = [](const std::string& limit_type) {
         std::string out = R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "parameters": {)"
                           R"("pretty": {"name": "pretty", "in": "query", "type": "string", "description": "Pretty-print the output."},)"
-                          R"("limit": {"name": "limit", "in": "query", "type": ")" + limit_type + R"("}}, "paths": {)";
+                          R"("limit": {"name": "limit", "in": "query", "type": ")" +
+                          limit_type + R"("}}, "paths": {)";
         for (int i = 0; i < 300; ++i)
             out += (i > 0 ? "," : "") + std::string(R"("/apis/example.com/v1/things)") + std::to_string(i) +
                    R"(": {"get": {"parameters": [{"$ref": "#/parameters/pretty"}, {"$ref": "#/parameters/limit"}], "responses": {}}})";

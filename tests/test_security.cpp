@@ -30,7 +30,8 @@ std::string in_dir(const fs::path& dir, const std::string& args) { return "cd " 
 std::string swagger(const std::string& definitions) {
     return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {)" + definitions + "}}";
 }
-const std::string old_spec = swagger(R"("Widget": {"type": "object", "properties": {"size": {"type": "integer"}, "name": {"type": "string"}}})");
+const std::string old_spec =
+    swagger(R"("Widget": {"type": "object", "properties": {"size": {"type": "integer"}, "name": {"type": "string"}}})");
 const std::string new_spec = swagger(R"("Widget": {"type": "object", "properties": {"size": {"type": "integer"}}})");  // name removed
 
 // One line on stderr, valid UTF-8, no control character but its end, no workflow command.
@@ -135,7 +136,8 @@ TEST_CASE("security: REV:PATH fails closed when git cannot confirm the revision"
     fs::remove_all(repo / "origin");
     check_refused(run(path_with(dir.path() / "bin") + kompat_command("check main:api api")), "detected dubious ownership");
     fs::create_directories(dir.path() / "empty");
-    check_refused(run(path_with(dir.path() / "empty") + kompat_command("check main:api api")), "git cannot confirm revision \"main\": cannot run git");
+    check_refused(run(path_with(dir.path() / "empty") + kompat_command("check main:api api")),
+                  "git cannot confirm revision \"main\": cannot run git");
     // Outside any repository, a file whose name has a colon is read only when written ./.
     write(dir.path() / "plain/a:b.json", old_spec);
     check_refused(run(in_dir(dir.path() / "plain", "inspect a:b.json")), "git cannot confirm revision \"a\"");
@@ -164,7 +166,8 @@ TEST_CASE("security: a link in a snapshot's directory that leads out of it is re
     write(dir.path() / "work/old/spec.json", old_spec);
     write(dir.path() / "work/new/spec.json", new_spec);
     fs::create_symlink(dir.path() / "runner/config.json", dir.path() / "work/new/docker.json");
-    check_every_format_refused(dir.path() / "work", "old", "new", "new/docker.json:1:1: is a symbolic link that leads out of the snapshot's directory");
+    check_every_format_refused(dir.path() / "work", "old", "new",
+                               "new/docker.json:1:1: is a symbolic link that leads out of the snapshot's directory");
     check_refused(run(in_dir(dir.path() / "work", "inspect new")), "new/docker.json");
     // A link that stays inside is the file it names.
     fs::remove(dir.path() / "work/new/docker.json");
@@ -230,9 +233,12 @@ TEST_CASE("security: a symbolic link in a git tree is refused, never followed on
 TEST_CASE("security: names, keys and file names cannot write to the terminal or start a workflow command") {
     TempDir dir;
     // A property name with a line break and a workflow command, an ESC sequence and a NUL.
-    const std::string hostile_name = R"(x\n::warning file=README.md,line=1::pwned\u001b[2J\u0000 ##[add-mask]y ##vso[task.complete]\n\u3000::error::z)";
-    write(dir.path() / "old.json", swagger(R"("Widget": {"type": "object", "properties": {")" + hostile_name + R"(": {"type": "string"}}})"));
-    write(dir.path() / "new.json", swagger(R"("Widget": {"type": "object", "properties": {")" + hostile_name + R"(": {"type": "integer"}}})"));
+    const std::string hostile_name =
+        R"(x\n::warning file=README.md,line=1::pwned\u001b[2J\u0000 ##[add-mask]y ##vso[task.complete]\n\u3000::error::z)";
+    write(dir.path() / "old.json",
+          swagger(R"("Widget": {"type": "object", "properties": {")" + hostile_name + R"(": {"type": "string"}}})"));
+    write(dir.path() / "new.json",
+          swagger(R"("Widget": {"type": "object", "properties": {")" + hostile_name + R"(": {"type": "integer"}}})"));
     for (const auto* format : {"text", "json", "github", "junit", "sarif", "markdown", "html"}) {
         INFO(format);
         const auto result = run(in_dir(dir.path(), std::string("check old.json new.json --format ") + format));
@@ -255,10 +261,12 @@ TEST_CASE("security: names, keys and file names cannot write to the terminal or 
         }
     }
     const auto text = run(in_dir(dir.path(), "check old.json new.json"));
-    CHECK(text.out.find(R"(x\n\u003a:warning file=README.md,line=1\u003a:pwned\u001b[2J\u0000 \u0023#[add-mask]y \u0023#vso[task.complete])") !=
+    CHECK(text.out.find(
+              R"(x\n\u003a:warning file=README.md,line=1\u003a:pwned\u001b[2J\u0000 \u0023#[add-mask]y \u0023#vso[task.complete])") !=
           std::string::npos);
     // The same name in an error message: one escaped line on stderr.
-    write(dir.path() / "dup.json", R"({"swagger": "2.0", "paths": {}, "definitions": {"a\n::error::x\u001b": {}, "a\n::error::x\u001b": {}}})");
+    write(dir.path() / "dup.json",
+          R"({"swagger": "2.0", "paths": {}, "definitions": {"a\n::error::x\u001b": {}, "a\n::error::x\u001b": {}}})");
     check_refused(run(in_dir(dir.path(), "inspect dup.json")), R"(duplicate key "a\n\u003a:error\u003a:x\u001b")");
     // A file name with a control character is refused, and said escaped.
     write(dir.path() / "specs/ok.json", old_spec);
@@ -300,7 +308,8 @@ TEST_CASE("security: reports are never written through a link, over an input, or
     CHECK(dash.exit_code == 1);
     CHECK(dash.out.find("\"findings\"") != std::string::npos);
     CHECK_FALSE(fs::exists(dir.path() / "-"));
-    check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output - --format sarif")), "several reports to standard output");
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --format json --output - --format sarif")),
+                  "several reports to standard output");
 
     // A directory of the PR that links out of the working directory.
     fs::create_directories(dir.path() / "elsewhere");
@@ -328,17 +337,20 @@ TEST_CASE("security: a report that cannot be written whole leaves the previous o
     const auto result = run("ulimit -f 2; " + in_dir(dir.path(), "check old.json new.json --format html --output report.json"));
     check_refused(result, "cannot write report.json");
     CHECK(read_file(dir.path() / "report.json") == "previous report");
-    for (const auto& entry : fs::directory_iterator(dir.path())) CHECK(entry.path().filename().string().find(".kompat-") == std::string::npos);
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+        CHECK(entry.path().filename().string().find(".kompat-") == std::string::npos);
     // A run that ends in exit 2 leaves no new or changed output: the small report and the
     // baseline written before the large report failed are not left behind.
     write(dir.path() / "small.json", "previous small");
-    const auto several = run("ulimit -f 2; " + in_dir(dir.path(), "check old.json new.json --write-baseline b.txt --format text --output small.json "
-                                                                  "--format html --output report.json"));
+    const auto several = run("ulimit -f 2; " + in_dir(dir.path(),
+                                                      "check old.json new.json --write-baseline b.txt --format text --output small.json "
+                                                      "--format html --output report.json"));
     check_refused(several, "cannot write report.json");
     CHECK(read_file(dir.path() / "small.json") == "previous small");
     CHECK(read_file(dir.path() / "report.json") == "previous report");
     CHECK_FALSE(fs::exists(dir.path() / "b.txt"));
-    for (const auto& entry : fs::directory_iterator(dir.path())) CHECK(entry.path().filename().string().find(".kompat-") == std::string::npos);
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+        CHECK(entry.path().filename().string().find(".kompat-") == std::string::npos);
 }
 
 TEST_CASE("security: every file a snapshot reads, $refs too, counts against one budget") {
@@ -348,7 +360,8 @@ TEST_CASE("security: every file a snapshot reads, $refs too, counts against one 
         const auto n = std::to_string(i);
         if (!properties.empty()) properties += ",";
         properties += R"("p)" + n + R"(": {"$ref": "part)" + n + R"(.json#/definitions/Part"})";
-        write(dir.path() / "api" / ("part" + n + ".json"), swagger(R"("Part": {"type": "string", "description": ")" + std::string(9000, 'x') + R"("})"));
+        write(dir.path() / "api" / ("part" + n + ".json"),
+              swagger(R"("Part": {"type": "string", "description": ")" + std::string(9000, 'x') + R"("})"));
     }
     write(dir.path() / "api/spec.json", swagger(R"("Widget": {"type": "object", "properties": {)" + properties + "}}"));
     // Each file is below 50,000 bytes, the ten together are not.
@@ -375,14 +388,16 @@ TEST_CASE("security: git gets no option from a revision, no network, no prompt a
     // A blob-less partial clone: the blob is not fetched, and the message says how to get it.
     git(repo, "config uploadpack.allowFilter true");
     const auto clone = dir.path() / "clone";
-    REQUIRE(std::system(("git clone -q --no-checkout --filter=blob:none 'file://" + repo.string() + "' " + quoted(clone) + " 2>/dev/null").c_str()) == 0);
+    REQUIRE(std::system(("git clone -q --no-checkout --filter=blob:none 'file://" + repo.string() + "' " + quoted(clone) + " 2>/dev/null")
+                            .c_str()) == 0);
     check_refused(run(in_dir(clone, "inspect HEAD:api/spec.json")), "partial clone");
     CHECK(std::system(("git -C " + quoted(clone) + " -c protocol.allow=never cat-file -e HEAD:api/spec.json 2>/dev/null").c_str()) != 0);
 
     // A git that never answers (a lock, a prompt) is stopped at --git-timeout.
     write(dir.path() / "bin/git", "#!/bin/sh\nsleep 30\n");
     fs::permissions(dir.path() / "bin/git", fs::perms::owner_all);
-    const auto slow = run("cd " + quoted(repo) + " && PATH=" + quoted(dir.path() / "bin") + ":\"$PATH\" " + kompat_command("inspect git:HEAD:spec.json --git-timeout 1"));
+    const auto slow = run("cd " + quoted(repo) + " && PATH=" + quoted(dir.path() / "bin") + ":\"$PATH\" " +
+                          kompat_command("inspect git:HEAD:spec.json --git-timeout 1"));
     check_refused(slow, "git did not finish within 1 seconds (limit git-timeout");
 }
 
@@ -400,8 +415,10 @@ TEST_CASE("security: input that cannot be read faithfully is refused with its po
     write(dir.path() / "old.json", old_spec);
     write(dir.path() / "new.json", new_spec);
     write(dir.path() / "confdir/big.json", std::string(1 << 20, ' '));
-    check_refused(run(in_dir(dir.path(), "check old.json new.json --config confdir")), "confdir:1:1: is a directory, not a configuration file");
-    check_refused(run(in_dir(dir.path(), "check old.json new.json --baseline confdir")), "confdir:1:1: is a directory, not a baseline file");
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --config confdir")),
+                  "confdir:1:1: is a directory, not a configuration file");
+    check_refused(run(in_dir(dir.path(), "check old.json new.json --baseline confdir")),
+                  "confdir:1:1: is a directory, not a baseline file");
 }
 
 TEST_CASE("security: the first ignore in the config's order applies, exact and wildcard alike") {
@@ -412,13 +429,15 @@ TEST_CASE("security: the first ignore in the config's order applies, exact and w
         write(dir.path() / "kompat.yaml", "ruleset: 2\nignores:\n" + ignores);
         return run(in_dir(dir.path(), "check old.json new.json --config kompat.yaml --format json"));
     };
-    const auto exact = config_with("  - {rule: field-removed, location: \"Widget .name\", reason: one}\n"
-                                   "  - {rule: field-removed, location: \"Widget*\", reason: two}\n");
+    const auto exact = config_with(
+        "  - {rule: field-removed, location: \"Widget .name\", reason: one}\n"
+        "  - {rule: field-removed, location: \"Widget*\", reason: two}\n");
     CHECK(exact.exit_code == 0);
     CHECK(exact.out.find("(field-removed Widget .name) ignored 1 finding(s): one") != std::string::npos);
     CHECK(exact.out.find("(field-removed Widget*) matches no finding: two") != std::string::npos);
-    const auto wildcard_first = config_with("  - {rule: field-removed, location: \"W*\", reason: one}\n"
-                                            "  - {rule: field-removed, location: \"Widget .name\", reason: two}\n");
+    const auto wildcard_first = config_with(
+        "  - {rule: field-removed, location: \"W*\", reason: one}\n"
+        "  - {rule: field-removed, location: \"Widget .name\", reason: two}\n");
     CHECK(wildcard_first.out.find("(field-removed W*) ignored 1 finding(s): one") != std::string::npos);
     const auto other_rule = config_with("  - {rule: field-added, location: \"*\", reason: one}\n");
     CHECK(other_rule.exit_code == 1);
@@ -454,7 +473,8 @@ TEST_CASE("security: a long $ref chain is refused by the report budget, quickly,
     write(dir.path() / "small-new.json", R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {},
         "definitions": {"a.W": {"type": "object", "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "W"}],
         "properties": {}}}})");
-    const auto small = run(in_dir(dir.path(), "check small-old.json small-new.json --format text --output report.txt --format json --max-report-bytes 300"));
+    const auto small = run(
+        in_dir(dir.path(), "check small-old.json small-new.json --format text --output report.txt --format json --max-report-bytes 300"));
     check_refused(small, "kompat: the json report would be ");
     CHECK(!fs::exists(dir.path() / "report.txt"));
 }
@@ -464,7 +484,8 @@ TEST_CASE("security: a spec of a million properties is refused by the schema lim
     // 250,000 plus one per 64 bytes of input, and refuses the mapping before building it.
     TempDir dir;
     constexpr int properties = 1'000'000;
-    std::string json = R"({"openapi": "3.0.0", "info": {"title": "t", "version": "v"}, "paths": {}, "components": {"schemas": {"Wide": {"properties": {)";
+    std::string json =
+        R"({"openapi": "3.0.0", "info": {"title": "t", "version": "v"}, "paths": {}, "components": {"schemas": {"Wide": {"properties": {)";
     std::string yaml = "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {}\ncomponents:\n  schemas:\n    Wide:\n      properties:\n";
     for (int i = 0; i < properties; ++i) {
         json += (i == 0 ? "\"p" : ",\"p") + std::to_string(i) + R"(":{"type":"string"})";
@@ -504,8 +525,9 @@ TEST_CASE("security: a spec of a million properties is refused by the schema lim
 // when it builds their text (17 in the CI image); kompat decodes them itself.
 TEST_CASE("security: escapes in a double-quoted YAML scalar stay within the memory multiple of the input") {
     TempDir dir;
-    std::string yaml = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    W:\n      type: object\n"
-                       "      description: \"";
+    std::string yaml =
+        "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    W:\n      type: object\n"
+        "      description: \"";
     for (int i = 0; i < 7'500'000; ++i) yaml += "\\x41";
     yaml += "\"\n";
     write(dir.path() / "escapes.yaml", yaml);
@@ -528,7 +550,8 @@ TEST_CASE("security: with no room for its large-stack thread, deep input is refu
     std::string schema = R"({"type": "string"})";
     for (int i = 0; i < 490; ++i) schema = R"({"type": "object", "properties": {"a": )" + schema + "}}";
     const auto spec = R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}, "definitions": {"a.W": {"type": "object",
-        "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "W"}], "properties": {"spec": )" + schema + "}}}}";
+        "x-kubernetes-group-version-kind": [{"group": "g", "version": "v1", "kind": "W"}], "properties": {"spec": )" +
+                      schema + "}}}}";
     write(dir.path() / "deep.json", spec);
     // A virtual memory limit refuses the 1 GiB stack; a 1 MiB stack is what is left.
     const auto result = run("ulimit -v 700000 && ulimit -s 1024 && " + in_dir(dir.path(), "check deep.json deep.json"));

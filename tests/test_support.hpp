@@ -175,7 +175,8 @@ inline std::vector<std::pair<std::string, std::string>> corpus_consecutive_pairs
                 continue;
             }
             for (const auto* sub : {"standard", "experimental"})
-                if (std::filesystem::is_directory(a / sub) && std::filesystem::is_directory(b / sub)) pairs.emplace_back((a / sub).string(), (b / sub).string());
+                if (std::filesystem::is_directory(a / sub) && std::filesystem::is_directory(b / sub))
+                    pairs.emplace_back((a / sub).string(), (b / sub).string());
         }
     }
     pairs.emplace_back((root / "openapi3/stripe/v100/spec3.json").string(), (root / "openapi3/stripe/v127/spec3.json").string());
@@ -187,8 +188,6 @@ inline std::vector<std::pair<std::string, std::string>> corpus_consecutive_pairs
 namespace Catch {
 template <>
 struct StringMaker<kompat::TextPosition> {
-    static std::string convert(const kompat::TextPosition& p) {
-        return std::to_string(p.line) + ":" + std::to_string(p.column);
-    }
+    static std::string convert(const kompat::TextPosition& p) { return std::to_string(p.line) + ":" + std::to_string(p.column); }
 };
 }  // namespace Catch

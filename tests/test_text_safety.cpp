@@ -20,7 +20,7 @@ TEST_CASE("text safety: controls, DEL, C1, bidirectional overrides and stray byt
     CHECK(escape_control("\xc2\x9b") == R"(\u009b)");      // C1 CSI
     CHECK(escape_control("\xe2\x80\xae") == R"(\u202e)");  // right-to-left override
     CHECK(escape_control("\xff\xfe ok") == R"(\xff\xfe ok)");
-    CHECK(escape_control(R"(^\d+$ é)") == R"(^\d+$ é)");   // backslashes and letters stay
+    CHECK(escape_control(R"(^\d+$ é)") == R"(^\d+$ é)");  // backslashes and letters stay
     CHECK(escape_control_lines("a\tb\nc\x1b") == "a\tb\nc\\u001b");
     CHECK(is_plain_text("é ✓"));
     CHECK_FALSE(is_plain_text("a\n"));
@@ -40,7 +40,10 @@ TEST_CASE("text safety: no workflow command survives anywhere in a line, the res
     CHECK(defuse_workflow_commands("\xc2\xa0::error::x") == "\\u00a0\\u003a:error\\u003a:x");
     CHECK(defuse_workflow_commands(" \xe2\x80\x83\xe3\x80\x80##[error]x") == " \\u2003\\u3000\\u0023#[error]x");
     // In the middle of a line a no-break space is text (a description's), kept as it is.
-    CHECK(defuse_workflow_commands("a\xc2\xa0" "b") == "a\xc2\xa0" "b");
+    CHECK(defuse_workflow_commands("a\xc2\xa0"
+                                   "b") ==
+          "a\xc2\xa0"
+          "b");
     CHECK(defuse_workflow_commands("\xff::") == "\xff\\u003a:");
     for (const auto* text : {"::error::x", "a ##[error]b", "##vso[task.complete]", "\xe3\x80\x80::warning::x"}) {
         const auto out = defuse_workflow_commands(text);

@@ -75,7 +75,8 @@ Outcome run_case(const fs::path& dir) {
         try {
             kompat::read_yaml({"in.yaml", yaml}, {}, options);
         } catch (const kompat::InputError& error) {
-            if (error.position().line == 0 || error.position().column == 0) return {"refused without a line and column: " + error.describe()};
+            if (error.position().line == 0 || error.position().column == 0)
+                return {"refused without a line and column: " + error.describe()};
             return {};
         }
         return {"accepted, though it is invalid YAML"};

@@ -117,7 +117,8 @@ TEST_CASE("scalars: .inf and .nan are refused by both rule sets, for JSON has no
                 read_plain(text, rules);
                 FAIL("accepted");
             } catch (const InputError& error) {
-                CHECK(error.describe() == "t.yaml:1:4: \"" + std::string(text) + "\" is not a finite number, and JSON has none; quote it to keep it as text");
+                CHECK(error.describe() ==
+                      "t.yaml:1:4: \"" + std::string(text) + "\" is not a finite number, and JSON has none; quote it to keep it as text");
             }
         }
     }
@@ -193,6 +194,6 @@ TEST_CASE("scalars: double-quoted values are decoded as YAML 1.2 says") {
     CHECK(double_quoted_value(R"(\N\_\L\P\x41\u00e9\U0001F600)") == "\u0085\u00a0\u2028\u2029A\u00e9\U0001F600");
     CHECK(double_quoted_value("a\r\nb\rc") == "a b c");
     CHECK(double_quoted_value("escaped tab \\t\nnext") == "escaped tab \t next");  // an escaped blank is content
-    CHECK_FALSE(double_quoted_value(R"(\q)").has_value());                          // left to libfyaml, which refuses it
+    CHECK_FALSE(double_quoted_value(R"(\q)").has_value());                         // left to libfyaml, which refuses it
     CHECK_FALSE(double_quoted_value(R"(\uD800)").has_value());
 }
