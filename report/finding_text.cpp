@@ -1,5 +1,6 @@
 #include "report/finding_text.hpp"
 
+#include "diff/change.hpp"
 #include "support/field_path.hpp"
 #include <fmt/format.h>
 
@@ -302,7 +303,9 @@ std::string finding_context(const Finding& finding) {
 std::string heading_of(const Finding& finding) {
     if (finding.kind) return *finding.kind;
     if (finding.operation) return "operations";
-    if (finding.type.empty() || finding.rule == "definition-added" || finding.rule == "definition-removed") return "named types";
+    if (finding.type.empty() || finding.rule == to_string(ChangeKind::definition_added) ||
+        finding.rule == to_string(ChangeKind::definition_removed))
+        return "named types";
     return finding.type;
 }
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "diff/change.hpp"
 #include "report/finding_text.hpp"
 #include "report/html_assets.hpp"
 #include "report/json_writer.hpp"
@@ -37,7 +38,7 @@ std::string sides_html(const Finding& finding, bool prose) {
 }
 
 bool is_description(const Finding& finding) {
-    return finding.rule == "description-changed" && finding.old_value.is_string() && finding.new_value.is_string();
+    return finding.rule == to_string(ChangeKind::description_changed) && finding.old_value.is_string() && finding.new_value.is_string();
 }
 
 // A changed description, once: its word diff, with both full texts folded beneath.
