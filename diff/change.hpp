@@ -81,6 +81,8 @@ namespace kompat {
     X(additional_properties_relaxed, "additional-properties-relaxed")                       \
     X(cel_rules_tightened, "cel-rules-tightened") X(cel_rules_relaxed, "cel-rules-relaxed") \
     X(cel_rule_changed, "cel-rule-changed")                                                 \
+    X(cel_rule_on_new_fields, "cel-rule-on-new-fields")                                     \
+    X(required_replaced_by_cel_rule, "required-replaced-by-cel-rule")                       \
     X(validation_keyword_added, "validation-keyword-added")                                 \
     X(validation_keyword_removed, "validation-keyword-removed")                             \
     X(default_added, "default-added") X(default_removed, "default-removed")                 \

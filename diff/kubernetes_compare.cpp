@@ -1,5 +1,7 @@
 #include "diff/kubernetes_compare.hpp"
 
+#include "diff/cel_text.hpp"
+
 #include "diff/value_compare.hpp"
 #include "support/json_values.hpp"
 
@@ -46,7 +48,8 @@ ListSemantics list_semantics_of(const Schema& schema) {
     return {"atomic", {}, false};
 }
 
-bool is_immutability_rule(const std::string& rule) { return rule == "self == oldSelf" || rule == "oldSelf == self"; }
+// Of a rule without its layout (cel_normalised).
+bool is_immutability_rule(const std::string& normalised) { return normalised == "self==oldSelf" || normalised == "oldSelf==self"; }
 
 }  // namespace
 
@@ -87,37 +90,75 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
     }
 }
 
+namespace {
+
+bool is_required_in(const Schema& schema, std::string_view field) {
+    return std::find(schema.required.begin(), schema.required.end(), field) != schema.required.end();
+}
+
+bool rule_is_new(const Schema& o, std::string_view normalised) {
+    return std::none_of(o.kubernetes().validations.begin(), o.kubernetes().validations.end(),
+                        [&](const ValidationRule& old_rule) { return cel_normalised(old_rule.rule) == normalised; });
+}
+
+// What a rule added to an object does to the values stored before it. It reads only
+// fields added in this change, each tested with has() or given a default: no stored
+// object has them, so none fails it. It reads a field that was required and no longer
+// is: the requirement moved into the rule (often "one of these two"), whose effect the
+// schema cannot tell. Otherwise, it may refuse values that were valid.
+ChangeKind added_rule_kind(const Schema& o, const Schema& n, std::string_view rule) {
+    const auto fields = cel_self_fields(rule);
+    if (!fields || fields->empty()) return ChangeKind::cel_rules_tightened;
+    const bool replaces_required =
+        std::any_of(fields->begin(), fields->end(), [&](const std::string& f) { return is_required_in(o, f) && !is_required_in(n, f); });
+    if (replaces_required) return ChangeKind::required_replaced_by_cel_rule;
+    const bool only_new_fields = std::all_of(fields->begin(), fields->end(), [&](const std::string& f) {
+        const auto* added = n.find_property(f);
+        return added != nullptr && o.find_property(f) == nullptr && (cel_tests_presence(rule, f) || added->schema.default_value != nullptr);
+    });
+    return only_new_fields ? ChangeKind::cel_rule_on_new_fields : ChangeKind::cel_rules_tightened;
+}
+
+}  // namespace
+
+bool requirement_moved_into_rule(const Schema& o, const Schema& n, std::string_view field) {
+    if (!is_required_in(o, field) || is_required_in(n, field)) return false;
+    return std::any_of(n.kubernetes().validations.begin(), n.kubernetes().validations.end(), [&](const ValidationRule& rule) {
+        const auto fields = cel_self_fields(rule.rule);
+        return fields && std::find(fields->begin(), fields->end(), field) != fields->end() && rule_is_new(o, cel_normalised(rule.rule));
+    });
+}
+
 void compare_validations(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
     if (o.kubernetes().validations.empty() && n.kubernetes().validations.empty()) return;
     struct Entry {
-        std::string text;  // the rule, whitespace aside
+        std::string text;  // the rule, whitespace collapsed: how reports show it
         const ValidationRule* rule;
         std::size_t position;
     };
+    // Keyed by the rule without its layout (cel_normalised): a rule re-wrapped is the same.
     const auto entries = [](const std::vector<ValidationRule>& rules) {
         std::map<std::string, Entry> out;
-        for (std::size_t i = 0; i < rules.size(); ++i) {
-            auto text = whitespace_collapsed(rules[i].rule);
-            out.emplace(text, Entry{text, &rules[i], i});
-        }
+        for (std::size_t i = 0; i < rules.size(); ++i)
+            out.emplace(cel_normalised(rules[i].rule), Entry{whitespace_collapsed(rules[i].rule), &rules[i], i});
         return out;
     };
     const auto before = entries(o.kubernetes().validations);
     const auto after = entries(n.kubernetes().validations);
     std::vector<const Entry*> removed;
     std::vector<const Entry*> added;
-    for (const auto& [text, entry] : before)
-        if (!after.contains(text)) removed.push_back(&entry);
-    for (const auto& [text, entry] : after) {
-        const auto found = before.find(text);
+    for (const auto& [key, entry] : before)
+        if (!after.contains(key)) removed.push_back(&entry);
+    for (const auto& [key, entry] : after) {
+        const auto found = before.find(key);
         if (found == before.end()) {
-            if (is_immutability_rule(text))
-                context.emit(unit, ChangeKind::field_became_immutable, path, o, n, nullptr, json::value(entry.rule->rule), text);
+            if (is_immutability_rule(key))
+                context.emit(unit, ChangeKind::field_became_immutable, path, o, n, nullptr, json::value(entry.rule->rule), entry.text);
             else added.push_back(&entry);
         } else if (found->second.rule->message != entry.rule->message ||
                    found->second.rule->message_expression != entry.rule->message_expression) {
             context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(found->second.rule->message),
-                         json::value(entry.rule->message), "x-kubernetes-validations message of " + text);
+                         json::value(entry.rule->message), "x-kubernetes-validations message of " + entry.text);
         }
     }
     // A rule rewritten is one change showing both expressions: paired by its message, then
@@ -148,7 +189,7 @@ void compare_validations(const DiffContext& context, const Schema& o, const Sche
     if (left(removed) == 1 && left(added) == 1) pair_by([](const Entry&, const Entry&) { return true; });
     for (const auto* entry : added)
         if (entry != nullptr)
-            context.emit(unit, ChangeKind::cel_rules_tightened, path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
+            context.emit(unit, added_rule_kind(o, n, entry->rule->rule), path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
     for (const auto* entry : removed)
         if (entry != nullptr)
             context.emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(entry->rule->rule), nullptr, entry->text);

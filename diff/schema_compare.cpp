@@ -272,7 +272,9 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const 
     for (std::size_t index = 0; index < o.properties.size(); ++index) {
         const auto& property = o.properties[index];
         if (const auto* other = counterpart(n, index, property.name); other != nullptr) {
-            compare_field(property, *other, required_in(o, property.name), required_in(n, property.name), at);
+            // A requirement a new CEL rule took over is that rule's finding.
+            const bool is_required = required_in(n, property.name) || requirement_moved_into_rule(o, n, property.name);
+            compare_field(property, *other, required_in(o, property.name), is_required, at);
         } else {
             removed.push_back(&property);
             field_removed(property, n, at.unit, at.path);

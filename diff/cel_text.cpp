@@ -1,0 +1,137 @@
+#include "diff/cel_text.hpp"
+
+#include <algorithm>
+
+namespace kompat {
+namespace {
+
+bool is_word(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// The length of the string literal at `at` (a quote, or r/R/b/B before one), or 0.
+std::size_t literal_length(std::string_view text, std::size_t at) {
+    std::size_t i = at;
+    bool raw = false;
+    // Prefixes: r, R (raw), b, B (bytes), in either order.
+    for (int n = 0; n < 2 && i < text.size() && std::string_view("rRbB").find(text[i]) != std::string_view::npos; ++n) {
+        raw = raw || text[i] == 'r' || text[i] == 'R';
+        ++i;
+    }
+    if (i >= text.size() || (text[i] != '"' && text[i] != '\'')) return 0;
+    if (i > at && at > 0 && is_word(text[at - 1])) return 0;  // `bar'…` is no prefix
+    const char quote = text[i];
+    const bool triple = text.substr(i, 3) == std::string(3, quote);
+    const std::string_view close = triple ? text.substr(i, 3) : text.substr(i, 1);
+    for (std::size_t j = i + close.size(); j < text.size(); ++j) {
+        if (!raw && text[j] == '\\') {
+            ++j;
+            continue;
+        }
+        if (text.substr(j, close.size()) == close) return j + close.size() - at;
+    }
+    return text.size() - at;  // unterminated: the rest, as written
+}
+
+// Calls `on_code(i)` for each character outside literals and comments and
+// `on_literal(begin, length)` for each literal.
+template <typename Code, typename Literal>
+void walk(std::string_view text, Code on_code, Literal on_literal) {
+    for (std::size_t i = 0; i < text.size();) {
+        if (const auto length = literal_length(text, i); length > 0) {
+            on_literal(i, length);
+            i += length;
+        } else if (text.substr(i, 2) == "//") {
+            while (i < text.size() && text[i] != '\n') ++i;
+        } else {
+            on_code(i);
+            ++i;
+        }
+    }
+}
+
+// `text` without its outer parentheses when one pair encloses all of it.
+std::string_view without_outer_parentheses(std::string_view text) {
+    while (text.size() >= 2 && text.front() == '(' && text.back() == ')') {
+        int depth = 0;
+        bool encloses = true;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (const auto length = literal_length(text, i); length > 0) {
+                i += length - 1;
+                continue;
+            }
+            if (text[i] == '(') ++depth;
+            if (text[i] == ')' && --depth == 0 && i + 1 < text.size()) {
+                encloses = false;
+                break;
+            }
+        }
+        if (!encloses) break;
+        text = text.substr(1, text.size() - 2);
+    }
+    return text;
+}
+
+}  // namespace
+
+std::string cel_normalised(std::string_view rule) {
+    std::string out;
+    bool pending_space = false;
+    walk(
+        rule,
+        [&](std::size_t i) {
+            const char c = rule[i];
+            if (is_space(c)) {
+                pending_space = true;
+                return;
+            }
+            if (pending_space && !out.empty() && is_word(out.back()) && is_word(c)) out += ' ';
+            pending_space = false;
+            out += c;
+        },
+        [&](std::size_t begin, std::size_t length) {
+            // A space stays only where a prefix (r'…', b'…') would join the word before it.
+            if (pending_space && !out.empty() && is_word(out.back()) && is_word(rule[begin])) out += ' ';
+            pending_space = false;
+            out.append(rule.substr(begin, length));
+        });
+    return std::string(without_outer_parentheses(out));
+}
+
+std::optional<std::vector<std::string>> cel_self_fields(std::string_view rule) {
+    const auto code = cel_normalised(rule);
+    std::vector<std::string> fields;
+    bool whole = false;
+    walk(
+        code,
+        [&](std::size_t i) {
+            if (code.compare(i, 4, "self") != 0 || (i > 0 && (is_word(code[i - 1]) || code[i - 1] == '.'))) return;
+            if (i + 4 < code.size() && is_word(code[i + 4])) return;  // `selfLink`
+            std::size_t j = i + 4;
+            if (j >= code.size() || code[j] != '.') {
+                whole = true;
+                return;
+            }
+            const auto begin = ++j;
+            while (j < code.size() && is_word(code[j])) ++j;
+            const std::string name(code.substr(begin, j - begin));
+            // A method of the value itself (`self.size()`), not a field.
+            if (name.empty() || (j < code.size() && code[j] == '(')) {
+                whole = true;
+                return;
+            }
+            if (std::find(fields.begin(), fields.end(), name) == fields.end()) fields.push_back(name);
+        },
+        [](std::size_t, std::size_t) {});
+    // A transition rule compares with the stored value as a whole.
+    if (whole || code.find("oldSelf") != std::string::npos) return std::nullopt;
+    return fields;
+}
+
+bool cel_tests_presence(std::string_view rule, std::string_view field) {
+    const auto code = cel_normalised(rule);
+    const auto test = "has(self." + std::string(field) + ")";
+    return code.find(test) != std::string::npos;
+}
+
+}  // namespace kompat

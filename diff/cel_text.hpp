@@ -1,0 +1,25 @@
+#pragma once
+// Reading a CEL validation rule (x-kubernetes-validations) as far as comparing two
+// schemas needs: its text with the layout taken out, and the fields of `self` it reads.
+// Internal to diff/.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kompat {
+
+// The rule without what does not change its meaning: whitespace and comments outside
+// string literals (one space kept only between two word characters, `a in b`), and
+// parentheses around the whole expression. A string literal is kept as written.
+std::string cel_normalised(std::string_view rule);
+
+// The fields of `self` the rule reads (`self.spec`, `has(self.mode)`), each once, in the
+// order met; nullopt when it reads `self` in another way too (`self.size()`, `self[0]`,
+// `self == oldSelf`, `self.all(...)`), which reads the value as a whole.
+std::optional<std::vector<std::string>> cel_self_fields(std::string_view rule);
+
+// Whether the rule tests the field's presence, `has(self.field)`, before it reads it.
+bool cel_tests_presence(std::string_view rule, std::string_view field);
+
+}  // namespace kompat

@@ -1,0 +1,48 @@
+// Reading CEL rules: their layout taken out, string literals kept, the fields of self.
+#include <catch2/catch.hpp>
+
+#include "diff/cel_text.hpp"
+
+using kompat::cel_normalised;
+using kompat::cel_self_fields;
+using kompat::cel_tests_presence;
+
+TEST_CASE("cel: layout outside string literals is no change") {
+    CHECK(cel_normalised("self.size() <= 63") == cel_normalised("self.size()\n  <= 63"));
+    CHECK(cel_normalised("self.size()<=63") == cel_normalised("self.size() <= 63"));
+    CHECK(cel_normalised("(self.a && self.b)") == cel_normalised("self.a && self.b"));
+    CHECK(cel_normalised("((self.a))") == "self.a");
+    // Parentheses that do not enclose the whole expression stay.
+    CHECK(cel_normalised("(self.a) && (self.b)") == "(self.a)&&(self.b)");
+    // A word keeps its space from the next word: `x in y` is not `xiny`.
+    CHECK(cel_normalised("'a'  in  self.list") == "'a'in self.list");
+    CHECK(cel_normalised("self.a // why\n  && self.b") == "self.a&&self.b");
+}
+
+TEST_CASE("cel: whitespace inside a string literal is a change") {
+    CHECK(cel_normalised("self != 'a b'") != cel_normalised("self != 'a  b'"));
+    CHECK(cel_normalised("self != \"a // b\"") == "self!=\"a // b\"");
+    CHECK(cel_normalised("self.matches(r'^a  b$')") == "self.matches(r'^a  b$')");
+    CHECK(cel_normalised("self == '''a\n  b'''") == "self=='''a\n  b'''");
+    CHECK(cel_normalised("self == 'it\\'s  x'") == "self=='it\\'s  x'");
+}
+
+TEST_CASE("cel: the fields of self a rule reads") {
+    using Fields = std::vector<std::string>;
+    CHECK(cel_self_fields("!(has(self.percent) && has(self.fraction))") == Fields{"percent", "fraction"});
+    CHECK(cel_self_fields("self.mode == 'Pipeline' && has(self.pipeline.steps)") == Fields{"mode", "pipeline"});
+    CHECK(cel_self_fields("'self.x' == 'a'") == Fields{});
+    // The value as a whole: a method of self, an index, a comparison with oldSelf.
+    CHECK_FALSE(cel_self_fields("self.size() <= 128"));
+    CHECK_FALSE(cel_self_fields("self == oldSelf"));
+    CHECK_FALSE(cel_self_fields("self.x == oldSelf.x"));
+    CHECK_FALSE(cel_self_fields("self[0] == 'a'"));
+    CHECK_FALSE(cel_self_fields("self.all(x, x != '')"));
+}
+
+TEST_CASE("cel: a rule tests a field's presence with has()") {
+    CHECK(cel_tests_presence("!has(self.a) || self.a > 0", "a"));
+    CHECK(cel_tests_presence("has( self.a )", "a"));
+    CHECK_FALSE(cel_tests_presence("self.a > 0", "a"));
+    CHECK_FALSE(cel_tests_presence("has(self.ab)", "a"));
+}
