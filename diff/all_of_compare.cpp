@@ -169,38 +169,51 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, con
             if (const auto* found = find_field(*list, name)) return found;
         return nullptr;
     };
+    const auto required_by = [](const Fields& fields, std::string_view name) {
+        const auto* found = find_field(fields, name);
+        return found != nullptr && found->required;
+    };
+    // allOf requires what any member requires: a field an inline member redeclares stays
+    // required when a `$ref` member requires it. A paired member's requirement counts only
+    // where it holds on both sides; when it changes, that member's type reports it.
+    const auto was_required = [&](std::string_view name) {
+        return listed(before.required, name) || required_by(old_unpaired, name) ||
+               (required_by(old_paired, name) && required_by(new_paired, name));
+    };
+    const auto is_required = [&](std::string_view name) {
+        return listed(after.required, name) || required_by(new_unpaired, name) ||
+               (required_by(old_paired, name) && required_by(new_paired, name));
+    };
     std::vector<const Property*> removed;
     std::vector<const Property*> added;
     for (const auto& field : before.fields) {
-        const auto* other = anywhere(field.property->name, {&after.fields, &new_unpaired, &new_paired});
+        const auto name = field.property->name;
+        const auto* other = anywhere(name, {&after.fields, &new_unpaired, &new_paired});
         if (other != nullptr) {
-            const bool is_required = other->required || listed(after.required, field.property->name);
-            compare_field(*field.property, *other->property, field.required, is_required, at);
+            compare_field(*field.property, *other->property, was_required(name), is_required(name), at);
         } else {
             removed.push_back(field.property);
             field_removed(*field.property, n, at.unit, at.path);
         }
     }
     for (const auto& field : after.fields) {
-        if (find_field(before.fields, field.property->name) != nullptr) continue;
-        if (const auto* other = anywhere(field.property->name, {&old_unpaired, &old_paired})) {
-            const bool was_required = other->required || listed(before.required, field.property->name);
-            compare_field(*other->property, *field.property, was_required, field.required, at);
+        const auto name = field.property->name;
+        if (find_field(before.fields, name) != nullptr) continue;
+        if (const auto* other = anywhere(name, {&old_unpaired, &old_paired})) {
+            compare_field(*other->property, *field.property, was_required(name), is_required(name), at);
         } else {
             added.push_back(field.property);
-            field_added(*field.property, field.required, at.unit, at.path);
+            field_added(*field.property, is_required(name), at.unit, at.path);
         }
     }
     for (const auto& field : new_unpaired) {
         const auto name = field.property->name;
         if (anywhere(name, {&before.fields, &after.fields}) != nullptr) continue;
-        const bool is_required = field.required || listed(after.required, name);
         if (const auto* other = anywhere(name, {&old_unpaired, &old_paired})) {
-            const bool was_required = other->required || listed(before.required, name);
-            compare_field(*other->property, *field.property, was_required, is_required, at);
+            compare_field(*other->property, *field.property, was_required(name), is_required(name), at);
         } else {
             added.push_back(field.property);
-            field_added(*field.property, is_required, at.unit, at.path);
+            field_added(*field.property, is_required(name), at.unit, at.path);
         }
     }
     for (const auto& field : old_unpaired) {

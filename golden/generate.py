@@ -467,6 +467,15 @@ case("no-change-fields-moved-into-allof", None, "",
      api(request={"type": "object", "properties": {"name": {"type": "string"}, "tag": {"type": "string"}},
                   "required": ["name"]}, schemas={**BASE, **OWNED}),
      extended(["Base"]), [])
+case("no-change-allof-member-redeclares-a-required-field", None, "",
+     extended(["Base"], "request"),
+     api(schemas={**BASE, **OWNED}, request={"allOf": [ref("Base"), {"properties": {"name": {"type": "string"}}}],
+                                            "properties": {"tag": {"type": "string"}}}), [])
+case("no-change-allof-redeclared-field-was-required-by-the-object", None, "",
+     api(schemas={**BASE, **OWNED}, response={"type": "object", "properties": {"name": {"type": "string"}, "tag": {"type": "string"}},
+                                             "required": ["name"]}),
+     api(schemas={**BASE, **OWNED}, response={"allOf": [ref("Base"), {"properties": {"name": {"type": "string"}}}],
+                                             "properties": {"tag": {"type": "string"}}}), [])
 case("field-removed-in-allof-member-type", None, "",
      extended(["Base"], "response", {"Base": {"type": "object", "properties": {"name": {"type": "string"},
                                                                                "age": {"type": "integer"}}}}),
