@@ -82,6 +82,10 @@ namespace kompat {
     X(cel_rules_tightened, "cel-rules-tightened") X(cel_rules_relaxed, "cel-rules-relaxed") \
     X(cel_rule_changed, "cel-rule-changed")                                                 \
     X(cel_rule_on_new_fields, "cel-rule-on-new-fields")                                     \
+    X(field_became_read_only, "field-became-read-only")                                     \
+    X(field_became_write_only, "field-became-write-only")                                   \
+    X(field_access_relaxed, "field-access-relaxed")                                         \
+    X(extensible_enum_value_added, "extensible-enum-value-added")                           \
     X(required_replaced_by_cel_rule, "required-replaced-by-cel-rule")                       \
     X(validation_keyword_added, "validation-keyword-added")                                 \
     X(validation_keyword_removed, "validation-keyword-removed")                             \

@@ -123,6 +123,7 @@ void SchemaComparer::compare_value_keywords(const Schema& o, const Schema& n, Un
         context_.emit(unit, type_change_kind(old_type, new_type), path, o, n, strings_json(old_type), strings_json(new_type));
     compare_text(context_, o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
     compare_enum(context_, o, n, unit, path);
+    compare_extensible_enum(context_, o, n, unit, path);
     if (o.bounds || n.bounds) compare_bounds(context_, o, n, unit, path);
     compare_validations(context_, o, n, unit, path);
     compare_kubernetes_extensions(context_, o, n, unit, path);
@@ -211,6 +212,7 @@ void SchemaComparer::compare_field(const Property& before, const Property& after
     const bool child_alpha = at.alpha || is_alpha(old_lifecycle) || is_alpha(new_lifecycle);
     compare(before.schema, after.schema, at.deeper(child_alpha));
     if (const auto ignoring = roles_ignoring(after.schema)) filed.mark_ignored(at.unit, ignoring);
+    compare_access(context_, before.schema, after.schema, at.unit, at.path);
 }
 
 void SchemaComparer::field_removed(const Property& property, const Schema& new_parent, Unit& unit, const std::string& path) const {

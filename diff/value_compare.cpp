@@ -123,7 +123,11 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
         (old_discriminator == nullptr || new_discriminator == nullptr || !json_equal(*old_discriminator, *new_discriminator)))
         compare_discriminator(context, old_discriminator, new_discriminator, unit, path, o, n);
     // `deprecated` is a lifecycle, which compare_lifecycle judges; `const` an enum of one.
-    const auto judged_elsewhere = [](std::string_view name) { return name == "discriminator" || name == "deprecated" || name == "const"; };
+    // readOnly and writeOnly are the field's (compare_access); x-extensible-enum is an enum.
+    const auto judged_elsewhere = [](std::string_view name) {
+        return name == "discriminator" || name == "deprecated" || name == "const" || name == "readOnly" || name == "writeOnly" ||
+               name == "x-extensible-enum";
+    };
     for (const auto& keyword : before) {
         if (judged_elsewhere(keyword.name)) continue;
         const auto* found = find_keyword(after, keyword.name);
@@ -291,6 +295,50 @@ void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, 
     const auto [removed, added] = edits(before, after);
     for (const auto& value : removed) context.emit(unit, ChangeKind::enum_value_removed, path, o, n, json::parse(value), nullptr, value);
     for (const auto& value : added) context.emit(unit, ChangeKind::enum_value_added, path, o, n, nullptr, json::parse(value), value);
+}
+
+namespace {
+
+const json::array* extensible_values(const Schema& schema) {
+    if (!schema.unmodelled_keywords) return nullptr;
+    const auto* values = find_keyword(schema.unmodelled().extensions, "x-extensible-enum");
+    return values != nullptr ? values->if_array() : nullptr;
+}
+
+bool flag_set(const Schema& schema, std::string_view keyword) {
+    if (!schema.unmodelled_keywords) return false;
+    const auto* value = find_keyword(schema.unmodelled().other_keywords, keyword);
+    return value != nullptr && value->is_bool() && value->get_bool();
+}
+
+}  // namespace
+
+void compare_extensible_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    const auto* old_values = extensible_values(o);
+    const auto* new_values = extensible_values(n);
+    if (old_values == nullptr && new_values == nullptr) return;
+    const json::array none;
+    std::vector<std::string> before;
+    std::vector<std::string> after;
+    for (const auto& v : old_values != nullptr ? *old_values : none) before.push_back(json::serialize(v));
+    for (const auto& v : new_values != nullptr ? *new_values : none) after.push_back(json::serialize(v));
+    if (before == after) return;
+    // A reader of an extensible enum handles values it does not know: one added is news.
+    // One removed is gone as from an enum: a writer that sends it is refused.
+    const auto [removed, added] = edits(before, after);
+    for (const auto& value : removed) context.emit(unit, ChangeKind::enum_value_removed, path, o, n, json::parse(value), nullptr, value);
+    for (const auto& value : added)
+        context.emit(unit, ChangeKind::extensible_enum_value_added, path, o, n, nullptr, json::parse(value), value);
+}
+
+void compare_access(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    for (const auto& [keyword, became] : {std::pair{std::string_view("readOnly"), ChangeKind::field_became_read_only},
+                                          std::pair{std::string_view("writeOnly"), ChangeKind::field_became_write_only}}) {
+        const bool was = flag_set(o, keyword);
+        const bool is = flag_set(n, keyword);
+        if (was == is) continue;
+        context.emit(unit, is ? became : ChangeKind::field_access_relaxed, path, o, n, was, is, std::string(keyword));
+    }
 }
 
 void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {

@@ -17,6 +17,13 @@ void compare_keywords(const DiffContext& context, const Schema& o, const Schema&
                       std::optional<std::pair<bool, bool>> nullable = std::nullopt);
 void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
 void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
+// x-extensible-enum: a value removed as from an enum; one added is news to readers that
+// handle unknown values anyway.
+void compare_extensible_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
+// A field become readOnly (clients may no longer send it) or writeOnly (readers no longer
+// get it), or no longer either. Called after the field's roles are marked: it concerns
+// exactly the role the flag takes the field away from.
+void compare_access(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
 // A text keyword (format, map type, patch strategy): absent is null in the change.
 void compare_text(const DiffContext& context, std::string_view before, std::string_view after, ChangeKind kind, Unit& unit,
                   const std::string& path, const Schema& o, const Schema& n);

@@ -447,6 +447,27 @@ case("discriminator-value-added", "discriminator-value-added",
      pets(["Cat", "Dog"], discriminator={"propertyName": "petType", "mapping": {
          "cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}}))
 
+# ---- readOnly, writeOnly and extensible enums ----
+case("field-became-read-only", "field-became-read-only",
+     "A field became `readOnly`: clients may no longer send it, so writers that do are broken (the server ignores or "
+     "refuses it); readers still get it (info in responses).",
+     pet_field({"type": "string"}, "request"), pet_field({"type": "string", "readOnly": True}, "request"))
+case("field-became-write-only", "field-became-write-only",
+     "A field became `writeOnly`: responses no longer hold it, so readers that read it are broken; writers may still "
+     "send it (info in requests).",
+     pet_field({"type": "string"}, "response"), pet_field({"type": "string", "writeOnly": True}, "response"))
+case("field-access-relaxed", "field-access-relaxed",
+     "A field is no longer `readOnly` (clients may now send it) or `writeOnly` (readers now get it): nobody is broken.",
+     pet_field({"type": "string", "readOnly": True}, "request"), pet_field({"type": "string"}, "request"))
+case("extensible-enum-value-added", "extensible-enum-value-added",
+     "A value added to an `x-extensible-enum` (Zalando's convention): readers of an extensible enum handle values they do "
+     "not know, so it is news, not a break. A value removed is `enum-value-removed`, as from an enum.",
+     pet_field({"type": "string", "x-extensible-enum": ["cat", "dog"]}, "response"),
+     pet_field({"type": "string", "x-extensible-enum": ["cat", "dog", "lizard"]}, "response"))
+case("enum-value-removed-from-extensible-enum", None, "",
+     pet_field({"type": "string", "x-extensible-enum": ["cat", "dog"]}, "request"),
+     pet_field({"type": "string", "x-extensible-enum": ["cat"]}, "request"), ["enum-value-removed"])
+
 # ---- allOf: an object and its members are one object ----
 BASE = {"Base": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}
 OWNED = {"Owned": {"type": "object", "properties": {"owner": {"type": "string"}}, "required": ["owner"]}}

@@ -40,6 +40,8 @@ constexpr RoleSeverities shares_apply{W, W, W, I};
 constexpr RoleSeverities harmless{I, I, I, I};
 // Validation and pruning dropped: writers lose the check, readers keep every stored field.
 constexpr RoleSeverities validation_dropped{W, I, W, I};
+// A field readers no longer get (writeOnly): as for a field removed from what they read.
+constexpr RoleSeverities lost_to_readers{E, E, I, E};
 
 template <ChangeKind kind, const RoleSeverities& severities>
 constexpr std::array<JudgedChange, 1> one{{{kind, severities}}};
@@ -261,6 +263,18 @@ const std::array rules{
     noted(R(enum_value_added, "enum value added", enum_addition,
       "enum value {new} added to {field}",
       "Readers that switch over the values and meet one they never saw; on spec too, since controllers read spec.", remedy_readers), ReleaseNote::enum_value_added),
+    R(extensible_enum_value_added, "x-extensible-enum value added", harmless,
+      "value {new} added to the extensible enum of {field}",
+      "Nobody: readers of an extensible enum handle values they do not know.", remedy_nothing),
+    R(field_became_read_only, "field became readOnly: clients may no longer send it", breaks_writers,
+      "{field} became readOnly",
+      "Writers that send it: the server now ignores or refuses it.", remedy_in_place),
+    R(field_became_write_only, "field became writeOnly: readers no longer get it", lost_to_readers,
+      "{field} became writeOnly",
+      "Readers that read it: responses no longer hold it.", remedy_in_place),
+    R(field_access_relaxed, "field no longer readOnly or writeOnly", harmless,
+      "{field} is no longer {detail}",
+      "Nobody: clients may now send it, or readers now get it.", remedy_nothing),
     R(enum_value_removed, "enum value removed", breaks_writers,
       "enum value {old} removed from {field}",
       "Writers sending it.", remedy_writers),
