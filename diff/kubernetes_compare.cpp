@@ -56,15 +56,27 @@ bool is_immutability_rule(const std::string& normalised) { return normalised == 
 void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
     const bool is_array = std::find(n.type.begin(), n.type.end(), "array") != n.type.end() ||
                           std::find(o.type.begin(), o.type.end(), "array") != o.type.end();
+    // A list whose semantics come from its patch strategy: one edit of the strategy (or
+    // its merge key) changes strategic merge patch and server-side apply at once, and is
+    // one finding that names both.
+    bool said_with_list_type = false;
     if (is_array) {
         const auto before = list_semantics_of(o);
         const auto after = list_semantics_of(n);
+        const auto& old_strategy = o.kubernetes().patch_strategy;
+        const auto& new_strategy = n.kubernetes().patch_strategy;
+        said_with_list_type = before != after && (before.from_patch_strategy || after.from_patch_strategy);
+        const auto shown = [&](const ListSemantics& semantics, std::string_view strategy) {
+            if (!said_with_list_type) return json::value(semantics.type);
+            return json::value(std::string(semantics.type) +
+                               " (x-kubernetes-patch-strategy: " + (strategy.empty() ? std::string("none") : std::string(strategy)) + ")");
+        };
         if (before.type != after.type) {
             // atomic → set/map makes the list mergeable (server-side apply): its keys come with it.
             const auto kind = before.type == "atomic" ? ChangeKind::list_type_became_mergeable : ChangeKind::list_type_changed;
             auto change = context.make(kind, path, o, n);
-            change.old_value = json::value(before.type);
-            change.new_value = json::value(after.type);
+            change.old_value = shown(before, old_strategy);
+            change.new_value = shown(after, new_strategy);
             change.detail = before.text() + " -> " + after.text();
             add_change(unit, std::move(change));
         } else if (before != after) {
@@ -82,7 +94,7 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
     // fields); on any other field a patch strategy does nothing (1.28 dropped one that
     // LabelSelectorRequirement.key had carried by mistake).
     const auto retains_keys = [](std::string_view strategy) { return strategy.find("retainKeys") != std::string_view::npos; };
-    if (is_array || retains_keys(o.kubernetes().patch_strategy) || retains_keys(n.kubernetes().patch_strategy)) {
+    if (!said_with_list_type && (is_array || retains_keys(o.kubernetes().patch_strategy) || retains_keys(n.kubernetes().patch_strategy))) {
         compare_text(context, o.kubernetes().patch_strategy, n.kubernetes().patch_strategy, ChangeKind::patch_strategy_changed, unit, path,
                      o, n);
         compare_text(context, o.kubernetes().patch_merge_key, n.kubernetes().patch_merge_key, ChangeKind::patch_merge_key_changed, unit,

@@ -348,14 +348,25 @@ case("int-or-string-changed", "int-or-string-changed", "`x-kubernetes-int-or-str
 case("embedded-resource-changed", "embedded-resource-changed", "`x-kubernetes-embedded-resource` changed.",
      field({"type": "object", "x-kubernetes-embedded-resource": True, "x-kubernetes-preserve-unknown-fields": True}),
      field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}))
-case("patch-strategy-changed", "patch-strategy-changed", "`x-kubernetes-patch-strategy` changed.",
+MAP_LIST = dict(LIST, **{"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]})
+case("patch-strategy-changed", "patch-strategy-changed",
+     "`x-kubernetes-patch-strategy` changed where `x-kubernetes-list-type` says how server-side apply merges: only "
+     "strategic merge patch changes. Where the list has no list type, apply follows the patch strategy, and the edit is "
+     "one `list-type-changed` or `list-map-keys-changed` naming the strategy.",
+     field(dict(MAP_LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
+     field(dict(MAP_LIST, **{"x-kubernetes-patch-merge-key": "name"})))
+case("list-type-changed-by-patch-strategy", None, "",
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
-     field(dict(LIST, **{"x-kubernetes-patch-merge-key": "name"})),
-     ["patch-strategy-changed", "list-type-changed"])  # with no list type, apply follows the patch strategy
-case("patch-merge-key-changed", "patch-merge-key-changed", "`x-kubernetes-patch-merge-key` changed.",
+     field(dict(LIST, **{"x-kubernetes-patch-strategy": "replace", "x-kubernetes-patch-merge-key": "name"})),
+     ["list-type-changed"])  # with no list type, apply follows the patch strategy: one edit, one finding
+case("patch-merge-key-changed", "patch-merge-key-changed",
+     "`x-kubernetes-patch-merge-key` changed where `x-kubernetes-list-type` says how server-side apply merges.",
+     field(dict(MAP_LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
+     field(dict(MAP_LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "port"})))
+case("list-map-keys-changed-by-patch-merge-key", None, "",
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "port"})),
-     ["patch-merge-key-changed", "list-map-keys-changed"])
+     ["list-map-keys-changed"])
 case("field-became-immutable", "field-became-immutable",
      "A CEL transition rule `self == oldSelf` was added: the field can no longer change (api_changes.md: mutable must not become immutable).",
      field({"type": "string"}),
