@@ -188,6 +188,9 @@ struct Change {
     // Roles that ignore the value changed: request for a readOnly field (clients do not
     // send it), response for a writeOnly one (servers do not return it).
     unsigned ignored_by = 0;
+    // In a named type that no kind and no operation reaches, in a snapshot that has some:
+    // nobody sends or reads it through this API.
+    bool unreached = false;
 };
 
 // `roles` without those that ignore the value; role_ignored when none is left.

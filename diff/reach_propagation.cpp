@@ -163,11 +163,14 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
         }
     }
     // Operation units' own changes (parameters, responses) are about the request or response.
+    const bool has_roots = !roots.empty();
     for (auto& unit : units)
-        for (auto& change : unit->changes)
+        for (auto& change : unit->changes) {
+            change.unreached = has_roots && change.reaches.empty() && !unit->type.empty();
             std::sort(change.reaches.begin(), change.reaches.end(), [](const Reach& a, const Reach& b) {
                 return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path);
             });
+        }
     return true;
 }
 

@@ -458,6 +458,13 @@ case("discriminator-value-added", "discriminator-value-added",
      pets(["Cat", "Dog"], discriminator={"propertyName": "petType", "mapping": {
          "cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}}))
 
+case("field-removed-in-unreached-type-is-info", None, "",
+     api(response={"type": "object", "properties": {"name": {"type": "string"}}},
+         schemas={"Orphan": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}}),
+     api(response={"type": "object", "properties": {"name": {"type": "string"}}},
+         schemas={"Orphan": {"type": "object", "properties": {"a": {"type": "string"}}}}),
+     ["field-removed"])  # no operation or kind reaches Orphan: nobody sends or reads it, so no role judges it
+
 # ---- readOnly, writeOnly and extensible enums ----
 case("field-became-read-only", "field-became-read-only",
      "A field became `readOnly`: clients may no longer send it, so writers that do are broken (the server ignores or "

@@ -289,6 +289,7 @@ std::string first_few(const std::vector<std::string>& names, std::string_view mo
 }
 
 std::string affects_text(const Finding& finding) {
+    if (!finding.reachable) return "not reachable from any operation or kind";
     if (finding.kind || finding.operation || finding.affects.empty()) return {};
     return "affects " + first_few(affected_names(finding), "");
 }

@@ -65,6 +65,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
         json::array places;
         for (const auto& place : finding.affected_places) places.push_back(json::object{{"from", place.from}, {"path", place.path}});
         item["affectedPlaces"] = std::move(places);
+        if (!finding.reachable) item["reachable"] = false;
         item["fingerprint"] = finding.fingerprint;
         item["oldLocation"] = location_json(finding.old_location);
         item["newLocation"] = location_json(finding.new_location);

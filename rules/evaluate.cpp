@@ -203,6 +203,12 @@ std::vector<Finding> evaluate(const std::vector<Change>& changes) {
         if (const auto retired = retired_after_deprecation(change, date)) finding.severity = cap(finding.severity, *retired);
         if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
             finding.severity = cap(finding.severity, Severity::info);
+        // Nobody sends or reads a type no kind and no operation reaches: no role judges it.
+        // The type's own appearance and disappearance are what definition-* say.
+        if (change.unreached && change.kind != ChangeKind::definition_added && change.kind != ChangeKind::definition_removed) {
+            finding.severity = Severity::info;
+            finding.reachable = false;
+        }
         finding.stability = most_stable;
         // A finding lives where its change stands: a kind's own schema, a named type others
         // use (found through every kind in `affects`), or an operation.

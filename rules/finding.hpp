@@ -49,6 +49,7 @@ struct Finding {
     FindingLifecycle lifecycle;
     std::vector<std::string> affects;            // every kind (or, for operation-only types, operation) it reaches
     std::vector<AffectedPlace> affected_places;  // each of `affects` with its path to the change, sorted
+    bool reachable = true;                       // false: in a named type no kind and no operation reaches (judged info)
     std::string fingerprint;
     SourcePosition old_location;
     SourcePosition new_location;
