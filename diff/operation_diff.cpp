@@ -371,7 +371,8 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
             plan.jobs.push_back([&context, &comparer, &before, &after, &unit](Worker& worker) {
                 diff_operation_pair(context, comparer, before, after, unit, worker);
             });
-            plan.roots.push_back({after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, false});
+            plan.roots.push_back(
+                {after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, false, after.webhook});
         });
     tally.emit(plan.surface);
     if (!context.lossy) diff_security_schemes(context, plan);

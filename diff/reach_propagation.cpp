@@ -17,6 +17,14 @@ std::string_view shown_path(std::string_view path) { return path.empty() ? "." :
 
 // Inside an operation: its parameters and request body are written by the client,
 // its responses by the server.
+// A webhook's request is sent by the API and read by the receiver (a response's roles),
+// its responses written by the receiver (a request's).
+unsigned as_sent(const Root& root, unsigned roles) {
+    if (!root.webhook) return roles;
+    const unsigned swapped = ((roles & role_request) != 0U ? role_response : 0U) | ((roles & role_response) != 0U ? role_request : 0U);
+    return (roles & ~(role_request | role_response)) | swapped;
+}
+
 unsigned role_of_operation_path(const std::string& path) {
     if (path.starts_with("responses.")) return role_response;
     if (path.starts_with("parameters.") || path.starts_with("requestBody")) return role_request;
@@ -146,17 +154,18 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
                 for (auto edge = chain.rbegin(); edge != chain.rend(); ++edge) prefix += (*edge)->path;
                 for (auto& change : visit.unit->changes) {
                     full.assign(prefix).append(change.path);
-                    const auto roles =
-                        root.list_kind ? role_response
-                        : root.is_kind ? role_of_kind_path(full)
-                                       : roles_heeding(visit.roles != 0 ? visit.roles : role_of_operation_path(full), change.ignored_by);
+                    const auto roles = root.list_kind ? role_response
+                                       : root.is_kind
+                                           ? role_of_kind_path(full)
+                                           : roles_heeding(visit.roles != 0 ? visit.roles : as_sent(root, role_of_operation_path(full)),
+                                                           change.ignored_by);
                     path_bytes += merge_reach(change, root, shown_path(full), roles, !operation_only,
                                               visit.alpha || is_alpha(change.lifecycle), next == 0);
                     if (path_bytes > max_path_bytes) return false;
                 }
             }
             for (const auto& edge : visit.unit->edges) {
-                const auto roles = roles_heeding(edge.roles != 0 ? edge.roles : visit.roles, edge.ignored_by);
+                const auto roles = roles_heeding(edge.roles != 0 ? as_sent(root, edge.roles) : visit.roles, edge.ignored_by);
                 const bool alpha = visit.alpha || edge.alpha;
                 if (enter(edge.target, alpha, roles)) queue.push_back({edge.target, static_cast<std::uint32_t>(next), &edge, alpha, roles});
             }

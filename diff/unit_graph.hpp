@@ -53,6 +53,8 @@ struct Root {
     // A List kind (`PodList`: items and list metadata) is only ever returned: what it
     // reaches is reached in the response role.
     bool list_kind = false;
+    // An OpenAPI 3.1 webhook: its request is read by the receiver, its responses written by it.
+    bool webhook = false;
 };
 
 using SchemaPair = std::pair<const Schema*, const Schema*>;

@@ -465,6 +465,24 @@ case("field-removed-in-unreached-type-is-info", None, "",
          schemas={"Orphan": {"type": "object", "properties": {"a": {"type": "string"}}}}),
      ["field-removed"])  # no operation or kind reaches Orphan: nobody sends or reads it, so no role judges it
 
+def webhook(pet, hooks=True):
+    """An OpenAPI 3.1 document whose only operation is the webhook `newPet`, sending a Pet."""
+    doc = {"openapi": "3.1.0", "info": {"title": "pets", "version": "1"}, "paths": {}, "components": {"schemas": {"Pet": pet}}}
+    if hooks:
+        doc["webhooks"] = {"newPet": {"post": {"requestBody": {"content": {"application/json": {"schema": ref("Pet")}}},
+                                               "responses": {"200": {"description": "OK"}}}}}
+    return doc
+
+
+PET = {"type": "object", "properties": {"name": {"type": "string"}, "tag": {"type": "string"}}, "required": ["name"]}
+case("webhook-payload-field-became-optional-is-error", None, "",
+     webhook(PET), webhook(dict(PET, required=[])),
+     ["field-became-optional"])  # a webhook's payload is read by its receiver: as in a response
+case("webhook-payload-field-added-required-is-info", None, "",
+     webhook(PET), webhook(dict(PET, properties=dict(PET["properties"], age={"type": "integer"}), required=["name", "age"])),
+     ["field-added-required"])
+case("webhook-removed", None, "", webhook(PET), webhook(PET, hooks=False), ["operation-removed"])
+
 # ---- readOnly, writeOnly and extensible enums ----
 case("field-became-read-only", "field-became-read-only",
      "A field became `readOnly`: clients may no longer send it, so writers that do are broken (the server ignores or "

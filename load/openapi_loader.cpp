@@ -34,6 +34,7 @@ void OpenApiLoader::load() {
     load_servers();
     if (const auto* security = document_.if_contains("security")) document_security_ = security_requirements(*security);
     if (const auto* paths = member_object("paths")) load_paths(*paths);
+    if (const auto* webhooks = v3_ ? member_object("webhooks") : nullptr) load_paths(*webhooks, true);
 }
 
 const json::object* OpenApiLoader::member_object(std::string_view key) const {
@@ -85,7 +86,7 @@ void OpenApiLoader::load_types() {
     }
 }
 
-void OpenApiLoader::load_paths(const json::object& paths) {
+void OpenApiLoader::load_paths(const json::object& paths, bool webhooks) {
     // Operations are built where they stay (each holds Schemas, which are large).
     auto& operations = state_.snapshot.operations;
     std::size_t most = operations.size();
@@ -106,7 +107,8 @@ void OpenApiLoader::load_paths(const json::object& paths) {
             if (operation_object == nullptr) state_.fail(file_index_, position, "an operation must be an object");
             auto& operation = operations.emplace_back();
             operation.method = upper(method);
-            operation.path = std::string(path_member.key());
+            operation.path = webhooks ? "webhook " + std::string(path_member.key()) : std::string(path_member.key());
+            operation.webhook = webhooks;
             operation.location = {file_index_, position};
             read_operation(*operation_object, shared, operation);
             keep_unless_defined_before(method, path_member.key());

@@ -29,7 +29,8 @@ private:
     const boost::json::object* member_object(std::string_view key) const;
     [[noreturn]] void fail_at(const boost::json::object& object, std::string_view key, const std::string& message) const;
     void load_types();
-    void load_paths(const boost::json::object& paths);
+    // `paths`, or (webhooks) the map of webhooks, each a path item.
+    void load_paths(const boost::json::object& paths, bool webhooks = false);
     // The operation built last stays unless an earlier one has its method and path.
     void keep_unless_defined_before(std::string_view method, std::string_view path);
     void read_operation(const boost::json::object& object, const boost::json::array* shared, Operation& operation);

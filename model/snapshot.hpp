@@ -130,6 +130,9 @@ struct Operation {
     // The kind a Kubernetes operation serves (x-kubernetes-group-version-kind), when it says.
     std::optional<GroupVersionKind> gvk;
     Location location;
+    // An OpenAPI 3.1 webhook ("webhook NAME" is its path): the API sends the request and the
+    // receiver answers, so who writes and who reads is the other way round.
+    bool webhook = false;
 
     [[nodiscard]] std::string key() const { return method + " " + path; }
 };
