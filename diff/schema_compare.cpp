@@ -41,6 +41,12 @@ struct Filed {
     std::size_t later_edges;
 };
 
+// A schema that says nothing of the value's shape (no type, reference, fields, items or
+// map values): only which values are valid (required lists, enums, bounds, patterns).
+bool only_validates(const Schema& s) {
+    return s.ref.empty() && s.type.empty() && s.properties.empty() && !s.items && !s.additional_properties && !s.composition;
+}
+
 // A typed object whose properties gave way to x-kubernetes-preserve-unknown-fields (and
 // nothing else that types it): it now accepts and keeps any field.
 bool became_untyped(const Schema& o, const Schema& n) {
@@ -176,6 +182,16 @@ void SchemaComparer::compare_branches(const std::vector<Schema>& before, const s
     json::array new_json;
     for (const auto& s : before) old_json.push_back(schema_summary(s));
     for (const auto& s : after) new_json.push_back(schema_summary(s));
+    // A oneOf/anyOf that only validates (a structural schema's, or one of required lists
+    // and value constraints) added can only refuse values; removed, only accept more.
+    const auto& present = before.empty() ? after : before;
+    if (before.empty() != after.empty() &&
+        (context_.new_side.format == SnapshotFormat::crd || std::all_of(present.begin(), present.end(), only_validates))) {
+        context_.emit(at.unit, before.empty() ? ChangeKind::validation_keyword_added : ChangeKind::validation_keyword_removed, at.path, o,
+                      n, before.empty() ? json::value(nullptr) : json::value(std::move(old_json)),
+                      after.empty() ? json::value(nullptr) : json::value(std::move(new_json)), std::string(keyword));
+        return;
+    }
     branches_edited(std::move(old_json), std::move(new_json), keyword, at.unit, at.path, o, n);
 }
 

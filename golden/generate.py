@@ -766,13 +766,25 @@ case("validation-keyword-added", "validation-keyword-added",
      "A JSON Schema keyword kompat does not evaluate, but whose presence can only refuse values, was added: `not`, "
      "`propertyNames`, `dependentRequired`, `dependentSchemas`, `dependencies`, `prefixItems`, `contains`, "
      "`unevaluatedProperties` and `unevaluatedItems` (unless `true` or `{}`), `additionalItems`, `patternProperties`, and "
-     "`if` with `then` or `else`. Validation tightened: an error for writers (spec, requests). Changed rather than added, "
-     "such a keyword may go either way and stays `unclassified-change`.",
+     "`if` with `then` or `else`; and `oneOf` or `anyOf` whose branches only validate (required lists, value "
+     "constraints; in a CRD, where a structural schema's junctors only ever validate, any). Validation tightened: an error "
+     "for writers (spec, requests). Changed rather than added, such a keyword may go either way and stays "
+     "`unclassified-change`.",
      pet_field({"type": "object", "additionalProperties": {"type": "string"}}, "request", "3.1.0"),
      pet_field({"type": "object", "additionalProperties": {"type": "string"}, "propertyNames": {"pattern": "^[a-z]+$"}}, "request", "3.1.0"))
 case("validation-keyword-added-in-response-is-info", None, "",
      pet_field({"type": "object"}, "response", "3.1.0"),
      pet_field({"type": "object", "not": {"required": ["legacy"]}}, "response", "3.1.0"), ["validation-keyword-added"])
+case("validation-keyword-added-one-of-required-lists", None, "",
+     crd_field({"type": "object", "properties": {"configMap": {"type": "string"}, "apiCall": {"type": "string"}}}),
+     crd_field({"type": "object", "properties": {"configMap": {"type": "string"}, "apiCall": {"type": "string"}},
+                "oneOf": [{"required": ["configMap"]}, {"required": ["apiCall"]}]}),
+     ["validation-keyword-added"])
+case("validation-keyword-removed-any-of-required-lists", None, "",
+     pet_field({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}},
+                "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}, "request"),
+     pet_field({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}, "request"),
+     ["validation-keyword-removed"])
 case("validation-keyword-removed", "validation-keyword-removed",
      "A keyword that could only refuse values (see `validation-keyword-added`) was removed: validation relaxed, an error "
      "for readers of responses and status, a warning for readers of spec.",
