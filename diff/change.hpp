@@ -83,6 +83,7 @@ namespace kompat {
     X(cel_rule_changed, "cel-rule-changed")                                                 \
     X(cel_rule_on_new_fields, "cel-rule-on-new-fields")                                     \
     X(field_became_read_only, "field-became-read-only")                                     \
+    X(format_added, "format-added") X(format_removed, "format-removed")                     \
     X(field_became_write_only, "field-became-write-only")                                   \
     X(field_access_relaxed, "field-access-relaxed")                                         \
     X(extensible_enum_value_added, "extensible-enum-value-added")                           \

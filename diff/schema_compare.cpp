@@ -127,7 +127,11 @@ void SchemaComparer::compare_value_keywords(const Schema& o, const Schema& n, Un
     const auto& new_type = merged_type(n, context_.new_types);
     if (old_type != new_type && type_comparable)
         context_.emit(unit, type_change_kind(old_type, new_type), path, o, n, strings_json(old_type), strings_json(new_type));
-    compare_text(context_, o.format, n.format, ChangeKind::format_changed, unit, path, o, n);
+    // A format added only narrows the values (writers may be refused); removed, only widens.
+    const auto format_kind = o.format.empty()   ? ChangeKind::format_added
+                             : n.format.empty() ? ChangeKind::format_removed
+                                                : ChangeKind::format_changed;
+    compare_text(context_, o.format, n.format, format_kind, unit, path, o, n);
     compare_enum(context_, o, n, unit, path);
     compare_extensible_enum(context_, o, n, unit, path);
     if (o.bounds || n.bounds) compare_bounds(context_, o, n, unit, path);

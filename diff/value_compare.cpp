@@ -148,12 +148,16 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
 // bound (minLength, minimum, …) when it appears or rises.
 enum class Bound { upper, lower };
 
+// `still_within`: every value the new schema lists meets the old bound, so a bound
+// dropped or loosened admits nothing the old schema refused: no relaxation.
 template <typename T>
 void compare_bound(const DiffContext& context, Bound bound, const std::optional<T>& before, const std::optional<T>& after,
-                   ChangeKind tightened, ChangeKind relaxed, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+                   ChangeKind tightened, ChangeKind relaxed, bool still_within, Unit& unit, const std::string& path, const Schema& o,
+                   const Schema& n) {
     if (before == after) return;
     const auto value = [](const std::optional<T>& v) { return v ? number_json(*v) : json::value(nullptr); };
     const bool tighter = !before || (after && (bound == Bound::upper ? *after < *before : *after > *before));
+    if (!tighter && still_within) return;
     context.emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
 }
 
@@ -341,16 +345,53 @@ void compare_access(const DiffContext& context, const Schema& o, const Schema& n
     }
 }
 
+namespace {
+
+// The characters of a string, as maxLength and minLength count them (code points).
+std::size_t characters(std::string_view text) {
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U; }));
+}
+
+}  // namespace
+
 void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
     const auto& before = o.value_bounds();
     const auto& after = n.value_bounds();
-    const auto bound = [&](Bound kind, const auto& old_bound, const auto& new_bound, ChangeKind tightened, ChangeKind relaxed) {
-        compare_bound(context, kind, old_bound, new_bound, tightened, relaxed, unit, path, o, n);
+    // The value space is one constraint: what the new schema lists (enum, const) may keep
+    // a value within a bound it dropped (maxLength replaced by an enum of short values).
+    json::array listed_storage;
+    const auto* listed = listed_values(n, listed_storage);
+    const auto all_listed = [&](auto test) {
+        return listed != nullptr && !listed->empty() && std::all_of(listed->begin(), listed->end(), test);
     };
-    bound(Bound::upper, before.max_length, after.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed);
-    bound(Bound::lower, before.min_length, after.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed);
-    bound(Bound::upper, before.maximum, after.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed);
-    bound(Bound::lower, before.minimum, after.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed);
+    const auto length_within = [&](const std::optional<std::uint64_t>& old_bound, Bound kind) {
+        return old_bound && all_listed([&](const json::value& v) {
+                   if (!v.is_string()) return false;
+                   const auto length = characters(v.get_string());
+                   return kind == Bound::upper ? length <= *old_bound : length >= *old_bound;
+               });
+    };
+    const auto number_within = [&](const std::optional<double>& old_bound, bool exclusive, Bound kind) {
+        return old_bound && all_listed([&](const json::value& v) {
+                   if (!v.is_number()) return false;
+                   const auto x = v.to_number<double>();
+                   if (kind == Bound::upper) return exclusive ? x < *old_bound : x <= *old_bound;
+                   return exclusive ? x > *old_bound : x >= *old_bound;
+               });
+    };
+    const auto bound = [&](Bound kind, const auto& old_bound, const auto& new_bound, ChangeKind tightened, ChangeKind relaxed,
+                           bool still_within = false) {
+        compare_bound(context, kind, old_bound, new_bound, tightened, relaxed, still_within, unit, path, o, n);
+    };
+    bound(Bound::upper, before.max_length, after.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed,
+          length_within(before.max_length, Bound::upper));
+    bound(Bound::lower, before.min_length, after.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed,
+          length_within(before.min_length, Bound::lower));
+    bound(Bound::upper, before.maximum, after.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed,
+          number_within(before.maximum, before.exclusive_maximum, Bound::upper));
+    bound(Bound::lower, before.minimum, after.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed,
+          number_within(before.minimum, before.exclusive_minimum, Bound::lower));
     compare_flag(context, before.exclusive_maximum, after.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
                  ChangeKind::exclusive_maximum_relaxed, unit, path, o, n);
     compare_flag(context, before.exclusive_minimum, after.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,

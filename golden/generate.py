@@ -189,6 +189,22 @@ case("field-possibly-renamed", "field-possibly-renamed",
      ["field-removed", "field-added", "field-possibly-renamed"])
 case("type-changed", "type-changed", "A field's type changed.", field({"type": "integer"}), field({"type": "string"}))
 case("format-changed", "format-changed", "A field's format changed.", field({"type": "integer", "format": "int32"}), field({"type": "integer", "format": "int64"}))
+case("format-added", "format-added",
+     "A format was added where there was none: only values of that form are valid now. Validation tightened: an error "
+     "for writers (spec, requests), info where only the server writes (status, responses).",
+     pet_field({"type": "string"}, "request"), pet_field({"type": "string", "format": "date-time"}, "request"))
+case("format-added-in-response-is-info", None, "", pet_field({"type": "string"}, "response"),
+     pet_field({"type": "string", "format": "date-time"}, "response"), ["format-added"])
+case("format-removed", "format-removed",
+     "A format was removed: values of any form may come. Readers that parse the value as that format are broken "
+     "(an error in responses and status, a warning on spec); writers are not.",
+     pet_field({"type": "string", "format": "date-time"}, "response"), pet_field({"type": "string"}, "response"))
+case("no-change-max-length-replaced-by-enum-within-it", None, "",
+     field({"type": "string", "maxLength": 8}), field({"type": "string", "enum": ["Always", "Never"]}),
+     ["enum-restriction-added"])  # the enum's values all fit the old maxLength: tightened only, not relaxed
+case("minimum-dropped-for-an-enum-below-it-is-relaxed", None, "",
+     field({"type": "integer", "minimum": 1}), field({"type": "integer", "enum": [0, 1, 2]}),
+     ["enum-restriction-added", "minimum-relaxed"])
 case("nullable-removed", "nullable-removed", "A field no longer accepts null.", field({"type": "string", "nullable": True}), field({"type": "string"}))
 case("nullable-added", "nullable-added", "A field may now be null.", field({"type": "string"}), field({"type": "string", "nullable": True}))
 
