@@ -163,6 +163,8 @@ TEST_CASE("corpus diff: Stripe v100 -> v127, a type wrapped in anyOf is widened,
     }
     CHECK(widened == std::map<std::string, int>{{"error response", 6}, {"info request", 3}});
     const auto summary = summarize(findings);
-    CHECK(summary.error == 41);
+    // 41 before maxLength replaced by an enum within it stopped counting as relaxed
+    // (charge.status, refund.reason).
+    CHECK(summary.error == 39);
     CHECK(summary.warning == 0);
 }
