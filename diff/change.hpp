@@ -100,6 +100,7 @@ namespace kompat {
     X(preserve_unknown_fields_removed, "preserve-unknown-fields-removed")                   \
     X(preserve_unknown_fields_added, "preserve-unknown-fields-added")                       \
     X(schema_became_untyped, "schema-became-untyped")                                       \
+    X(schema_became_typed, "schema-became-typed")                                           \
     X(int_or_string_changed, "int-or-string-changed")                                       \
     X(embedded_resource_changed, "embedded-resource-changed")                               \
     X(patch_strategy_changed, "patch-strategy-changed")                                     \

@@ -84,6 +84,12 @@ void SchemaComparer::compare(const Schema& o, const Schema& n, const ComparePlac
         context_.emit(at.unit, ChangeKind::schema_became_untyped, at.path, o, n, schema_summary(o), schema_summary(n));
         return;
     }
+    if (became_untyped(n, o)) {
+        // The other way: one change. What was stored was never checked against these
+        // types, so whether it fits cannot be told; the fields are not "added" to it.
+        context_.emit(at.unit, ChangeKind::schema_became_typed, at.path, o, n, schema_summary(o), schema_summary(n));
+        return;
+    }
     compare_keywords(context_, o, n, at.unit, at.path);
     compare_structure(o, n, at);
 }

@@ -772,6 +772,13 @@ case("read-only-field-still-judged-in-responses", None, "",
      shared_pet({"id": {"type": "string", "readOnly": True, "maxLength": 10}}),
      shared_pet({"id": {"type": "string", "readOnly": True, "maxLength": 20}}), ["max-length-relaxed"])
 
+case("schema-became-typed", "schema-became-typed",
+     "An object that kept any field (`x-kubernetes-preserve-unknown-fields`, no properties) is now typed: values of other "
+     "types are refused and undeclared fields pruned. What was stored was never checked against these types, so whether "
+     "it fits cannot be told from the schema: one warning for writers (info on status), not "
+     "`preserve-unknown-fields-removed` and a `field-added` per property.",
+     crd_field({"type": "object", "x-kubernetes-preserve-unknown-fields": True}),
+     crd_field({"type": "object", "properties": {"replicas": {"type": "integer"}, "image": {"type": "string"}}}))
 case("schema-became-untyped", "schema-became-untyped",
      "An object's properties gave way to `x-kubernetes-preserve-unknown-fields` (its type `object` or none): it now accepts "
      "and keeps any field. One finding, not a `field-removed` per property: no stored field is lost. A warning for writers "

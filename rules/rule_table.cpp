@@ -426,6 +426,10 @@ const std::array rules{
     R(preserve_unknown_fields_added, "unknown fields are now preserved", harmless,
       "unknown fields under {field} are now preserved",
       "Nobody (info).", remedy_nothing),
+    R(schema_became_typed, "x-kubernetes-preserve-unknown-fields replaced by a typed object: whether stored objects fit cannot be told from the schema", validation_dropped,
+      "{field} is now typed: preserve-unknown-fields gave way to properties, so other types are refused and undeclared fields pruned; whether stored objects fit cannot be told from the schema",
+      "Perhaps writers whose objects hold fields or values the new schema does not declare (on status: info, the server writes it).",
+      "Check that stored objects fit the new schema (kubectl get -o yaml), or keep preserving unknown fields where they may not."),
     R(schema_became_untyped, "typed object replaced by x-kubernetes-preserve-unknown-fields", validation_dropped,
       "{field} is no longer typed: its properties gave way to x-kubernetes-preserve-unknown-fields, which accepts and keeps any field",
       "Writers: the schema no longer validates or prunes what they send, so a misspelt field is kept, not dropped (on status: "
