@@ -128,6 +128,47 @@ std::optional<std::vector<std::string>> cel_self_fields(std::string_view rule) {
     return fields;
 }
 
+std::vector<std::string> cel_disjuncts(std::string_view rule) {
+    const auto code = cel_normalised(rule);
+    std::vector<std::string> out;
+    int depth = 0;
+    std::size_t start = 0;
+    walk(
+        code,
+        [&](std::size_t i) {
+            if (code[i] == '(' || code[i] == '[' || code[i] == '{') ++depth;
+            if (code[i] == ')' || code[i] == ']' || code[i] == '}') --depth;
+            if (depth == 0 && code.compare(i, 2, "||") == 0 && i >= start) {
+                out.push_back(code.substr(start, i - start));
+                start = i + 2;
+            }
+        },
+        [](std::size_t, std::size_t) {});
+    out.push_back(code.substr(start));
+    return out;
+}
+
+std::optional<std::pair<std::string, std::string>> cel_field_equals(std::string_view expression) {
+    const auto code = cel_normalised(expression);
+    const auto equals = code.find("==");
+    if (equals == std::string::npos || code.find("==", equals + 2) != std::string::npos) return std::nullopt;
+    std::string_view left(code.data(), equals);
+    std::string_view right(code.data() + equals + 2, code.size() - equals - 2);
+    if (!left.starts_with("self.")) std::swap(left, right);
+    if (!left.starts_with("self.")) return std::nullopt;
+    const auto field = left.substr(5);
+    if (field.empty() || !std::all_of(field.begin(), field.end(), is_word)) return std::nullopt;
+    // A quoted string with no escapes, an integer, or a boolean.
+    const bool quoted = right.size() >= 2 && (right.front() == '\'' || right.front() == '"') && right.back() == right.front() &&
+                        right.substr(1, right.size() - 2).find_first_of("\\'\"") == std::string_view::npos;
+    if (quoted) return std::pair{std::string(field), "\"" + std::string(right.substr(1, right.size() - 2)) + "\""};
+    const bool integer = !right.empty() && std::all_of(right.begin() + (right.front() == '-' ? 1 : 0), right.end(), [](char c) {
+        return c >= '0' && c <= '9';
+    }) && right != "-";
+    if (integer || right == "true" || right == "false") return std::pair{std::string(field), std::string(right)};
+    return std::nullopt;
+}
+
 bool cel_tests_presence(std::string_view rule, std::string_view field) {
     const auto code = cel_normalised(rule);
     const auto test = "has(self." + std::string(field) + ")";

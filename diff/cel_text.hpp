@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kompat {
@@ -21,5 +22,13 @@ std::optional<std::vector<std::string>> cel_self_fields(std::string_view rule);
 
 // Whether the rule tests the field's presence, `has(self.field)`, before it reads it.
 bool cel_tests_presence(std::string_view rule, std::string_view field);
+
+// The rule's top-level alternatives (`a || b || (c || d)` → `a`, `b`, `(c||d)`), each
+// without its layout; one for a rule with none.
+std::vector<std::string> cel_disjuncts(std::string_view rule);
+
+// `self.field == LITERAL` (either way round) with a string, integer or boolean literal:
+// the field and the literal as a JSON value text (`"Pipeline"`, `3`, `true`).
+std::optional<std::pair<std::string, std::string>> cel_field_equals(std::string_view expression);
 
 }  // namespace kompat

@@ -1,5 +1,7 @@
 #include "diff/kubernetes_compare.hpp"
 
+#include <boost/json/serialize.hpp>
+
 #include "diff/cel_text.hpp"
 
 #include "diff/value_compare.hpp"
@@ -115,7 +117,9 @@ bool rule_is_new(const Schema& o, std::string_view normalised) {
 
 // What a rule added to an object does to the values stored before it. It reads only
 // fields added in this change, each tested with has() or given a default: no stored
-// object has them, so none fails it. It reads a field that was required and no longer
+// object has them, so none fails it. Or one of its alternatives is a new field equal to
+// that field's default (`self.scope == 'Legacy' || ...`): every stored object gets the
+// default, so that alternative holds for it. It reads a field that was required and no longer
 // is: the requirement moved into the rule (often "one of these two"), whose effect the
 // schema cannot tell. Otherwise, it may refuse values that were valid.
 ChangeKind added_rule_kind(const Schema& o, const Schema& n, std::string_view rule) {
@@ -128,7 +132,17 @@ ChangeKind added_rule_kind(const Schema& o, const Schema& n, std::string_view ru
         const auto* added = n.find_property(f);
         return added != nullptr && o.find_property(f) == nullptr && (cel_tests_presence(rule, f) || added->schema.default_value != nullptr);
     });
-    return only_new_fields ? ChangeKind::cel_rule_on_new_fields : ChangeKind::cel_rules_tightened;
+    if (only_new_fields) return ChangeKind::cel_rule_on_new_fields;
+    const auto disjuncts = cel_disjuncts(rule);
+    const bool defaulted_alternative = disjuncts.size() > 1 && std::any_of(disjuncts.begin(), disjuncts.end(), [&](const std::string& d) {
+                                           const auto equals = cel_field_equals(d);
+                                           if (!equals) return false;
+                                           const auto* added = n.find_property(equals->first);
+                                           return added != nullptr && o.find_property(equals->first) == nullptr &&
+                                                  added->schema.default_value != nullptr &&
+                                                  json::serialize(*added->schema.default_value) == equals->second;
+                                       });
+    return defaulted_alternative ? ChangeKind::cel_rule_on_new_fields : ChangeKind::cel_rules_tightened;
 }
 
 }  // namespace

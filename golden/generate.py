@@ -277,12 +277,18 @@ case("no-change-cel-whitespace", None, "", field({"type": "string", "x-kubernete
 S = {"type": "string"}
 case("cel-rule-on-new-fields", "cel-rule-on-new-fields",
      "A CEL rule added to an object reads only fields added in the same change, each tested with `has()` or given a "
-     "default (here: two new fields that may not both be set). No value stored or sent before has those fields, so none "
-     "fails the rule: info. A rule that also reads a field that existed is `cel-rules-tightened`.",
+     "default (here: two new fields that may not both be set), or one of its alternatives (`||`) compares a new field "
+     "with that field's default. No value stored or sent before sets those fields, so none fails the rule: info. A rule "
+     "that otherwise reads a field that existed is `cel-rules-tightened`.",
      openapi(spec={"mode": S}),
      openapi(spec={"mode": S, "percent": {"type": "integer"}, "fraction": {"type": "integer"}},
              spec_extra={"x-kubernetes-validations": [{"rule": "!(has(self.percent) && has(self.fraction))"}]}),
      ["cel-rule-on-new-fields", "field-added"])
+case("cel-rule-with-a-defaulted-new-alternative-is-info", None, "",
+     openapi(spec={"claimNames": S}),
+     openapi(spec={"claimNames": S, "scope": {"type": "string", "default": "LegacyCluster"}},
+             spec_extra={"x-kubernetes-validations": [{"rule": "self.scope == 'LegacyCluster' || !has(self.claimNames)"}]}),
+     ["cel-rule-on-new-fields", "field-added"])  # every stored object gets scope's default, which the first alternative accepts
 case("cel-rule-reading-an-old-field-is-tightened", None, "",
      openapi(spec={"mode": S}),
      openapi(spec={"mode": S, "percent": {"type": "integer"}},

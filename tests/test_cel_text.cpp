@@ -46,3 +46,18 @@ TEST_CASE("cel: a rule tests a field's presence with has()") {
     CHECK_FALSE(cel_tests_presence("self.a > 0", "a"));
     CHECK_FALSE(cel_tests_presence("has(self.ab)", "a"));
 }
+
+TEST_CASE("cel: top-level alternatives and a field compared with a literal") {
+    using Parts = std::vector<std::string>;
+    CHECK(kompat::cel_disjuncts("self.scope == 'LegacyCluster' || !has(self.claimNames)") ==
+          Parts{"self.scope=='LegacyCluster'", "!has(self.claimNames)"});
+    CHECK(kompat::cel_disjuncts("(a || b) && c") == Parts{"(a||b)&&c"});
+    CHECK(kompat::cel_disjuncts("self == 'a||b' || x") == Parts{"self=='a||b'", "x"});
+    using Equals = std::optional<std::pair<std::string, std::string>>;
+    CHECK(kompat::cel_field_equals("self.scope == 'LegacyCluster'") == Equals{{"scope", "\"LegacyCluster\""}});
+    CHECK(kompat::cel_field_equals("3 == self.replicas") == Equals{{"replicas", "3"}});
+    CHECK(kompat::cel_field_equals("self.on == true") == Equals{{"on", "true"}});
+    CHECK_FALSE(kompat::cel_field_equals("self.a.b == 'x'"));
+    CHECK_FALSE(kompat::cel_field_equals("self.a == self.b"));
+    CHECK_FALSE(kompat::cel_field_equals("self.a == 'it\\'s'"));
+}
