@@ -93,6 +93,7 @@ namespace kompat {
     X(default_added, "default-added") X(default_removed, "default-removed")                 \
     X(default_added_by_server, "default-added-by-server")                                   \
     X(default_added_as_documented, "default-added-as-documented")                           \
+    X(default_added_zero_value, "default-added-zero-value")                                 \
     X(default_changed, "default-changed")                                                   \
     X(list_type_changed, "list-type-changed") X(list_map_keys_changed, "list-map-keys-changed") \
     X(list_type_became_mergeable, "list-type-became-mergeable")                             \

@@ -222,8 +222,15 @@ void compare_keywords(const DiffContext& context, const Schema& o, const Schema&
         // A Kubernetes API server applied its Go defaults before its spec said so: the
         // default of a field that exists already is not new behaviour. A CRD's structural
         // default is, since it changes what is stored.
+        // A default of the type's zero value ("", 0, false) is what a reader of a Go
+        // value field (not a pointer) already read for an absent one.
+        const auto zero = [](const json::value& v) {
+            return (v.is_string() && v.get_string().empty()) || (v.is_bool() && !v.get_bool()) || (v.is_int64() && v.get_int64() == 0) ||
+                   (v.is_uint64() && v.get_uint64() == 0) || (v.is_double() && v.get_double() == 0.0);
+        };
         const auto added = context.kubernetes_server                                ? ChangeKind::default_added_by_server
                            : nd != nullptr && documents_default(o.description, *nd) ? ChangeKind::default_added_as_documented
+                           : nd != nullptr && zero(*nd)                             ? ChangeKind::default_added_zero_value
                                                                                     : ChangeKind::default_added;
         if (od == nullptr && nd != nullptr) context.emit(unit, added, path, o, n, nullptr, detached(*nd));
         else if (od != nullptr && nd == nullptr) context.emit(unit, ChangeKind::default_removed, path, o, n, detached(*od), nullptr);

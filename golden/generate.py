@@ -321,6 +321,12 @@ case("default-added", "default-added",
      crd_field({"type": "integer"}), crd_field({"type": "integer", "default": 1}))
 case("default-added-kubernetes-server-is-info", None, "", field({"type": "integer"}), field({"type": "integer", "default": 1}),
      ["default-added"])
+case("default-added-zero-value", "default-added-zero-value",
+     "A CRD field gained a default of its type's zero value (`\"\"`, `0`, `false`), as controller-gen writes for the `name` "
+     "of a LocalObjectReference since Kubernetes marked it `+default=\"\"`. A reader of a Go value field (not a pointer) "
+     "already read that for an absent field, so nothing changes for it; a reader that tells absent from empty now reads "
+     "empty. Info.",
+     crd_field({"type": "string"}), crd_field({"type": "string", "default": ""}))
 case("default-added-as-documented", "default-added-as-documented",
      "A default added where the old description already stated that value (\"Defaults to X.\", \"The default is X\", "
      "\"Default: X\", X as written or quoted): the schema now states the documented default. Info: the value was the "

@@ -53,6 +53,8 @@ std::string raw_text(const json::value& value) {
 std::string quoted(const json::value& value, std::string_view shown, const SentenceStyle& style) {
     if (value.is_null()) return "none";
     if (value.is_number() || value.is_bool()) return std::string(shown);
+    // An empty string in backticks would read as nothing: it is shown as JSON writes it.
+    if (value.is_string() && value.get_string().empty()) return style.code("\"\"");
     return style.code(shown);
 }
 

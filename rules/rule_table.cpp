@@ -400,6 +400,10 @@ const std::array rules{
     // defaults
     Rule{to_string(ChangeKind::default_added), "default added", "default {new} added to {field}",
          "Both: objects read back differ from what was written.", remedy_in_place, default_added_judges},
+    R(default_added_zero_value, "default added: the type's zero value", harmless,
+      "default {new} added to {field}: its type's zero value, which readers of a Go value field already read for an absent one",
+      "Only readers that tell an absent field from an empty one (a pointer field in Go, other languages): it now reads as empty.",
+      remedy_review),
     R(default_added_as_documented, "default added, as the description already stated", harmless,
       "default {new} added to {field}: the schema now states the default its description documented",
       "Nobody: the value was the documented default before (info).", remedy_nothing),
