@@ -24,7 +24,7 @@ struct CompareOptions {
 
 // No output may overwrite an input or another output (a report on a spec of the PR would
 // pass the next run).
-int check_compare_outputs(const CompareOptions& options) {
+int check_compare_outputs(CompareOptions& options) {
     if (const int refused = check_report_request(options.reports); refused != 0) return refused;
     auto outputs = options.reports.outputs;
     if (!options.write_baseline_to.empty()) outputs.push_back(options.write_baseline_to);

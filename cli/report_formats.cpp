@@ -60,13 +60,17 @@ void add_report_options(CLI::App* command, ReportRequest& request, const std::st
     command->add_option("--config", request.config, "kompat.yaml: rule severities or off, ignores with expiry, rule set");
     // One value an occurrence: a list option would otherwise take `--` as the end of its
     // values, and what follows it as options (`--format json -- --help new.json`).
-    command->add_option("--format", request.formats, "Report format; repeat with --output for several reports from one run")
-        ->check(CLI::IsMember(report_format_names()))
-        ->default_str("text")
-        ->allow_extra_args(false);
-    command->add_option("--output,-o", request.outputs, "File for the report of the --format in the same position (- for stdout)")
-        ->default_str("standard output")
-        ->allow_extra_args(false);
+    request.command = command;
+    request.format_option = command
+                                ->add_option("--format", request.formats,
+                                             "Report format; repeat, each with its --output after it, for several reports from one run")
+                                ->check(CLI::IsMember(report_format_names()))
+                                ->default_str("text")
+                                ->allow_extra_args(false);
+    request.output_option =
+        command->add_option("--output,-o", request.outputs, "File for the report of the --format just before it (- for stdout)")
+            ->default_str("standard output")
+            ->allow_extra_args(false);
     command
         ->add_option("--show", request.show,
                      "Lowest severity text, markdown and github list (the rest are counted); json, sarif, junit and html hold all")
@@ -74,16 +78,53 @@ void add_report_options(CLI::App* command, ReportRequest& request, const std::st
         ->default_str(default_show);
 }
 
-int check_report_request(const ReportRequest& request) {
-    const auto formats = std::max<std::size_t>(request.formats.size(), 1);
-    if (request.outputs.size() > formats) {
+namespace {
+
+// Each --output to the --format written just before it. Exit 0, or 2 with a message.
+int pair_outputs(ReportRequest& request) {
+    std::vector<std::string> paired(std::max<std::size_t>(request.formats.size(), 1), "-");
+    std::vector<bool> given(paired.size(), false);
+    std::size_t formats_seen = 0;
+    std::size_t outputs_seen = 0;
+    for (const auto* option : request.command->parse_order()) {
+        if (option == request.format_option) {
+            ++formats_seen;
+            continue;
+        }
+        if (option != request.output_option || outputs_seen >= request.outputs.size()) continue;
+        const auto& output = request.outputs[outputs_seen++];
+        if (formats_seen == 0 && !request.formats.empty()) {
+            print_error(
+                fmt::format("kompat: --output {} comes before any --format; write it after the --format whose report it is", output));
+            return exit_usage_or_input;
+        }
+        const auto at = formats_seen == 0 ? 0 : formats_seen - 1;
+        if (given[at]) {
+            print_error(fmt::format("kompat: two --output for one --format ({}); give each --format its own --output after it",
+                                    request.formats.empty() ? std::string("text") : request.formats[at]));
+            return exit_usage_or_input;
+        }
+        paired[at] = output;
+        given[at] = true;
+    }
+    request.outputs = std::move(paired);
+    return 0;
+}
+
+}  // namespace
+
+int check_report_request(ReportRequest& request) {
+    if (request.command != nullptr)
+        if (const int refused = pair_outputs(request); refused != 0) return refused;
+    const auto reports = std::max<std::size_t>(request.formats.size(), 1);
+    if (request.outputs.size() > reports) {
         print_error("kompat: more --output than --format options");
         return exit_usage_or_input;
     }
-    const auto to_stdout = formats - request.outputs.size() +
+    const auto to_stdout = reports - request.outputs.size() +
                            static_cast<std::size_t>(std::count_if(request.outputs.begin(), request.outputs.end(), is_standard_output));
     if (to_stdout > 1) {
-        print_error("kompat: several reports to standard output; give each --format but one an --output");
+        print_error("kompat: several reports to standard output; give each --format but one an --output after it");
         return exit_usage_or_input;
     }
     return 0;

@@ -31,20 +31,25 @@ const ReportFormat* find_report_format(std::string_view name);
 // The names check, diff and lint take.
 std::vector<std::string> report_format_names();
 
-// Which report goes where: the n-th --format to the n-th --output (`-`: standard output),
-// the rest to standard output.
+// Which report goes where: an --output is for the --format just before it (`-`, or none:
+// standard output); an --output before any --format is for the default text report.
+// check_report_request pairs them by the order they were written in.
 struct ReportRequest {
     std::vector<std::string> formats;
-    std::vector<std::string> outputs;
+    std::vector<std::string> outputs;  // once paired: one per format, `-` for standard output
     std::string config;
     std::string show = "warning";
+    // Set by add_report_options: where the order is read from.
+    CLI::App* command = nullptr;
+    const CLI::Option* format_option = nullptr;
+    const CLI::Option* output_option = nullptr;
 };
 
 void add_report_options(CLI::App* command, ReportRequest& request, const std::string& default_show);
 
 // Usage the options alone show wrong: more outputs than formats, several reports to
 // standard output. Exit code 0, or 2 with a message.
-int check_report_request(const ReportRequest& request);
+int check_report_request(ReportRequest& request);
 
 // Every report is rendered before any is written; the files (and `batch`, which may hold
 // a baseline already) are committed together, then standard output is written.

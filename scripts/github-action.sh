@@ -47,7 +47,7 @@ sarif="$out/kompat.sarif"
 summary="$out/kompat-summary.md"
 report="$out/kompat-report.$format"
 errors="$out/kompat-stderr.txt"
-# Each --format goes to the --output in its place; the last, github, to stdout.
+# Each --format goes to the --output just after it; the last, github, to stdout.
 # Inputs that are paths go after `--` or as an option's value, never where they could be
 # read as an option (`old: --help`).
 args=(check --fail-on "$fail_on" --format markdown --output "$summary" --format sarif --output "$sarif")

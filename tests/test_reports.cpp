@@ -101,6 +101,29 @@ TEST_CASE("reports: several --format/--output pairs write several reports from o
     CHECK(unwritable.err.starts_with("kompat: cannot write "));
 }
 
+TEST_CASE("reports: an --output is for the --format just before it, whatever the order") {
+    kompat::test::TempDir dir;
+    const auto html_file = (dir.path() / "report.html").string();
+    const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "field-removed";
+    // The check --help example: github (no --output) to stdout, html to its file.
+    const auto example =
+        run(in_golden_case("field-removed") + "check --format github --format html --output '" + html_file + "' old.json new.json");
+    CHECK(example.exit_code == 1);
+    CHECK(example.out.starts_with("::error "));
+    CHECK(read_file(html_file).starts_with("<!DOCTYPE html>"));
+    // With no --format, --output is for the text report.
+    const auto text_file = (dir.path() / "report.txt").string();
+    CHECK(run(in_golden_case("field-removed") + "check --show info --output '" + text_file + "' old.json new.json").out.empty());
+    CHECK(read_file(text_file) == read_file(golden / "expected.text"));
+    // An --output before every --format, or two for one, is refused before anything is read.
+    const auto before_any = run(in_golden_case("field-removed") + "check --output x.json --format json old.json new.json");
+    CHECK(before_any.exit_code == 2);
+    CHECK(before_any.err == "kompat: --output x.json comes before any --format; write it after the --format whose report it is\n");
+    const auto two = run(in_golden_case("field-removed") + "check --format json --output a.json --output b.json old.json new.json");
+    CHECK(two.exit_code == 2);
+    CHECK(two.err.starts_with("kompat: two --output for one --format (json)"));
+}
+
 TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a real pair are valid against their schemas") {
     struct Validated {
         const char* format;
