@@ -131,8 +131,11 @@ void SchemaComparer::compare_value_keywords(const Schema& o, const Schema& n, Un
     // `type: object` written by the object or by the types it extends (allOf) says the same.
     const auto& old_type = merged_type(o, context_.old_types);
     const auto& new_type = merged_type(n, context_.new_types);
-    if (old_type != new_type && type_comparable)
-        context_.emit(unit, type_change_kind(old_type, new_type), path, o, n, strings_json(old_type), strings_json(new_type));
+    if (old_type != new_type && type_comparable) {
+        // No type is absent ("none" in reports), not an empty list.
+        const auto types = [](const auto& type) { return type.empty() ? json::value(nullptr) : strings_json(type); };
+        context_.emit(unit, type_change_kind(old_type, new_type), path, o, n, types(old_type), types(new_type));
+    }
     // A format added only narrows the values (writers may be refused); removed, only widens.
     const auto format_kind = o.format.empty()   ? ChangeKind::format_added
                              : n.format.empty() ? ChangeKind::format_removed

@@ -31,6 +31,27 @@ bool at_or_inside(std::string_view place, std::string_view prefix) {
     return next == '.' || next == '[' || next == '{' || next == '/';
 }
 
+// Lines are the same when their words are: indentation and spacing are layout.
+std::string words_of(std::string_view line) {
+    std::string out;
+    bool space = false;
+    for (const char c : line) {
+        if (c == ' ' || c == '\t') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        space = false;
+        out += c;
+    }
+    return out;
+}
+
+class SameWords : public dtl::Compare<std::string> {
+public:
+    [[nodiscard]] bool impl(const std::string& a, const std::string& b) const override { return a == b || words_of(a) == words_of(b); }
+};
+
 }  // namespace
 
 std::string explain_diff_text(const std::optional<std::string>& old_text, const std::optional<std::string>& new_text) {
@@ -39,11 +60,14 @@ std::string explain_diff_text(const std::optional<std::string>& old_text, const 
     std::string out;
     if (!old_text) out += "(the old snapshot has no such field: every line is new)\n";
     if (!new_text) out += "(the new snapshot has no such field: every line is gone)\n";
-    dtl::Diff<std::string, std::vector<std::string>> diff(before, after);
+    dtl::Diff<std::string, std::vector<std::string>, SameWords> diff(before, after);
     diff.compose();
+    // A line the same but for its layout is shown as it is now.
     for (const auto& [line, info] : diff.getSes().getSequence()) {
         const auto* mark = info.type == dtl::SES_COMMON ? "  " : info.type == dtl::SES_DELETE ? "- " : "+ ";
-        out += line.empty() && info.type == dtl::SES_COMMON ? std::string("\n") : mark + line + "\n";
+        const bool common = info.type == dtl::SES_COMMON;
+        const auto& shown = common && info.afterIdx > 0 ? after[static_cast<std::size_t>(info.afterIdx - 1)] : line;
+        out += shown.empty() && common ? std::string("\n") : mark + shown + "\n";
     }
     return out;
 }

@@ -7,6 +7,7 @@
 
 #include "load/explain_target.hpp"
 #include "load/snapshot_loader.hpp"
+#include "report/explain_diff.hpp"
 #include "report/explain_report.hpp"
 #include "test_support.hpp"
 
@@ -344,4 +345,15 @@ TEST_CASE("explain --diff: works on REV:PATH, and a field one side lacks shows a
     const auto neither = run("cd '" + dir.path().string() + "' && " + binary + "HEAD:widgets.yaml grown.yaml wdg.spec.nothing");
     CHECK(neither.exit_code == 2);
     CHECK(neither.out.empty());
+}
+
+TEST_CASE("explain --diff: lines that differ only in spacing are the same line") {
+    const std::string before = "FIELD: spec\n  DESCRIPTION:\n    the  size of it\n";
+    const std::string after = "FIELD: spec\n  DESCRIPTION:\n    the size of it\n";
+    const auto diff = kompat::explain_diff_text(before, after);
+    CHECK(diff.find("- ") == std::string::npos);
+    CHECK(diff.find("+ ") == std::string::npos);
+    CHECK(diff.find("    the size of it\n") != std::string::npos);  // shown as it is now
+    CHECK(kompat::explain_diff_text(before, "FIELD: spec\n  DESCRIPTION:\n    the size of them\n").find("+     the size of them") !=
+          std::string::npos);
 }
