@@ -17,7 +17,8 @@ namespace json = boost::json;
 namespace {
 
 constexpr std::string_view ellipsis = "…";
-constexpr std::size_t value_limit = 48;    // a value longer than this is elided
+constexpr std::size_t value_limit = 48;    // an item of a list, or the changed part of two long values, longer than this is elided
+constexpr std::size_t whole_limit = 300;   // a value up to this long (a CEL rule, a pattern) is shown whole
 constexpr std::size_t context_bytes = 12;  // kept on each side of where two values differ
 constexpr std::size_t words_limit = 110;   // a description's changed words, at most
 
@@ -40,6 +41,17 @@ std::string elide_middle(std::string_view text, std::size_t limit) {
     const auto head = floor_char(text, limit / 2);
     const auto tail = ceil_char(text, text.size() - (limit - limit / 2));
     return std::string(text.substr(0, head)) + std::string(ellipsis) + std::string(text.substr(tail));
+}
+
+// A value as long as whole_limit shown whole; a longer one up to the end of a token near
+// the limit, and how much is left: never cut inside an expression it shows.
+std::string shortened(std::string_view text) {
+    if (text.size() <= whole_limit) return std::string(text);
+    auto end = floor_char(text, whole_limit);
+    if (const auto space = text.rfind(' ', end); space != std::string_view::npos && space > whole_limit / 2) end = space;
+    const auto rest = static_cast<std::size_t>(
+        std::count_if(text.begin() + static_cast<std::ptrdiff_t>(end), text.end(), [](char c) { return !continuation(c); }));
+    return std::string(text.substr(0, end)) + " " + std::string(ellipsis) + " (" + std::to_string(rest) + " more characters)";
 }
 
 // A value's text before quoting: a string as itself, anything else as compact JSON.
@@ -76,7 +88,7 @@ std::string value_words(const json::value& value, const SentenceStyle& style) {
         }
         return out;
     }
-    return quoted(value, elide_middle(raw_text(value), value_limit), style);
+    return quoted(value, shortened(raw_text(value)), style);
 }
 
 // Old and new as a pair: when either is long, both keep the part where they differ, with
@@ -98,7 +110,10 @@ std::pair<std::string, std::string> value_pair_words(const json::value& o, const
     if (o.is_null() || n.is_null()) return {value_words(o, style), value_words(n, style)};
     const auto a = raw_text(o);
     const auto b = raw_text(n);
-    if (a.size() <= value_limit && b.size() <= value_limit) return {value_words(o, style), value_words(n, style)};
+    // Text (a rule, a pattern) whole up to whole_limit; two long JSON values (a default
+    // object) keep where they differ, which is what the reader looks for.
+    const auto limit = o.is_string() && n.is_string() ? whole_limit : value_limit;
+    if (a.size() <= limit && b.size() <= limit) return {value_words(o, style), value_words(n, style)};
     std::size_t prefix = 0;
     while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
     std::size_t suffix = 0;

@@ -75,6 +75,23 @@ TEST_CASE("report text: long values keep the part that differs, cut on character
     }
 }
 
+TEST_CASE("report text: a value up to 300 characters is shown whole, a longer one up to a token") {
+    // A CEL rule of 200 characters, never cut inside.
+    std::string rule = "self.all(l1, !has(l1.name) || self.exists_one(l2, has(l2.name) && l1.name == l2.name))";
+    while (rule.size() < 200) rule += " && self.size() <= 128";
+    const auto whole = kompat::finding_sentence(changed("cel-rules-tightened", nullptr, boost::json::string(rule)));
+    CHECK(whole == "CEL rule `" + rule + "` added to `field`");
+    // Beyond 300: the start up to the end of a token, and how much is left.
+    std::string longer;
+    for (int i = 0; longer.size() <= 400; ++i) longer += "self.a" + std::to_string(i) + " > 0 && ";
+    const auto cut = kompat::finding_sentence(changed("cel-rules-tightened", nullptr, boost::json::string(longer)));
+    const auto shown_until = cut.find(" … (");
+    REQUIRE(shown_until != std::string::npos);
+    CHECK(longer.starts_with(cut.substr(std::string_view("CEL rule `").size(), shown_until - std::string_view("CEL rule `").size())));
+    CHECK(longer[shown_until - std::string_view("CEL rule `").size()] == ' ');  // cut at a token's end
+    CHECK(cut.find(" more characters)` added to `field`") != std::string::npos);
+}
+
 TEST_CASE("report text: a finding in a shared type says whom it breaks and which kinds it affects") {
     Finding finding = changed("field-became-required", false, true);
     finding.kind.reset();
