@@ -43,6 +43,35 @@ Reach whole_kind_reach(const Kind& kind) {
     return reach;
 }
 
+// A version's numbers: v2 → (2, 0), v1beta3 → (1, 3).
+std::pair<int, int> version_numbers(std::string_view version) {
+    int major = 0;
+    int minor = 0;
+    std::size_t at = version.starts_with('v') ? 1 : 0;
+    while (at < version.size() && version[at] >= '0' && version[at] <= '9') major = major * 10 + (version[at++] - '0');
+    while (at < version.size() && (version[at] < '0' || version[at] > '9')) ++at;
+    while (at < version.size() && version[at] >= '0' && version[at] <= '9') minor = minor * 10 + (version[at++] - '0');
+    return {major, minor};
+}
+
+// Where clients of a removed version go: the same group and kind in the new snapshot,
+// served and not deprecated where one is, then the most stable and newest.
+const Kind* replacement_of(const Snapshot& side, const GroupVersionKind& removed) {
+    const Kind* best = nullptr;
+    std::tuple<bool, bool, int, int, int> best_rank{};
+    for (const auto& kind : side.kinds) {
+        if (kind.gvk.group != removed.group || kind.gvk.kind != removed.kind || kind.gvk.version == removed.version) continue;
+        const auto [major, minor] = version_numbers(kind.gvk.version);
+        const std::tuple<bool, bool, int, int, int> rank{!kind.crd || kind.crd->served, !kind.crd || !kind.crd->deprecated,
+                                                         static_cast<int>(kind.stability), major, minor};
+        if (best == nullptr || rank > best_rank) {
+            best = &kind;
+            best_rank = rank;
+        }
+    }
+    return best;
+}
+
 void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind, const Kind& k, bool removed, bool whole_gv) {
     Change change;
     change.kind = kind;
@@ -52,6 +81,8 @@ void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind,
     const auto& side = removed ? context.old_side : context.new_side;
     (removed ? change.old_position : change.new_position) = context.position(side, k.location);
     (removed ? change.old_value : change.new_value) = json::value(k.gvk.to_string());
+    if (kind == ChangeKind::version_removed)
+        if (const auto* instead = replacement_of(context.new_side, k.gvk)) change.new_value = json::value(instead->gvk.to_string());
     change.reaches.push_back(whole_kind_reach(k));
     plan.surface.push_back(std::move(change));
 }

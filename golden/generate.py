@@ -129,7 +129,8 @@ v1_and_beta["components"]["schemas"].update(openapi(version="v1beta1")["componen
 case("version-removed", "version-removed",
      "One version of a kind is gone while another remains. Removing a beta version is a warning, whether or not its "
      "group-version survives (deprecated, then removed, is the documented path), and its operations and its List are "
-     "said by this finding; a GA one is an error; an alpha one info.",
+     "said by this finding; a GA one is an error; an alpha one info. The finding names the version clients move to "
+     "(its `new` value): of the same group and kind, served and not deprecated where one is, the most stable and newest.",
      v1_and_beta, openapi(),
      ["version-removed", "definition-removed"])
 case("version-added", "version-added", "A new version of an existing kind.", openapi(), v1_and_beta,

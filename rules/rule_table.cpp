@@ -103,7 +103,7 @@ const std::array rules{
       "kind added",
       "Nobody: release-note material.", remedy_nothing), ReleaseNote::kind_added),
     noted(R(version_removed, "version of a kind removed", breaks_both,
-      "version removed",
+      "version removed; served instead: {new}",
       "Clients and manifests still using that version.", remedy_retire), ReleaseNote::version_removed),
     noted(R(version_added, "version of a kind added", harmless,
       "version added",
