@@ -261,15 +261,19 @@ private:
             return;
         }
         if (whole_kinds_.contains(finding.operation_kind)) return;
-        if (finding.operation_kind.empty()) {
-            ++changelog_.not_listed;  // discovery and other kindless endpoints
+        // Kubernetes discovery endpoints (`GET /apis/batch/`, `/version/`) end with a slash
+        // and serve no kind: not news. Every other operation is listed, under its kind or,
+        // in an API of no kinds (general OpenAPI), under operations.
+        if (finding.operation_kind.empty() && !sources_.kinds.empty() && finding.operation->ends_with('/')) {
+            ++changelog_.not_listed;
             return;
         }
         const bool added = note == ReleaseNote::operation_added;
         entry(added                                 ? ChangelogSection::added
               : finding.severity == Severity::error ? ChangelogSection::breaking
                                                     : ChangelogSection::removed,
-              finding.operation_kind, fmt::format("operation {} {}", span(*finding.operation), added ? "added" : "removed"), finding);
+              finding.operation_kind.empty() ? "operations" : finding.operation_kind,
+              fmt::format("operation {} {}", span(*finding.operation), added ? "added" : "removed"), finding);
     }
 
     static std::string marked(std::string_view text) { return span(text); }

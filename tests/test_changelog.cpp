@@ -136,3 +136,16 @@ TEST_CASE("changelog: a new resource is one line, its operations and List kind f
     CHECK(json.at("sections").at(1).at("entries").at(0).at("text") ==
           "`example.com/v1beta1` (beta) is no longer served; no version of the kind is left");
 }
+
+TEST_CASE("changelog: operations added and removed are listed, discovery endpoints are not") {
+    const auto golden = std::filesystem::path(kompat::test::source_dir()) / "golden";
+    const auto removed =
+        run("cd '" + (golden / "operation-removed").string() + "' && '" + kompat::test::kompat_binary() + "' changelog old.json new.json");
+    CHECK(removed.exit_code == 0);
+    CHECK(removed.out.find("## Breaking") != std::string::npos);
+    CHECK(removed.out.find("operation `GET /apis/example.com/v1/widgets` removed") != std::string::npos);
+    const auto added =
+        run("cd '" + (golden / "operation-added").string() + "' && '" + kompat::test::kompat_binary() + "' changelog old.json new.json");
+    CHECK(added.out.find("## Added") != std::string::npos);
+    CHECK(added.out.find(" added") != std::string::npos);
+}
