@@ -235,8 +235,12 @@ void compare_lifecycle(const DiffContext& context, const Schema& o, const Schema
         context.emit(unit, ChangeKind::lifecycle_deprecated, path, o, n, status_json(before), status_json(after));
     } else if (before.status != LifecycleStatus::deprecated && after.status != LifecycleStatus::deprecated &&
                before.status != after.status) {
-        context.emit(unit, rank(after.status) > rank(before.status) ? ChangeKind::lifecycle_promoted : ChangeKind::lifecycle_demoted, path,
-                     o, n, status_json(before), status_json(after));
+        // A stage sentence gone from a description says no stage, not GA: Kubernetes drops
+        // stale "(Beta feature)" text releases after the promotion (Volume.csi in 1.32).
+        const auto kind = rank(after.status) <= rank(before.status)                  ? ChangeKind::lifecycle_demoted
+                          : after.status == LifecycleStatus::none && before.inferred ? ChangeKind::lifecycle_stage_unstated
+                                                                                     : ChangeKind::lifecycle_promoted;
+        context.emit(unit, kind, path, o, n, status_json(before), status_json(after));
     }
     if (!before.feature_gate.empty() && !after.feature_gate.empty() && before.feature_gate != after.feature_gate)
         context.emit(unit, ChangeKind::feature_gate_changed, path, o, n, json::value(before.feature_gate), json::value(after.feature_gate));

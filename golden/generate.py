@@ -870,8 +870,13 @@ def with_list_kind(items_extra):
 # A List is only ever returned: how apply would merge its items concerns nobody.
 case("list-kind-is-a-response", None, "", with_list_kind({"x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]}), with_list_kind({}),
      ["list-type-changed"])
-case("lifecycle-promoted-to-ga-inferred", None, "", field({"type": "string", "description": "This field is beta-level and requires the WidgetSparkle feature gate."}),
-     field({"type": "string", "description": "Sparkle."}), ["lifecycle-promoted", "description-changed"])
+case("lifecycle-stage-unstated", "lifecycle-stage-unstated",
+     "A description stops stating the field's stage (\"This field is beta-level …\" removed): the field is GA, or the text "
+     "was stale (Kubernetes removed \"(Beta feature)\" from `Volume.csi` in 1.32, many releases after its GA). The "
+     "schema cannot tell which, so it is not called a promotion: release notes say \"no longer described as beta\". A "
+     "stage the new description states (alpha to beta) is `lifecycle-promoted`.",
+     field({"type": "string", "description": "This field is beta-level and requires the WidgetSparkle feature gate."}),
+     field({"type": "string", "description": "Sparkle."}), ["lifecycle-stage-unstated", "description-changed"])
 # A CRD that copies a core type (a pod template) copies its Kubernetes feature-gate text too.
 case("no-lifecycle-from-copied-kubernetes-gate", None, "", crd_field({"type": "string", "description": "This is an alpha field and requires enabling the PodSparkle feature gate."}),
      crd_field({"type": "string", "description": "This is a beta field and requires enabling the PodSparkle feature gate."}),

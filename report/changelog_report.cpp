@@ -229,6 +229,9 @@ private:
         } else if (note == ReleaseNote::promoted) {
             section = ChangelogSection::promoted;
             text = fmt::format("{} promoted from {} to {}", path, stage_words(finding.old_value), stage_words(finding.new_value));
+        } else if (note == ReleaseNote::stage_unstated) {
+            section = ChangelogSection::promoted;
+            text = fmt::format("{} no longer described as {}", path, stage_words(finding.old_value));
         } else if (finding.severity == Severity::error) {
             section = ChangelogSection::breaking;
             text = path + ": " + finding_sentence(finding, {marked, marked});

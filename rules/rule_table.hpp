@@ -38,6 +38,7 @@ enum class ReleaseNote : std::uint8_t {
     version_served,     // as version_added, for a CRD version served (the kind in `detail`)
     deprecated,         // Deprecated
     promoted,           // Promoted, from stage to stage
+    stage_unstated,     // Promoted, said as "no longer described as beta": the description dropped its stage
     field_added,        // Added, with the field's type
     enum_value_added,   // Added: the value
     field_removed,      // Removed (Breaking when an error)
