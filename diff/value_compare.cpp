@@ -196,21 +196,6 @@ bool documents_default(std::string_view description, const json::value& value) {
 
 }  // namespace
 
-std::string whitespace_collapsed(std::string_view text) {
-    std::string out;
-    bool space = false;
-    for (const char c : text) {
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out += ' ';
-        space = false;
-        out += c;
-    }
-    return out;
-}
-
 void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path,
                       std::optional<std::pair<bool, bool>> nullable) {
     // Descriptions that differ only in whitespace (`\n\n\n` → `\n\n`, a re-wrapped line) say the same.

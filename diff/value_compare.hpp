@@ -2,6 +2,7 @@
 // Comparing what one schema says of its values: description, default, nullable, format,
 // enum, bounds and pattern, and keywords no change kind names. Internal to diff/.
 #include "diff/diff_context.hpp"
+#include "support/whitespace.hpp"
 
 #include <optional>
 #include <string>
@@ -30,9 +31,6 @@ void compare_text(const DiffContext& context, std::string_view before, std::stri
 void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit, const std::string& path,
                   const Schema& o, const Schema& n);
 
-// Runs of whitespace made one space, none at either end: what a description or a CEL
-// rule says, whatever its line breaks.
-std::string whitespace_collapsed(std::string_view text);
 
 // The values dtl finds only on one side (removed, added); a value that merely moved is on both.
 std::pair<std::vector<std::string>, std::vector<std::string>> edits(const std::vector<std::string>& before,

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "support/text_safety.hpp"
+#include "support/whitespace.hpp"
 #include "report/finding_text.hpp"
 
 namespace kompat {
@@ -32,24 +33,11 @@ bool at_or_inside(std::string_view place, std::string_view prefix) {
 }
 
 // Lines are the same when their words are: indentation and spacing are layout.
-std::string words_of(std::string_view line) {
-    std::string out;
-    bool space = false;
-    for (const char c : line) {
-        if (c == ' ' || c == '\t') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out += ' ';
-        space = false;
-        out += c;
-    }
-    return out;
-}
-
 class SameWords : public dtl::Compare<std::string> {
 public:
-    [[nodiscard]] bool impl(const std::string& a, const std::string& b) const override { return a == b || words_of(a) == words_of(b); }
+    [[nodiscard]] bool impl(const std::string& a, const std::string& b) const override {
+        return a == b || whitespace_collapsed(a) == whitespace_collapsed(b);
+    }
 };
 
 }  // namespace

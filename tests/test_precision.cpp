@@ -10,6 +10,7 @@
 #include "report/junit_report.hpp"
 #include "rules/config.hpp"
 #include "rules/evaluate.hpp"
+#include "support/whitespace.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;
@@ -77,18 +78,7 @@ TEST_CASE("precision: retiring a beta version is a warning, said once with its L
 TEST_CASE("precision: a description whose only change is whitespace is no change (gateway-api v1.1.0 -> v1.2.0)") {
     if (!test::require_corpus()) return;
     const auto words = [](const boost::json::value& v) {
-        std::string out;
-        bool space = false;
-        for (const char c : std::string(v.is_string() ? v.get_string() : "")) {
-            if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-                space = !out.empty();
-                continue;
-            }
-            if (space) out += ' ';
-            space = false;
-            out += c;
-        }
-        return out;
+        return kompat::whitespace_collapsed(v.is_string() ? std::string_view(v.get_string()) : std::string_view());
     };
     for (const auto* sub : {"standard", "experimental"})
         for (const auto& f : check(std::string("crds/gateway-api/v1.1.0/") + sub, std::string("crds/gateway-api/v1.2.0/") + sub))
