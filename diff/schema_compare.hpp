@@ -2,7 +2,9 @@
 // Comparing two schemas at one place: their structure (type, properties, items, maps,
 // allOf/oneOf/anyOf) walked field by field, each place's keywords handed to
 // value_compare and kubernetes_compare, and `$ref`s recorded as edges of the unit graph.
-// Internal to diff/.
+// One class, its parts calling compare() again below them, implemented a concept a file:
+// schema_compare.cpp (structure), field_compare.cpp (fields), all_of_compare.cpp (an
+// object and its allOf members), union_compare.cpp (oneOf/anyOf). Internal to diff/.
 #include "diff/diff_context.hpp"
 #include "diff/unit_graph.hpp"
 

@@ -1,0 +1,141 @@
+// The fields of an object compared one by one: each field on both sides at its own
+// place, its requirement, its lifecycle and its access flags; fields removed and added,
+// and a removed and an added one with the same schema as a possible rename.
+#include "diff/kubernetes_compare.hpp"
+#include "diff/path_scope.hpp"
+#include "diff/schema_compare.hpp"
+#include "diff/schema_summary.hpp"
+#include "diff/value_compare.hpp"
+#include "support/field_path.hpp"
+
+#include <algorithm>
+
+namespace kompat {
+namespace json = boost::json;
+
+namespace {
+
+// Roles that ignore a field: clients do not send a readOnly field, servers do not return
+// a writeOnly one (OpenAPI 3), so what changes in it does not concern them.
+unsigned roles_ignoring(const Schema& field) {
+    if (!field.unmodelled_keywords) return 0;
+    const auto set = [&](std::string_view name) {
+        const auto* value = find_keyword(field.unmodelled().other_keywords, name);
+        return value != nullptr && value->is_bool() && value->get_bool();
+    };
+    return (set("readOnly") ? role_request : 0U) | (set("writeOnly") ? role_response : 0U);
+}
+
+// What a unit held before a field was compared, so that what the field added can be marked.
+struct Filed {
+    explicit Filed(const Unit& unit) : changes(unit.changes.size()), edges(unit.edges.size()), later_edges(unit.later_edges.size()) {}
+    void mark_ignored(Unit& unit, unsigned roles) const {
+        for (auto i = changes; i < unit.changes.size(); ++i) unit.changes[i].ignored_by |= roles;
+        for (auto i = edges; i < unit.edges.size(); ++i) unit.edges[i].ignored_by |= roles;
+        for (auto i = later_edges; i < unit.later_edges.size(); ++i) unit.later_edges[i].ignored_by |= roles;
+    }
+    std::size_t changes;
+    std::size_t edges;
+    std::size_t later_edges;
+};
+
+}  // namespace
+
+void SchemaComparer::compare_field(const Property& before, const Property& after, bool was_required, bool is_required,
+                                   const ComparePlace& at) const {
+    const PathScope field(at.path, field_step(before.name));
+    const Filed filed(at.unit);
+    if (was_required != is_required)
+        context_.emit(at.unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, at.path, before.schema,
+                      after.schema, was_required, is_required);
+    const auto old_lifecycle = context_.lifecycle(before.schema);
+    // The same description, no lifecycle extension and no `deprecated` keyword on either
+    // side: the same lifecycle.
+    const bool same_source = before.schema.description == after.schema.description && before.schema.kubernetes().lifecycle.empty() &&
+                             after.schema.kubernetes().lifecycle.empty() && !before.schema.unmodelled_keywords &&
+                             !after.schema.unmodelled_keywords;
+    const auto new_lifecycle = same_source ? old_lifecycle : context_.lifecycle(after.schema);
+    compare_lifecycle(context_, before.schema, after.schema, old_lifecycle, new_lifecycle, at.unit, at.path);
+    const bool child_alpha = at.alpha || is_alpha(old_lifecycle) || is_alpha(new_lifecycle);
+    compare(before.schema, after.schema, at.deeper(child_alpha));
+    if (const auto ignoring = roles_ignoring(after.schema)) filed.mark_ignored(at.unit, ignoring);
+    compare_access(context_, before.schema, after.schema, at.unit, at.path);
+}
+
+void SchemaComparer::field_removed(const Property& property, const Schema& new_parent, Unit& unit, const std::string& path) const {
+    const auto child = path + field_step(property.name);
+    auto change = context_.make(ChangeKind::field_removed, child, property.schema, property.schema);
+    // Where it was in the new file: its parent object (a reader, a CI annotation, looks there).
+    change.new_position = context_.position(context_.new_side, new_parent.location);
+    change.old_value = schema_summary(property.schema);
+    change.lifecycle = context_.lifecycle(property.schema);
+    change.ignored_by = roles_ignoring(property.schema);
+    add_change(unit, std::move(change));
+}
+
+void SchemaComparer::field_added(const Property& property, bool required, Unit& unit, const std::string& path) const {
+    const auto child = path + field_step(property.name);
+    auto change =
+        context_.make(required ? ChangeKind::field_added_required : ChangeKind::field_added, child, property.schema, property.schema);
+    change.old_position = {};
+    change.new_value = schema_summary(property.schema);
+    change.ignored_by = roles_ignoring(property.schema);
+    add_change(unit, std::move(change));
+}
+
+void SchemaComparer::possible_renames(std::vector<const Property*> removed, std::vector<const Property*> added, Unit& unit,
+                                      const std::string& path) const {
+    // A removed and an added field with the same schema in one object: perhaps a rename.
+    if (removed.empty() || added.empty()) return;
+    // By name, so which added field a removed one is matched with does not depend on key order.
+    const auto by_name = [](const Property* a, const Property* b) { return a->name < b->name; };
+    std::sort(removed.begin(), removed.end(), by_name);
+    std::sort(added.begin(), added.end(), by_name);
+    std::vector<json::value> added_summaries;
+    for (const auto* fresh : added) added_summaries.push_back(schema_summary(fresh->schema));
+    for (const auto* gone : removed) {
+        const auto gone_summary = schema_summary(gone->schema);
+        for (std::size_t i = 0; i < added.size(); ++i) {
+            const auto* fresh = added[i];
+            if (added_summaries[i] != gone_summary) continue;
+            auto change = context_.make(ChangeKind::field_possibly_renamed, path + field_step(fresh->name), gone->schema, fresh->schema);
+            change.old_value = json::value(gone->name);
+            change.new_value = json::value(fresh->name);
+            change.detail = std::string(gone->name) + " -> " + std::string(fresh->name);
+            add_change(unit, std::move(change));
+            break;
+        }
+    }
+}
+
+void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const ComparePlace& at) const {
+    const auto required_in = [](const Schema& s, std::string_view name) {
+        return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
+    };
+    std::vector<const Property*> removed;
+    std::vector<const Property*> added;
+    // Properties mostly keep their places: the same index is tried before a search.
+    const auto counterpart = [](const Schema& in, std::size_t index, std::string_view name) {
+        return index < in.properties.size() && in.properties[index].name == name ? &in.properties[index] : in.find_property(name);
+    };
+    for (std::size_t index = 0; index < o.properties.size(); ++index) {
+        const auto& property = o.properties[index];
+        if (const auto* other = counterpart(n, index, property.name); other != nullptr) {
+            // A requirement a new CEL rule took over is that rule's finding.
+            const bool is_required = required_in(n, property.name) || requirement_moved_into_rule(o, n, property.name);
+            compare_field(property, *other, required_in(o, property.name), is_required, at);
+        } else {
+            removed.push_back(&property);
+            field_removed(property, n, at.unit, at.path);
+        }
+    }
+    for (std::size_t index = 0; index < n.properties.size(); ++index) {
+        const auto& property = n.properties[index];
+        if (counterpart(o, index, property.name) != nullptr) continue;
+        added.push_back(&property);
+        field_added(property, required_in(n, property.name), at.unit, at.path);
+    }
+    possible_renames(std::move(removed), std::move(added), at.unit, at.path);
+}
+
+}  // namespace kompat
