@@ -122,11 +122,13 @@ std::string stage_words(const json::value& value) {
     return std::string(value.get_string());
 }
 
-// The kinds a shared type's change reaches, for one bullet: ", in Pod, DaemonSet, Deployment
-// and 6 more kinds".
+// The kinds (or, for a type only operations reach, the operations) a shared type's change
+// reaches, for one bullet: ", in Pod, CronJob, DaemonSet and 6 more kinds".
 std::string kinds_words(const Finding& finding) {
     const auto names = affected_names(finding);
-    return names.empty() ? std::string() : ", in " + first_few(names, " kinds");
+    if (names.empty()) return {};
+    const bool operations = std::all_of(names.begin(), names.end(), [](const std::string& name) { return names_operation(name); });
+    return ", in " + first_few(names, operations ? " operations" : " kinds");
 }
 
 // How the rule's row says release notes tell its findings.

@@ -7,6 +7,7 @@
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
+#include <tuple>
 #include <cctype>
 
 #include "report/word_diff.hpp"
@@ -284,12 +285,21 @@ std::vector<std::string> affected_names(const Finding& finding) {
         const auto name = space == std::string_view::npos || names_operation(affected) ? affected : affected.substr(space + 1);
         if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
     }
-    // The kind the type is named after (Pod for PodSpec) first.
+    // The kind the type is named after (Pod for PodSpec) first, then the rest by name.
     std::string_view type = finding.type;
     if (const auto dot = type.rfind('.'); dot != std::string_view::npos) type.remove_prefix(dot + 1);
-    std::stable_partition(names.begin(), names.end(), [&](const std::string& name) {
+    const auto named_after = [&](const std::string& name) {
         return type.size() > name.size() && type.starts_with(name) && std::isupper(static_cast<unsigned char>(type[name.size()])) != 0;
-    });
+    };
+    // An operation ("GET /v1/charges") by its path, then its method.
+    const auto key = [&](const std::string& name) {
+        const std::string_view text(name);
+        const auto space = text.find(' ');
+        const bool operation = names_operation(text);
+        return std::tuple{!named_after(name), operation ? text.substr(space + 1) : text,
+                          operation ? text.substr(0, space) : std::string_view()};
+    };
+    std::stable_sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) { return key(a) < key(b); });
     return names;
 }
 

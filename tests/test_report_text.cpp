@@ -100,8 +100,14 @@ TEST_CASE("report text: a finding in a shared type says whom it breaks and which
     finding.role = "spec";
     finding.affects = {"apps/v1 DaemonSet",   "apps/v1 Deployment", "apps/v1 ReplicaSet",
                        "apps/v1 StatefulSet", "batch/v1 CronJob",   "v1 Pod"};
-    // Pod first: PodSpec is named after it.
-    CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects Pod, DaemonSet, Deployment and 3 more");
+    // Pod first: PodSpec is named after it; then the rest by name.
+    CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects Pod, CronJob, DaemonSet and 3 more");
+    // Operations by path, then method.
+    finding.affects = {"DELETE /v1/account", "GET /v1/charges/{charge}", "GET /v1/account", "POST /v1/3d_secure"};
+    CHECK(kompat::finding_context(finding) ==
+          "breaks writers of spec; affects POST /v1/3d_secure, DELETE /v1/account, GET /v1/account and GET /v1/charges/{charge}");
+    finding.affects = {"apps/v1 DaemonSet",   "apps/v1 Deployment", "apps/v1 ReplicaSet",
+                       "apps/v1 StatefulSet", "batch/v1 CronJob",   "v1 Pod"};
     finding.affects = {"autoscaling/v1 HorizontalPodAutoscaler", "autoscaling/v2 HorizontalPodAutoscaler"};
     finding.role = "status";
     CHECK(kompat::finding_context(finding) == "breaks writers of status; affects HorizontalPodAutoscaler");
