@@ -114,16 +114,9 @@ int pair_outputs(ReportRequest& request) {
 }  // namespace
 
 int check_report_request(ReportRequest& request) {
-    if (request.command != nullptr)
-        if (const int refused = pair_outputs(request); refused != 0) return refused;
-    const auto reports = std::max<std::size_t>(request.formats.size(), 1);
-    if (request.outputs.size() > reports) {
-        print_error("kompat: more --output than --format options");
-        return exit_usage_or_input;
-    }
-    const auto to_stdout = reports - request.outputs.size() +
-                           static_cast<std::size_t>(std::count_if(request.outputs.begin(), request.outputs.end(), is_standard_output));
-    if (to_stdout > 1) {
+    if (const int refused = pair_outputs(request); refused != 0) return refused;
+    // Paired, there is one output a report, `-` for standard output.
+    if (std::count_if(request.outputs.begin(), request.outputs.end(), is_standard_output) > 1) {
         print_error("kompat: several reports to standard output; give each --format but one an --output after it");
         return exit_usage_or_input;
     }

@@ -47,8 +47,10 @@ struct ReportRequest {
 
 void add_report_options(CLI::App* command, ReportRequest& request, const std::string& default_show);
 
-// Usage the options alone show wrong: more outputs than formats, several reports to
-// standard output. Exit code 0, or 2 with a message.
+// Pairs each --output with its --format (request.outputs: one a report afterwards) and
+// refuses usage the options alone show wrong: an --output before every --format, two for
+// one, several reports to standard output. Exit code 0, or 2 with a message. Only for a
+// request add_report_options registered.
 int check_report_request(ReportRequest& request);
 
 // Every report is rendered before any is written; the files (and `batch`, which may hold

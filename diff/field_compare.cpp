@@ -18,12 +18,7 @@ namespace {
 // Roles that ignore a field: clients do not send a readOnly field, servers do not return
 // a writeOnly one (OpenAPI 3), so what changes in it does not concern them.
 unsigned roles_ignoring(const Schema& field) {
-    if (!field.unmodelled_keywords) return 0;
-    const auto set = [&](std::string_view name) {
-        const auto* value = find_keyword(field.unmodelled().other_keywords, name);
-        return value != nullptr && value->is_bool() && value->get_bool();
-    };
-    return (set("readOnly") ? role_request : 0U) | (set("writeOnly") ? role_response : 0U);
+    return (keyword_is_true(field, "readOnly") ? role_request : 0U) | (keyword_is_true(field, "writeOnly") ? role_response : 0U);
 }
 
 // What a unit held before a field was compared, so that what the field added can be marked.
@@ -121,9 +116,10 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const 
     for (std::size_t index = 0; index < o.properties.size(); ++index) {
         const auto& property = o.properties[index];
         if (const auto* other = counterpart(n, index, property.name); other != nullptr) {
+            const bool was_required = required_in(o, property.name);
             // A requirement a new CEL rule took over is that rule's finding.
-            const bool is_required = required_in(n, property.name) || requirement_moved_into_rule(o, n, property.name);
-            compare_field(property, *other, required_in(o, property.name), is_required, at);
+            const bool is_required = required_in(n, property.name) || (was_required && requirement_moved_into_rule(o, n, property.name));
+            compare_field(property, *other, was_required, is_required, at);
         } else {
             removed.push_back(&property);
             field_removed(property, n, at.unit, at.path);

@@ -110,6 +110,16 @@ bool is_required_in(const Schema& schema, std::string_view field) {
     return std::find(schema.required.begin(), schema.required.end(), field) != schema.required.end();
 }
 
+bool stopped_being_required(const Schema& o, const Schema& n, std::string_view field) {
+    return is_required_in(o, field) && !is_required_in(n, field);
+}
+
+// The field `n` has and `o` has not, or nullptr.
+const Property* added_property(const Schema& o, const Schema& n, std::string_view field) {
+    const auto* added = n.find_property(field);
+    return added != nullptr && o.find_property(field) == nullptr ? added : nullptr;
+}
+
 bool rule_is_new(const Schema& o, std::string_view normalised) {
     return std::none_of(o.kubernetes().validations.begin(), o.kubernetes().validations.end(),
                         [&](const ValidationRule& old_rule) { return cel_normalised(old_rule.rule) == normalised; });
@@ -126,20 +136,19 @@ ChangeKind added_rule_kind(const Schema& o, const Schema& n, std::string_view ru
     const auto fields = cel_self_fields(rule);
     if (!fields || fields->empty()) return ChangeKind::cel_rules_tightened;
     const bool replaces_required =
-        std::any_of(fields->begin(), fields->end(), [&](const std::string& f) { return is_required_in(o, f) && !is_required_in(n, f); });
+        std::any_of(fields->begin(), fields->end(), [&](const std::string& f) { return stopped_being_required(o, n, f); });
     if (replaces_required) return ChangeKind::required_replaced_by_cel_rule;
     const bool only_new_fields = std::all_of(fields->begin(), fields->end(), [&](const std::string& f) {
-        const auto* added = n.find_property(f);
-        return added != nullptr && o.find_property(f) == nullptr && (cel_tests_presence(rule, f) || added->schema.default_value != nullptr);
+        const auto* added = added_property(o, n, f);
+        return added != nullptr && (cel_tests_presence(rule, f) || added->schema.default_value != nullptr);
     });
     if (only_new_fields) return ChangeKind::cel_rule_on_new_fields;
     const auto disjuncts = cel_disjuncts(rule);
     const bool defaulted_alternative = disjuncts.size() > 1 && std::any_of(disjuncts.begin(), disjuncts.end(), [&](const std::string& d) {
                                            const auto equals = cel_field_equals(d);
                                            if (!equals) return false;
-                                           const auto* added = n.find_property(equals->first);
-                                           return added != nullptr && o.find_property(equals->first) == nullptr &&
-                                                  added->schema.default_value != nullptr &&
+                                           const auto* added = added_property(o, n, equals->first);
+                                           return added != nullptr && added->schema.default_value != nullptr &&
                                                   json::serialize(*added->schema.default_value) == equals->second;
                                        });
     return defaulted_alternative ? ChangeKind::cel_rule_on_new_fields : ChangeKind::cel_rules_tightened;
@@ -148,7 +157,7 @@ ChangeKind added_rule_kind(const Schema& o, const Schema& n, std::string_view ru
 }  // namespace
 
 bool requirement_moved_into_rule(const Schema& o, const Schema& n, std::string_view field) {
-    if (!is_required_in(o, field) || is_required_in(n, field)) return false;
+    if (!stopped_being_required(o, n, field)) return false;
     return std::any_of(n.kubernetes().validations.begin(), n.kubernetes().validations.end(), [&](const ValidationRule& rule) {
         const auto fields = cel_self_fields(rule.rule);
         return fields && std::find(fields->begin(), fields->end(), field) != fields->end() && rule_is_new(o, cel_normalised(rule.rule));

@@ -43,17 +43,6 @@ Reach whole_kind_reach(const Kind& kind) {
     return reach;
 }
 
-// A version's numbers: v2 → (2, 0), v1beta3 → (1, 3).
-std::pair<int, int> version_numbers(std::string_view version) {
-    int major = 0;
-    int minor = 0;
-    std::size_t at = version.starts_with('v') ? 1 : 0;
-    while (at < version.size() && version[at] >= '0' && version[at] <= '9') major = major * 10 + (version[at++] - '0');
-    while (at < version.size() && (version[at] < '0' || version[at] > '9')) ++at;
-    while (at < version.size() && version[at] >= '0' && version[at] <= '9') minor = minor * 10 + (version[at++] - '0');
-    return {major, minor};
-}
-
 // Where clients of a removed version go: the same group and kind in the new snapshot,
 // served and not deprecated where one is, then the most stable and newest.
 const Kind* replacement_of(const Snapshot& side, const GroupVersionKind& removed) {

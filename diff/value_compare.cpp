@@ -2,6 +2,7 @@
 
 #include "diff/pattern_compare.hpp"
 #include "support/json_values.hpp"
+#include "support/text_safety.hpp"
 
 #include <dtl/dtl.hpp>
 
@@ -269,6 +270,23 @@ const json::array* listed_values(const Schema& schema, json::array& storage) {
     return &storage;
 }
 
+namespace {
+
+// Each value one list has and the other not, as one change of `removed` or `added` each.
+void compare_listed(const DiffContext& context, const json::array& before_values, const json::array& after_values, ChangeKind removed_kind,
+                    ChangeKind added_kind, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+    std::vector<std::string> before;
+    std::vector<std::string> after;
+    for (const auto& v : before_values) before.push_back(json::serialize(v));
+    for (const auto& v : after_values) after.push_back(json::serialize(v));
+    if (before == after) return;
+    const auto [removed, added] = edits(before, after);
+    for (const auto& value : removed) context.emit(unit, removed_kind, path, o, n, json::parse(value), nullptr, value);
+    for (const auto& value : added) context.emit(unit, added_kind, path, o, n, nullptr, json::parse(value), value);
+}
+
+}  // namespace
+
 void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
     json::array old_const;
     json::array new_const;
@@ -283,14 +301,7 @@ void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, 
         context.emit(unit, ChangeKind::enum_restriction_removed, path, o, n, detached(*old_values), nullptr);
         return;
     }
-    std::vector<std::string> before;
-    std::vector<std::string> after;
-    for (const auto& v : *old_values) before.push_back(json::serialize(v));
-    for (const auto& v : *new_values) after.push_back(json::serialize(v));
-    if (before == after) return;
-    const auto [removed, added] = edits(before, after);
-    for (const auto& value : removed) context.emit(unit, ChangeKind::enum_value_removed, path, o, n, json::parse(value), nullptr, value);
-    for (const auto& value : added) context.emit(unit, ChangeKind::enum_value_added, path, o, n, nullptr, json::parse(value), value);
+    compare_listed(context, *old_values, *new_values, ChangeKind::enum_value_removed, ChangeKind::enum_value_added, unit, path, o, n);
 }
 
 namespace {
@@ -301,12 +312,6 @@ const json::array* extensible_values(const Schema& schema) {
     return values != nullptr ? values->if_array() : nullptr;
 }
 
-bool flag_set(const Schema& schema, std::string_view keyword) {
-    if (!schema.unmodelled_keywords) return false;
-    const auto* value = find_keyword(schema.unmodelled().other_keywords, keyword);
-    return value != nullptr && value->is_bool() && value->get_bool();
-}
-
 }  // namespace
 
 void compare_extensible_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
@@ -314,38 +319,27 @@ void compare_extensible_enum(const DiffContext& context, const Schema& o, const 
     const auto* new_values = extensible_values(n);
     if (old_values == nullptr && new_values == nullptr) return;
     const json::array none;
-    std::vector<std::string> before;
-    std::vector<std::string> after;
-    for (const auto& v : old_values != nullptr ? *old_values : none) before.push_back(json::serialize(v));
-    for (const auto& v : new_values != nullptr ? *new_values : none) after.push_back(json::serialize(v));
-    if (before == after) return;
     // A reader of an extensible enum handles values it does not know: one added is news.
     // One removed is gone as from an enum: a writer that sends it is refused.
-    const auto [removed, added] = edits(before, after);
-    for (const auto& value : removed) context.emit(unit, ChangeKind::enum_value_removed, path, o, n, json::parse(value), nullptr, value);
-    for (const auto& value : added)
-        context.emit(unit, ChangeKind::extensible_enum_value_added, path, o, n, nullptr, json::parse(value), value);
+    compare_listed(context, old_values != nullptr ? *old_values : none, new_values != nullptr ? *new_values : none,
+                   ChangeKind::enum_value_removed, ChangeKind::extensible_enum_value_added, unit, path, o, n);
+}
+
+bool keyword_is_true(const Schema& schema, std::string_view keyword) {
+    if (!schema.unmodelled_keywords) return false;
+    const auto* value = find_keyword(schema.unmodelled().other_keywords, keyword);
+    return value != nullptr && value->is_bool() && value->get_bool();
 }
 
 void compare_access(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
     for (const auto& [keyword, became] : {std::pair{std::string_view("readOnly"), ChangeKind::field_became_read_only},
                                           std::pair{std::string_view("writeOnly"), ChangeKind::field_became_write_only}}) {
-        const bool was = flag_set(o, keyword);
-        const bool is = flag_set(n, keyword);
+        const bool was = keyword_is_true(o, keyword);
+        const bool is = keyword_is_true(n, keyword);
         if (was == is) continue;
         context.emit(unit, is ? became : ChangeKind::field_access_relaxed, path, o, n, was, is, std::string(keyword));
     }
 }
-
-namespace {
-
-// The characters of a string, as maxLength and minLength count them (code points).
-std::size_t characters(std::string_view text) {
-    return static_cast<std::size_t>(
-        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U; }));
-}
-
-}  // namespace
 
 void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
     const auto& before = o.value_bounds();
@@ -360,7 +354,7 @@ void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n
     const auto length_within = [&](const std::optional<std::uint64_t>& old_bound, Bound kind) {
         return old_bound && all_listed([&](const json::value& v) {
                    if (!v.is_string()) return false;
-                   const auto length = characters(v.get_string());
+                   const auto length = code_points(v.get_string());  // as maxLength counts
                    return kind == Bound::upper ? length <= *old_bound : length >= *old_bound;
                });
     };

@@ -25,12 +25,13 @@ void compare_extensible_enum(const DiffContext& context, const Schema& o, const 
 // get it), or no longer either. Called after the field's roles are marked: it concerns
 // exactly the role the flag takes the field away from.
 void compare_access(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
+// Whether a keyword kompat keeps as written (readOnly, writeOnly) is `true`.
+bool keyword_is_true(const Schema& schema, std::string_view keyword);
 // A text keyword (format, map type, patch strategy): absent is null in the change.
 void compare_text(const DiffContext& context, std::string_view before, std::string_view after, ChangeKind kind, Unit& unit,
                   const std::string& path, const Schema& o, const Schema& n);
 void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit, const std::string& path,
                   const Schema& o, const Schema& n);
-
 
 // The values dtl finds only on one side (removed, added); a value that merely moved is on both.
 std::pair<std::vector<std::string>, std::vector<std::string>> edits(const std::vector<std::string>& before,

@@ -3,15 +3,11 @@
 #include <array>
 
 #include "load/load_state.hpp"
+#include "support/json_values.hpp"
 
 namespace kompat {
 namespace json = boost::json;
 namespace {
-
-std::string_view string_member(const json::object& object, std::string_view key) {
-    const auto* value = object.if_contains(key);
-    return value != nullptr && value->is_string() ? std::string_view(value->get_string()) : std::string_view();
-}
 
 bool is_openapi_v2(const json::object& document) { return string_member(document, "swagger") == "2.0"; }
 

@@ -11,6 +11,7 @@
 #include "load/load_state.hpp"
 #include "support/stack_thread.hpp"
 #include "load/yaml_reader.hpp"
+#include "support/json_values.hpp"
 
 namespace kompat {
 namespace json = boost::json;
@@ -134,16 +135,10 @@ PointerTarget LoadState::follow_local_refs(std::uint32_t index, const json::valu
 namespace {
 
 // A container of documents (`kind: ...List` with `items`), or another Kubernetes object.
-bool is_list(const json::object& object) {
-    const auto* kind = object.if_contains("kind");
-    return kind != nullptr && kind->is_string() && kind->get_string().ends_with("List") && object.contains("items");
-}
+bool is_list(const json::object& object) { return string_member(object, "kind").ends_with("List") && object.contains("items"); }
 
 bool is_kubernetes_object(const json::object& object) {
-    const auto* api_version = object.if_contains("apiVersion");
-    const auto* kind = object.if_contains("kind");
-    return api_version != nullptr && kind != nullptr && api_version->is_string() && kind->is_string() &&
-           !api_version->get_string().empty() && !kind->get_string().empty();
+    return !string_member(object, "apiVersion").empty() && !string_member(object, "kind").empty();
 }
 
 bool is_json_name(std::string_view name, std::string_view bytes) {

@@ -30,6 +30,17 @@ std::string_view to_string(Stability stability) {
     return "unknown";
 }
 
+std::pair<int, int> version_numbers(std::string_view version) {
+    if (!version.starts_with('v')) return {0, 0};
+    int major = 0;
+    std::size_t at = 1;
+    while (at < version.size() && std::isdigit(static_cast<unsigned char>(version[at])) != 0) major = major * 10 + (version[at++] - '0');
+    int minor = 0;
+    for (const char c : version.substr(at))
+        if (std::isdigit(static_cast<unsigned char>(c)) != 0) minor = minor * 10 + (c - '0');
+    return {major, minor};
+}
+
 Stability stability_of_version(std::string_view version) {
     // The Kubernetes form: v<major>[(alpha|beta)<minor>].
     if (version.size() > 1 && version.front() == 'v') {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/parsed_file.hpp"
@@ -23,6 +24,9 @@ std::string_view to_string(Stability stability);  // "alpha", "beta", "ga"
 // `v1alpha1` alpha, `v2beta3` beta, `v1` GA. A name that does not follow the
 // convention is alpha or beta when it says so (`v1-alpha`), GA otherwise.
 Stability stability_of_version(std::string_view version);
+// The numbers of a Kubernetes version, to order versions of one stage: v2 → (2, 0),
+// v1beta3 → (1, 3); (0, 0) for a version not written v<major>….
+std::pair<int, int> version_numbers(std::string_view version);
 
 // What a CustomResourceDefinition says of one of its versions.
 struct CrdVersion {

@@ -11,6 +11,7 @@
 #include <set>
 #include <tuple>
 
+#include "model/snapshot.hpp"
 #include "report/finding_text.hpp"
 #include "rules/rule_table.hpp"
 #include "report/json_writer.hpp"
@@ -52,14 +53,9 @@ std::tuple<int, int, int> version_rank(std::string_view group_version) {
     const auto slash = group_version.rfind('/');
     const auto version = slash == std::string_view::npos ? group_version : group_version.substr(slash + 1);
     if (!version.starts_with('v')) return {2, 0, 0};
-    int major = 0;
-    std::size_t at = 1;
-    while (at < version.size() && std::isdigit(static_cast<unsigned char>(version[at])) != 0) major = major * 10 + (version[at++] - '0');
-    const auto rest = version.substr(at);
+    const auto rest = version.substr(std::min(version.find_first_not_of("0123456789", 1), version.size()));
     const int stage = rest.starts_with("alpha") ? 0 : rest.starts_with("beta") ? 1 : 2;
-    int minor = 0;
-    for (const char c : rest)
-        if (std::isdigit(static_cast<unsigned char>(c)) != 0) minor = minor * 10 + (c - '0');
+    const auto [major, minor] = version_numbers(version);
     return {stage, major, minor};
 }
 

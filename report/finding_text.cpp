@@ -2,6 +2,7 @@
 
 #include "diff/change.hpp"
 #include "support/field_path.hpp"
+#include "support/text_safety.hpp"
 #include <fmt/format.h>
 
 #include <boost/json/serialize.hpp>
@@ -50,8 +51,7 @@ std::string shortened(std::string_view text) {
     if (text.size() <= whole_limit) return std::string(text);
     auto end = floor_char(text, whole_limit);
     if (const auto space = text.rfind(' ', end); space != std::string_view::npos && space > whole_limit / 2) end = space;
-    const auto rest = static_cast<std::size_t>(
-        std::count_if(text.begin() + static_cast<std::ptrdiff_t>(end), text.end(), [](char c) { return !continuation(c); }));
+    const auto rest = code_points(text.substr(end));
     return std::string(text.substr(0, end)) + " " + std::string(ellipsis) + " (" + std::to_string(rest) + " more characters)";
 }
 

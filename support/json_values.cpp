@@ -6,6 +6,11 @@
 #include <vector>
 
 namespace kompat {
+
+std::string_view string_member(const boost::json::object& object, std::string_view key) {
+    const auto* value = object.if_contains(key);
+    return value != nullptr && value->is_string() ? std::string_view(value->get_string()) : std::string_view();
+}
 namespace json = boost::json;
 
 json::value with_sorted_keys(const json::value& value) {

@@ -1,6 +1,7 @@
 #pragma once
 // Small builders of JSON values that several stages share.
 #include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
 #include <span>
@@ -8,6 +9,9 @@
 #include <vector>
 
 namespace kompat {
+
+// The string value of `key` in `object`; "" when it is absent or not a string.
+std::string_view string_member(const boost::json::object& object, std::string_view key);
 
 // The value with the keys of every object sorted: the order a document writes its keys
 // in means nothing, so nothing kompat prints may depend on it.

@@ -162,4 +162,9 @@ std::string defuse_workflow_commands(std::string_view text) {
     return out;
 }
 
+std::size_t code_points(std::string_view text) {
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U; }));
+}
+
 }  // namespace kompat

@@ -15,6 +15,9 @@ namespace kompat {
 // (overlong forms, surrogates and code points past U+10FFFF are ill-formed), or nothing.
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
+// The characters (code points) of UTF-8 text: what JSON Schema's maxLength counts.
+std::size_t code_points(std::string_view text);
+
 // True when `text` is well-formed UTF-8 and holds no character escape_control() escapes.
 bool is_plain_text(std::string_view text);
 
