@@ -128,7 +128,10 @@ std::optional<std::vector<std::string>> cel_self_fields(std::string_view rule) {
     return fields;
 }
 
-std::vector<std::string> cel_disjuncts(std::string_view rule) {
+namespace {
+
+// The rule's top-level operands of `op` (`||` or `&&`), each without its layout.
+std::vector<std::string> top_level_operands(std::string_view rule, std::string_view op) {
     const auto code = cel_normalised(rule);
     std::vector<std::string> out;
     int depth = 0;
@@ -138,13 +141,88 @@ std::vector<std::string> cel_disjuncts(std::string_view rule) {
         [&](std::size_t i) {
             if (code[i] == '(' || code[i] == '[' || code[i] == '{') ++depth;
             if (code[i] == ')' || code[i] == ']' || code[i] == '}') --depth;
-            if (depth == 0 && code.compare(i, 2, "||") == 0 && i >= start) {
+            if (depth == 0 && code.compare(i, op.size(), op) == 0 && i >= start) {
                 out.push_back(code.substr(start, i - start));
-                start = i + 2;
+                start = i + op.size();
             }
         },
         [](std::size_t, std::size_t) {});
     out.push_back(code.substr(start));
+    return out;
+}
+
+// `self` or `self.field` (one field name): the field, "" for self; nullopt otherwise.
+std::optional<std::string> self_or_field(std::string_view text) {
+    if (text == "self") return std::string();
+    if (!text.starts_with("self.")) return std::nullopt;
+    const auto field = text.substr(5);
+    if (field.empty() || !std::all_of(field.begin(), field.end(), is_word)) return std::nullopt;
+    return std::string(field);
+}
+
+// `X.size()` or `size(X)` with X `self` or `self.field`.
+std::optional<std::string> size_of(std::string_view text) {
+    if (text.ends_with(".size()")) return self_or_field(text.substr(0, text.size() - 7));
+    if (text.starts_with("size(") && text.ends_with(")")) return self_or_field(text.substr(5, text.size() - 6));
+    return std::nullopt;
+}
+
+std::optional<std::uint64_t> count_literal(std::string_view text) {
+    if (text.empty() || text.size() > 12 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    std::uint64_t out = 0;
+    for (const char c : text) out = out * 10 + static_cast<std::uint64_t>(c - '0');
+    return out;
+}
+
+std::optional<CelFact> simple_fact(std::string_view term) {
+    term = without_outer_parentheses(term);
+    if (term.starts_with("has(") && term.ends_with(")")) {
+        const auto field = self_or_field(term.substr(4, term.size() - 5));
+        if (!field || field->empty()) return std::nullopt;
+        return CelFact{*field, CelFact::What::present, 0};
+    }
+    // `X != ''`: a string of at least one character.
+    for (const auto empty : {std::string_view("!=''"), std::string_view("!=\"\"")}) {
+        if (term.ends_with(empty))
+            if (const auto field = self_or_field(term.substr(0, term.size() - empty.size())))
+                return CelFact{*field, CelFact::What::size_at_least, 1};
+    }
+    // A size compared with a count, either way round.
+    for (const auto op : {std::string_view("<="), std::string_view(">="), std::string_view("<"), std::string_view(">")}) {
+        const auto at = term.find(op);
+        if (at == std::string_view::npos) continue;
+        auto left = term.substr(0, at);
+        auto right = term.substr(at + op.size());
+        bool upper = op.front() == '<';
+        if (!size_of(left)) {
+            std::swap(left, right);
+            upper = !upper;
+        }
+        const auto field = size_of(left);
+        const auto count = count_literal(right);
+        if (!field || !count) return std::nullopt;
+        const bool strict = op.size() == 1;
+        if (upper) {
+            if (strict && *count == 0) return std::nullopt;
+            return CelFact{*field, CelFact::What::size_at_most, strict ? *count - 1 : *count};
+        }
+        return CelFact{*field, CelFact::What::size_at_least, strict ? *count + 1 : *count};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<std::string> cel_disjuncts(std::string_view rule) { return top_level_operands(rule, "||"); }
+
+std::optional<std::vector<CelFact>> cel_simple_facts(std::string_view rule) {
+    std::vector<CelFact> out;
+    for (const auto& term : top_level_operands(rule, "&&")) {
+        auto fact = simple_fact(term);
+        if (!fact) return std::nullopt;
+        out.push_back(std::move(*fact));
+    }
     return out;
 }
 

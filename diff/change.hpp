@@ -53,6 +53,7 @@ namespace kompat {
     X(type_changed, "type-changed") X(format_changed, "format-changed")                     \
     X(type_widened, "type-widened") X(type_narrowed, "type-narrowed")                       \
     X(union_branch_added, "union-branch-added") X(union_branch_removed, "union-branch-removed") \
+    X(one_of_branches_overlap, "one-of-branches-overlap")                                   \
     X(discriminator_changed, "discriminator-changed")                                       \
     X(discriminator_value_added, "discriminator-value-added")                               \
     X(nullable_removed, "nullable-removed") X(nullable_added, "nullable-added")             \
@@ -82,6 +83,7 @@ namespace kompat {
     X(cel_rules_tightened, "cel-rules-tightened") X(cel_rules_relaxed, "cel-rules-relaxed") \
     X(cel_rule_changed, "cel-rule-changed")                                                 \
     X(cel_rule_on_new_fields, "cel-rule-on-new-fields")                                     \
+    X(cel_rule_implied_by_schema, "cel-rule-implied-by-schema")                             \
     X(field_became_read_only, "field-became-read-only")                                     \
     X(format_added, "format-added") X(format_removed, "format-removed")                     \
     X(field_became_write_only, "field-became-write-only")                                   \

@@ -3,6 +3,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "diff/cel_text.hpp"
+#include "diff/pattern_compare.hpp"
 
 #include "diff/value_compare.hpp"
 #include "support/json_values.hpp"
@@ -125,6 +126,57 @@ bool rule_is_new(const Schema& o, std::string_view normalised) {
                         [&](const ValidationRule& old_rule) { return cel_normalised(old_rule.rule) == normalised; });
 }
 
+// The old schema's reason a rule added holds for every value it admitted, when the rule
+// is simple facts only (sizes, presence) and the old bounds, pattern or required list
+// state each: `self.size() <= 128` where maxItems was 64. Nothing when any fact is not so.
+std::optional<std::string> implied_by_old_schema(const Schema& o, std::string_view rule) {
+    const auto facts = cel_simple_facts(rule);
+    if (!facts) return std::nullopt;
+    std::string reasons;
+    for (const auto& fact : *facts) {
+        const Schema* at = &o;
+        if (!fact.field.empty()) {
+            // Only a field every stored object has: the rule reads it.
+            const auto* property = o.find_property(fact.field);
+            if (property == nullptr || !is_required_in(o, fact.field)) return std::nullopt;
+            at = &property->schema;
+        }
+        std::string reason;
+        if (fact.what == CelFact::What::present) {
+            reason = fact.field + " is required";
+        } else {
+            const auto& bounds = at->value_bounds();
+            const auto type = at->type.size() == 1 ? at->type.front() : std::string_view();
+            const bool upper = fact.what == CelFact::What::size_at_most;
+            std::optional<std::uint64_t> bound;
+            std::string_view keyword;
+            if (type == "array") {
+                bound = upper ? bounds.max_items : bounds.min_items;
+                keyword = upper ? "maxItems" : "minItems";
+            } else if (type == "object") {
+                bound = upper ? bounds.max_properties : bounds.min_properties;
+                keyword = upper ? "maxProperties" : "minProperties";
+            } else if (type == "string") {
+                bound = upper ? bounds.max_length : bounds.min_length;
+                keyword = upper ? "maxLength" : "minLength";
+            }
+            const auto name = fact.field.empty() ? std::string() : " of " + fact.field;
+            if (bound && (upper ? *bound <= fact.bound : *bound >= fact.bound)) {
+                reason = std::string(keyword) + name + " was " + std::to_string(*bound);
+            } else if (const auto lengths = type == "string" && bounds.pattern ? pattern_lengths(*bounds.pattern) : std::nullopt;
+                       lengths && (upper ? lengths->most && *lengths->most <= fact.bound : lengths->fewest >= fact.bound)) {
+                const auto count = upper ? *lengths->most : lengths->fewest;
+                reason = "the pattern" + name + " matched " + (upper ? "at most " : "at least ") + std::to_string(count) +
+                         (count == 1 ? " character" : " characters");
+            } else {
+                return std::nullopt;
+            }
+        }
+        reasons += (reasons.empty() ? "" : ", ") + reason;
+    }
+    return reasons;
+}
+
 // What a rule added to an object does to the values stored before it. It reads only
 // fields added in this change, each tested with has() or given a default: no stored
 // object has them, so none fails it. Or one of its alternatives is a new field equal to
@@ -222,9 +274,12 @@ void compare_validations(const DiffContext& context, const Schema& o, const Sche
         return std::count_if(entries.begin(), entries.end(), [](const Entry* e) { return e != nullptr; });
     };
     if (left(removed) == 1 && left(added) == 1) pair_by([](const Entry&, const Entry&) { return true; });
-    for (const auto* entry : added)
-        if (entry != nullptr)
-            context.emit(unit, added_rule_kind(o, n, entry->rule->rule), path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
+    for (const auto* entry : added) {
+        if (entry == nullptr) continue;
+        if (const auto reason = implied_by_old_schema(o, entry->rule->rule))
+            context.emit(unit, ChangeKind::cel_rule_implied_by_schema, path, o, n, nullptr, json::value(entry->rule->rule), *reason);
+        else context.emit(unit, added_rule_kind(o, n, entry->rule->rule), path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
+    }
     for (const auto* entry : removed)
         if (entry != nullptr)
             context.emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(entry->rule->rule), nullptr, entry->text);

@@ -368,7 +368,58 @@ PatternRelation compare_alternatives(const std::vector<Sequence>& before, const 
     return compare_languages(before, after, budget);
 }
 
+// Lengths saturate here: no bound a schema writes comes near it.
+constexpr std::uint64_t longest_counted = std::uint64_t{1} << 40;
+
+std::uint64_t times(std::uint64_t a, std::uint64_t b) { return b != 0 && a > longest_counted / b ? longest_counted : a * b; }
+
+struct Span {
+    std::uint64_t fewest = 0;
+    std::uint64_t most = 0;  // longest_counted: no limit
+};
+
+Span span_of(const std::vector<Sequence>& alternatives);
+
+Span span_of(const Sequence& sequence) {
+    Span total;
+    for (const auto& node : sequence) {
+        Span once{1, 1};
+        if (node.what == Node::What::anchor) once = {0, 0};
+        else if (node.what == Node::What::group) once = span_of(node.alternatives);
+        const auto max = node.max == unbounded ? longest_counted : static_cast<std::uint64_t>(node.max);
+        total.fewest = std::min(longest_counted, total.fewest + times(once.fewest, static_cast<std::uint64_t>(node.min)));
+        total.most = std::min(longest_counted, total.most + times(once.most, max));
+    }
+    return total;
+}
+
+Span span_of(const std::vector<Sequence>& alternatives) {
+    Span out{longest_counted, 0};
+    for (const auto& sequence : alternatives) {
+        const auto one = span_of(sequence);
+        out.fewest = std::min(out.fewest, one.fewest);
+        out.most = std::max(out.most, one.most);
+    }
+    return out;
+}
+
+bool anchored_both_ends(const Sequence& sequence) {
+    const auto is = [](const Node& node, char c) { return node.what == Node::What::anchor && node.base == std::string(1, c); };
+    return sequence.size() >= 2 && is(sequence.front(), '^') && is(sequence.back(), '$');
+}
+
 }  // namespace
+
+std::optional<PatternLengths> pattern_lengths(std::string_view pattern) {
+    constexpr std::size_t longest_read = 4096;
+    if (pattern.size() > longest_read) return std::nullopt;
+    const auto tree = Parser(pattern).parse();
+    if (!tree) return std::nullopt;
+    const auto span = span_of(*tree);
+    PatternLengths out{span.fewest, std::nullopt};
+    if (std::all_of(tree->begin(), tree->end(), anchored_both_ends) && span.most < longest_counted) out.most = span.most;
+    return out;
+}
 
 PatternRelation compare_patterns(std::string_view before, std::string_view after) {
     if (before == after) return PatternRelation::same;

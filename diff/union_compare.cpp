@@ -6,6 +6,9 @@
 #include "diff/union_match.hpp"
 #include "diff/value_compare.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace kompat {
 namespace json = boost::json;
 
@@ -27,12 +30,26 @@ void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const Comp
     const bool was_nullable = o.nullable || before.null_branch;
     const bool is_nullable = n.nullable || after.null_branch;
     compare_keywords(context_, o, n, at.unit, at.path, std::pair{was_nullable, is_nullable});
-    const auto match = match_branches(before, context_.old_types, after, context_.new_types);
+    auto match = match_branches(before, context_.old_types, after, context_.new_types);
     if (match.pairs.empty()) {
         // Nothing in common: one change of the whole value, not one per field.
         context_.emit(at.unit, ChangeKind::type_changed, at.path, o, n, json::value(alternatives_text(before, was_nullable)),
                       json::value(alternatives_text(after, is_nullable)));
         return;
+    }
+    // A new oneOf branch that admits every value of a kept one: those values match two.
+    std::vector<std::size_t> overlapping;
+    if (after.keyword == "oneOf") {
+        for (const auto j : match.only_new) {
+            for (const auto& [i, kept] : match.pairs) {
+                if (!admits_every_value_of(*after.branches[j], context_.new_types, *before.branches[i], context_.old_types)) continue;
+                context_.emit(at.unit, ChangeKind::one_of_branches_overlap, at.path, o, n, json::value(branch_text(*before.branches[i])),
+                              json::value(branch_text(*after.branches[j])));
+                overlapping.push_back(j);
+                break;
+            }
+        }
+        std::erase_if(match.only_new, [&](std::size_t j) { return std::find(overlapping.begin(), overlapping.end(), j) != overlapping.end(); });
     }
     const bool both_unions = !before.keyword.empty() && !after.keyword.empty();
     for (const auto& [i, j] : match.pairs) {

@@ -65,6 +65,23 @@ const TypeList& merged_type(const Schema& schema, const TypeIndex& types) {
     return schema.type;
 }
 
+bool admits_every_value_of(const Schema& open, const TypeIndex& open_types, const Schema& branch, const TypeIndex& branch_types) {
+    const auto* a = resolved_schema(open, open_types);
+    const auto* b = resolved_schema(branch, branch_types);
+    if (a == nullptr || b == nullptr) return false;
+    const bool constrains_nothing = a->properties.empty() && a->required.empty() && !a->items && !a->additional_properties &&
+                                    a->additional_properties_allowed != false && !a->composition && !a->bounds &&
+                                    a->enum_values == nullptr && a->format.empty() && a->kubernetes().validations.empty() &&
+                                    find_keyword(a->unmodelled().other_keywords, "const") == nullptr &&
+                                    find_keyword(a->unmodelled().other_keywords, "not") == nullptr &&
+                                    find_keyword(a->unmodelled().other_keywords, "patternProperties") == nullptr &&
+                                    find_keyword(a->unmodelled().other_keywords, "propertyNames") == nullptr;
+    if (!constrains_nothing) return false;
+    const auto& branch_type = merged_type(*b, branch_types);
+    if (branch_type.empty()) return a->type.empty();
+    return a->type.empty() || type_change_kind(branch_type, a->type) == ChangeKind::type_widened || branch_type == a->type;
+}
+
 std::string branch_text(const Schema& s) {
     if (!s.ref.empty()) return std::string(s.ref);
     std::string out;

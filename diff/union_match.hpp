@@ -50,6 +50,11 @@ struct BranchMatch {
 };
 BranchMatch match_branches(const Alternatives& before, const TypeIndex& old_types, const Alternatives& after, const TypeIndex& new_types);
 
+// Whether `open` admits every value `branch` admits: it constrains nothing beyond a type
+// that holds the branch's (an open object, `{}`). Then a value of the branch matches both,
+// which `oneOf` refuses.
+bool admits_every_value_of(const Schema& open, const TypeIndex& open_types, const Schema& branch, const TypeIndex& branch_types);
+
 // A short text of one alternative: `string`, `terminal.location`, `string enum [""]`.
 std::string branch_text(const Schema& branch);
 

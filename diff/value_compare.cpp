@@ -351,7 +351,13 @@ void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n
     const auto all_listed = [&](auto test) {
         return listed != nullptr && !listed->empty() && std::all_of(listed->begin(), listed->end(), test);
     };
+    // So may the new pattern: its shortest and longest match are lengths too.
+    const auto lengths = after.pattern ? pattern_lengths(*after.pattern) : std::nullopt;
     const auto length_within = [&](const std::optional<std::uint64_t>& old_bound, Bound kind) {
+        if (old_bound && lengths) {
+            if (kind == Bound::lower && lengths->fewest >= *old_bound) return true;
+            if (kind == Bound::upper && lengths->most && *lengths->most <= *old_bound) return true;
+        }
         return old_bound && all_listed([&](const json::value& v) {
                    if (!v.is_string()) return false;
                    const auto length = code_points(v.get_string());  // as maxLength counts

@@ -203,6 +203,15 @@ case("format-removed", "format-removed",
 case("no-change-max-length-replaced-by-enum-within-it", None, "",
      field({"type": "string", "maxLength": 8}), field({"type": "string", "enum": ["Always", "Never"]}),
      ["enum-restriction-added"])  # the enum's values all fit the old maxLength: tightened only, not relaxed
+case("no-change-min-length-dropped-for-a-pattern-as-long", None, "",
+     field({"type": "string", "minLength": 1}), field({"type": "string", "pattern": "^[a-z]([-a-z0-9]*[a-z0-9])?$"}),
+     ["pattern-tightened"])  # the pattern's shortest match is 1 character: minLength dropped admits nothing new
+case("no-change-max-length-dropped-for-a-pattern-within-it", None, "",
+     field({"type": "string", "maxLength": 63}), field({"type": "string", "pattern": "^[a-z]{1,63}$"}),
+     ["pattern-tightened"])  # the anchored pattern's longest match is 63 characters
+case("min-length-dropped-for-a-shorter-pattern-is-relaxed", None, "",
+     field({"type": "string", "minLength": 3}), field({"type": "string", "pattern": "^[a-z]+$"}),
+     ["pattern-tightened", "min-length-relaxed"])
 case("minimum-dropped-for-an-enum-below-it-is-relaxed", None, "",
      field({"type": "integer", "minimum": 1}), field({"type": "integer", "enum": [0, 1, 2]}),
      ["enum-restriction-added", "minimum-relaxed"])
@@ -251,7 +260,10 @@ for rule, keyword, loose, tight in CONSTRAINTS:
          f"`{keyword}` now admits fewer values (added, or made stricter).",
          field(loose), field(tight))
     case(f"{rule}-relaxed", f"{rule}-relaxed",
-         f"`{keyword}` now admits more values (removed, or made looser).",
+         f"`{keyword}` now admits more values (removed, or made looser)." +
+         (" The value space is one constraint: a bound dropped while the new schema's `enum` values, or its `pattern`'s "
+          "shortest or (anchored) longest match, keep every value within it admits nothing new and is no finding."
+          if keyword in ("maxLength", "minLength") else ""),
          field(tight), field(loose))
 
 case("pattern-changed", "pattern-changed",
@@ -285,6 +297,23 @@ case("cel-rule-on-new-fields", "cel-rule-on-new-fields",
      openapi(spec={"mode": S, "percent": {"type": "integer"}, "fraction": {"type": "integer"}},
              spec_extra={"x-kubernetes-validations": [{"rule": "!(has(self.percent) && has(self.fraction))"}]}),
      ["cel-rule-on-new-fields", "field-added"])
+case("cel-rule-implied-by-schema", "cel-rule-implied-by-schema",
+     "A CEL rule added that states only sizes (`self.size() <= N`, `size(self.f) > 0`, `self != ''`) or presence "
+     "(`has(self.f)`), joined by `&&`, each of which the old schema already held: `maxItems`, `maxLength`, "
+     "`maxProperties` (or their minimums) within the rule's bound, a pattern whose matches are that long, a field it "
+     "required. No value the old schema admitted fails it: info, with the reasoning. A fact about a field the old "
+     "schema did not require, or any other expression, keeps `cel-rules-tightened`.",
+     field({"type": "array", "items": S, "maxItems": 64}),
+     field({"type": "array", "items": S, "maxItems": 64, "x-kubernetes-validations": [{"rule": "self.size() <= 128"}]}))
+case("cel-rule-implied-by-a-pattern-and-required", None, "",
+     openapi(spec={"name": {"type": "string", "pattern": "^[a-z]+$"}}, required=["name"]),
+     openapi(spec={"name": {"type": "string", "pattern": "^[a-z]+$"}}, required=["name"],
+             spec_extra={"x-kubernetes-validations": [{"rule": "has(self.name) && self.name != ''"}]}),
+     ["cel-rule-implied-by-schema"])
+case("cel-size-rule-beyond-old-bound-is-tightened", None, "",
+     field({"type": "array", "items": S, "maxItems": 64}),
+     field({"type": "array", "items": S, "maxItems": 64, "x-kubernetes-validations": [{"rule": "self.size() < 64"}]}),
+     ["cel-rules-tightened"])
 case("cel-rule-with-a-defaulted-new-alternative-is-info", None, "",
      openapi(spec={"claimNames": S}),
      openapi(spec={"claimNames": S, "scope": {"type": "string", "default": "LegacyCluster"}},
@@ -461,6 +490,15 @@ case("union-branch-added", "union-branch-added",
      pets(["Cat", "Dog"]), pets(["Cat", "Dog", "Lizard"]))
 case("union-branch-added-in-request-is-info", None, "", pets(["Cat", "Dog"], "request"),
      pets(["Cat", "Dog", "Lizard"], "request"), ["union-branch-added"])
+NAMED = {"type": "object", "properties": {"name": {"type": "string"}}}
+case("one-of-branches-overlap", "one-of-branches-overlap",
+     "A value became `oneOf` its old shape and a branch that admits every value of it (an open object, `{}`): a value "
+     "of the old shape now matches two branches, and `oneOf` refuses a value that matches more than one. An error for "
+     "writers and readers alike. `anyOf` has no such effect (see below), nor has a branch that refuses the old values.",
+     field(NAMED), field({"oneOf": [NAMED, {"type": "object"}]}))
+case("any-of-open-branch-added-is-widened", None, "", field(NAMED), field({"anyOf": [NAMED, {"type": "object"}]}), ["type-widened"])
+case("one-of-branch-of-another-type-is-widened", None, "", field(NAMED), field({"oneOf": [NAMED, {"type": "string"}]}),
+     ["type-widened"])
 case("union-branch-removed", "union-branch-removed",
      "A union (`oneOf`/`anyOf`) no longer offers a branch. Writers that send a value of it are refused.",
      pets(["Cat", "Dog", "Lizard"], "request"), pets(["Cat", "Dog"], "request"))

@@ -61,3 +61,24 @@ TEST_CASE("cel: top-level alternatives and a field compared with a literal") {
     CHECK_FALSE(kompat::cel_field_equals("self.a == self.b"));
     CHECK_FALSE(kompat::cel_field_equals("self.a == 'it\\'s'"));
 }
+
+TEST_CASE("cel: the simple facts a rule states") {
+    using kompat::cel_simple_facts;
+    using What = kompat::CelFact::What;
+    const auto facts = cel_simple_facts("self.size() <= 128 && (size(self.items) > 0) && has(self.mode) && 4 > self.tags.size()");
+    REQUIRE(facts);
+    REQUIRE(facts->size() == 4);
+    CHECK(((*facts)[0].field.empty() && (*facts)[0].what == What::size_at_most && (*facts)[0].bound == 128));
+    CHECK(((*facts)[1].field == "items" && (*facts)[1].what == What::size_at_least && (*facts)[1].bound == 1));
+    CHECK(((*facts)[2].field == "mode" && (*facts)[2].what == What::present));
+    CHECK(((*facts)[3].field == "tags" && (*facts)[3].what == What::size_at_most && (*facts)[3].bound == 3));
+    const auto non_empty = cel_simple_facts("self != ''");
+    REQUIRE(non_empty);
+    CHECK(((*non_empty)[0].what == What::size_at_least && (*non_empty)[0].bound == 1));
+    // Anything else is not read: a guess would turn a real tightening into info.
+    CHECK_FALSE(cel_simple_facts("self.size() <= 128 || self.mode == 'x'"));
+    CHECK_FALSE(cel_simple_facts("self.filter(f, f.type == 'A').size() <= 1"));
+    CHECK_FALSE(cel_simple_facts("self.a.b.size() <= 1"));
+    CHECK_FALSE(cel_simple_facts("self.size() < 0"));
+    CHECK_FALSE(cel_simple_facts("self.size() <= oldSelf.size()"));
+}

@@ -73,3 +73,25 @@ TEST_CASE("pattern: hostile patterns are judged within a budget") {
     CHECK(compare_patterns(wide_old, wide_new) != PatternRelation::wider);
     CHECK(compare_patterns(std::string(5000, 'a'), std::string(5001, 'a')) == PatternRelation::unknown);
 }
+
+TEST_CASE("pattern: the lengths of the values a pattern admits") {
+    using kompat::pattern_lengths;
+    const auto lengths = pattern_lengths("^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$");
+    REQUIRE(lengths);
+    CHECK(lengths->fewest == 1);
+    CHECK(lengths->most == 63);
+    // Alternatives: the shortest and the longest of them.
+    CHECK(pattern_lengths("^(ab|cdef)$")->fewest == 2);
+    CHECK(pattern_lengths("^(ab|cdef)$")->most == 4);
+    CHECK(pattern_lengths("^a$|^bcd$")->most == 3);
+    // Unanchored: a value contains a match, so it is at least as long, with no upper limit.
+    CHECK(pattern_lengths("[0-9]{3}")->fewest == 3);
+    CHECK_FALSE(pattern_lengths("[0-9]{3}")->most);
+    CHECK_FALSE(pattern_lengths("^a+$")->most);
+    CHECK_FALSE(pattern_lengths("^a$|b")->most);
+    // Unread forms give nothing rather than a guess.
+    CHECK_FALSE(pattern_lengths("^(?=a)b$"));
+    CHECK_FALSE(pattern_lengths("^\\p{L}+$"));
+    // Repetition does not overflow.
+    CHECK(pattern_lengths("^((a{999999}){999999}){999999}$")->fewest > 1000000000);
+}
