@@ -281,8 +281,25 @@ void compare_listed(const DiffContext& context, const json::array& before_values
     for (const auto& v : after_values) after.push_back(json::serialize(v));
     if (before == after) return;
     const auto [removed, added] = edits(before, after);
-    for (const auto& value : removed) context.emit(unit, removed_kind, path, o, n, json::parse(value), nullptr, value);
-    for (const auto& value : added) context.emit(unit, added_kind, path, o, n, nullptr, json::parse(value), value);
+    // One place, one finding: the values added (or removed) together, as a list when several.
+    const auto listed = [](const std::vector<std::string>& values) {
+        if (values.size() == 1) return std::pair{json::parse(values.front()), values.front()};
+        json::array out;
+        std::string detail;
+        for (const auto& value : values) {
+            out.push_back(json::parse(value));
+            detail += (detail.empty() ? "" : ", ") + value;
+        }
+        return std::pair{json::value(std::move(out)), detail};
+    };
+    if (!removed.empty()) {
+        auto [values, detail] = listed(removed);
+        context.emit(unit, removed_kind, path, o, n, std::move(values), nullptr, std::move(detail));
+    }
+    if (!added.empty()) {
+        auto [values, detail] = listed(added);
+        context.emit(unit, added_kind, path, o, n, nullptr, std::move(values), std::move(detail));
+    }
 }
 
 }  // namespace

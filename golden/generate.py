@@ -220,8 +220,16 @@ case("nullable-added", "nullable-added", "A field may now be null.", field({"typ
 
 # ---- enums ----
 case("enum-value-added", "enum-value-added",
-     "A closed enum (KEP-2887: every enum is closed) gained a value.",
+     "A closed enum (KEP-2887: every enum is closed) gained a value. Values added to one field together are one "
+     "finding that lists them (`new` is then the list), as are values removed.",
      field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string", "enum": ["Fast", "Slow", "Turbo"]}))
+case("same-change-at-many-places-is-one-row", None, "",
+     openapi(spec={"limit": {"type": "integer"}, "sampleLimit": {"type": "integer"}, "targetLimit": {"type": "integer"}}),
+     openapi(spec={"limit": {"type": "integer", "minimum": 0}, "sampleLimit": {"type": "integer", "minimum": 0},
+                   "targetLimit": {"type": "integer", "minimum": 0}}),
+     ["minimum-tightened"])  # expected.markdown: one row for the three (JSON and text keep one finding a place)
+case("enum-values-added-together-are-one-finding", None, "",
+     field({"type": "integer", "enum": [1, 2]}), field({"type": "integer", "enum": [1, 2, 4, 8]}), ["enum-value-added"])
 case("enum-value-removed", "enum-value-removed", "An enum lost a value.", field({"type": "string", "enum": ["Fast", "Slow"]}), field({"type": "string", "enum": ["Fast"]}))
 case("enum-restriction-added", "enum-restriction-added", "A free value became an enum.",
      field({"type": "string"}), field({"type": "string", "enum": ["Fast", "Slow"]}))

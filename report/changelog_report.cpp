@@ -152,6 +152,7 @@ public:
 
     Changelog build() {
         for (const auto& finding : findings_) add(finding);
+        fold_breaking();
         std::sort(changelog_.entries.begin(), changelog_.entries.end(), [](const ChangelogEntry& a, const ChangelogEntry& b) {
             return std::tie(a.section, a.group_version, a.kind, a.text) < std::tie(b.section, b.group_version, b.kind, b.text);
         });
@@ -233,10 +234,11 @@ private:
         } else if (finding.severity == Severity::error) {
             section = ChangelogSection::breaking;
             text = path + ": " + finding_sentence(finding, {marked, marked});
+            if (!shared) foldable_.push_back({changelog_.entries.size(), &finding});
         } else if (note == ReleaseNote::field_added) {
             text = path + field_words(finding);
         } else if (note == ReleaseNote::enum_value_added) {
-            text = fmt::format("{}: value {} added", path, span(finding.detail));
+            text = fmt::format("{}: {} added", path, value_words(finding.new_value, {marked, marked}));
         } else if (note == ReleaseNote::field_removed) {
             section = ChangelogSection::removed;
             text = path + " removed" + (finding.lifecycle.status == LifecycleStatus::alpha ? " (alpha)" : "");
@@ -279,9 +281,51 @@ private:
 
     static std::string marked(std::string_view text) { return span(text); }
 
+    // The same change (rule, old → new) at many places of one group/version is one bullet
+    // with the count and the first places: one upstream edit, one line to read.
+    void fold_breaking() {
+        static constexpr std::size_t fewest_folded = 3;
+        std::map<std::tuple<std::string, std::string, std::string, std::string>, std::vector<const Foldable*>> groups;
+        for (const auto& candidate : foldable_) {
+            const auto& finding = *candidate.finding;
+            groups[{changelog_.entries[candidate.entry].group_version, finding.rule, json::serialize(finding.old_value),
+                    json::serialize(finding.new_value)}]
+                .push_back(&candidate);
+        }
+        std::vector<bool> folded(changelog_.entries.size());
+        for (const auto& [key, members] : groups) {
+            if (members.size() < fewest_folded) continue;
+            std::set<std::string> kinds;
+            std::vector<std::string> places;
+            ChangelogEntry line{ChangelogSection::breaking, std::get<0>(key), {}, {}, {}};
+            for (const auto* member : members) {
+                const auto& entry = changelog_.entries[member->entry];
+                kinds.insert(entry.kind);
+                places.push_back(entry.kind + " " + span(member->finding->path));
+                line.findings.push_back(member->finding->fingerprint);
+                folded[member->entry] = true;
+            }
+            std::sort(places.begin(), places.end());
+            const auto fields = fmt::format("{} fields", members.size());
+            line.kind = first_few(std::vector<std::string>(kinds.begin(), kinds.end()), " kinds");
+            line.text = finding_sentence(*members.front()->finding, {marked, marked}, fields) + ": " + first_few(places, "");
+            changelog_.entries.push_back(std::move(line));
+        }
+        std::vector<ChangelogEntry> kept;
+        for (std::size_t i = 0; i < changelog_.entries.size(); ++i)
+            if (i >= folded.size() || !folded[i]) kept.push_back(std::move(changelog_.entries[i]));
+        changelog_.entries = std::move(kept);
+    }
+
+    struct Foldable {
+        std::size_t entry;  // its index in changelog_.entries
+        const Finding* finding;
+    };
+
     const std::vector<Finding>& findings_;
     const ReportSources& sources_;
     std::set<std::string> whole_kinds_;
+    std::vector<Foldable> foldable_;
     Changelog changelog_;
 };
 

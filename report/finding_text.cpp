@@ -76,14 +76,24 @@ bool is_string_list(const json::value& value) {
            std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) { return v.is_string(); });
 }
 
+// A list of strings, numbers or booleans (enum values): said item by item.
+bool is_scalar_list(const json::value& value) {
+    return value.is_array() && std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) {
+               return v.is_string() || v.is_number() || v.is_bool();
+           });
+}
+
+}  // namespace
+
 std::string value_words(const json::value& value, const SentenceStyle& style) {
-    if (is_string_list(value) && !value.get_array().empty()) {
+    if (is_scalar_list(value) && !value.get_array().empty()) {
         std::string out;
-        for (const auto& item : value.get_array()) {
+        const auto& items = value.get_array();
+        for (std::size_t i = 0; i < items.size(); ++i) {
             if (!out.empty()) out += ", ";
-            out += quoted(item, elide_middle(item.get_string(), value_limit), style);
-            if (out.size() > value_limit * 2) {
-                out += ", …";
+            out += quoted(items[i], elide_middle(raw_text(items[i]), value_limit), style);
+            if (out.size() > value_limit * 2 && i + 1 < items.size()) {
+                out += fmt::format(" and {} more", items.size() - i - 1);
                 break;
             }
         }
@@ -91,6 +101,8 @@ std::string value_words(const json::value& value, const SentenceStyle& style) {
     }
     return quoted(value, shortened(raw_text(value)), style);
 }
+
+namespace {
 
 // Old and new as a pair: when either is long, both keep the part where they differ, with
 // a little context, so the change stays visible.
@@ -228,7 +240,7 @@ std::string elide_end(std::string_view text, std::size_t limit) {
 std::string backticked(std::string_view text) { return fmt::format("`{}`", text); }
 std::string as_is(std::string_view text) { return std::string(text); }
 
-std::string finding_sentence(const Finding& finding, const SentenceStyle& style) {
+std::string finding_sentence(const Finding& finding, const SentenceStyle& style, std::string_view field_words) {
     const auto* rule = find_rule(finding.rule);
     if (rule == nullptr || rule->sentence.empty()) return finding.message;
     const auto template_text = rule->sentence;
@@ -246,7 +258,7 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style)
         }
         out += template_text.substr(at, open - at);
         const auto name = template_text.substr(open + 1, close - open - 1);
-        if (name == "field") out += field_name(finding, style);
+        if (name == "field") out += field_words.empty() ? field_name(finding, style) : std::string(field_words);
         else if (name == "old") out += values.first;
         else if (name == "new") out += values.second;
         else if (name == "detail")

@@ -24,10 +24,16 @@ std::string backticked(std::string_view text);
 std::string as_is(std::string_view text);
 inline constexpr SentenceStyle plain_style{backticked, as_is};
 
-// The finding as one sentence, from its rule's template ("`ip` became required", "enum
-// value `Sold` added to `phase`"). Long values keep the part where old and new differ;
+// A value as a sentence names it: `text` in backticks, numbers bare, a list item by item
+// (`a`, `b` and 3 more), none as "none"; a long text whole up to a token near the limit.
+std::string value_words(const boost::json::value& value, const SentenceStyle& style);
+
+// The finding as one sentence, from its rule's template ("`ip` became required", "`Sold`
+// added to the enum of `phase`"). Long values keep the part where old and new differ;
 // a changed description shows the changed words.
-std::string finding_sentence(const Finding& finding, const SentenceStyle& style = plain_style);
+// `field_words` names the place instead of the finding's field ("50 fields", for one
+// line that says the same change at many places).
+std::string finding_sentence(const Finding& finding, const SentenceStyle& style = plain_style, std::string_view field_words = {});
 
 // Whom the finding breaks, by the role that decided its severity ("breaks writers of
 // spec"); "" for info findings and findings no role judged.

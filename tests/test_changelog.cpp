@@ -51,7 +51,7 @@ TEST_CASE("changelog: every golden changelog of a real pair is as expected") {
         CHECK(result.out == read_file(entry.path() / "expected.md"));
         ++cases;
     }
-    CHECK(cases == 3);
+    CHECK(cases == 4);
 }
 
 TEST_CASE("changelog: findings go to Breaking, Removed, Deprecated, Promoted and Added") {
@@ -115,6 +115,7 @@ TEST_CASE("changelog: a new resource is one line, its operations and List kind f
     CHECK(changelog.entries[1].kind == "Widget");
     CHECK(changelog.not_listed == 1);  // the discovery endpoint
     const auto markdown = kompat::changelog_markdown(changelog, sources);
+    INFO(markdown);
     CHECK(markdown.find("- **Gadget** `example.com/v1beta1` (beta) is no longer served; no version of the kind is left\n") !=
           std::string::npos);
     CHECK(markdown.find("- **Widget** new kind, served as `example.com/v1`\n") != std::string::npos);
@@ -148,4 +149,36 @@ TEST_CASE("changelog: operations added and removed are listed, discovery endpoin
         run("cd '" + (golden / "operation-added").string() + "' && '" + kompat::test::kompat_binary() + "' changelog old.json new.json");
     CHECK(added.out.find("## Added") != std::string::npos);
     CHECK(added.out.find(" added") != std::string::npos);
+}
+
+TEST_CASE("changelog: one change at many places of a group/version is one bullet") {
+    const auto at = [](std::string kind, std::string path, std::int64_t minimum) {
+        Finding finding;
+        finding.rule = "minimum-tightened";
+        finding.kind = "example.com/v1 " + std::move(kind);
+        finding.path = std::move(path);
+        finding.severity = Severity::error;
+        finding.old_value = nullptr;
+        finding.new_value = minimum;
+        finding.fingerprint = finding.rule + " " + *finding.kind + finding.path;
+        return finding;
+    };
+    const std::vector<Finding> findings{at("Probe", ".spec.limit", 0),   at("Probe", ".spec.sampleLimit", 0),
+                                        at("Scrape", ".spec.limit", 0),  at("Scrape", ".spec.targetLimit", 0),
+                                        at("Scrape", ".spec.shards", 1), at("Probe", ".spec.shards", 1)};
+    kompat::ReportSources sources;
+    const auto changelog = kompat::changelog_of(findings, sources);
+    const auto markdown = kompat::changelog_markdown(changelog, sources);
+    INFO(markdown);
+    // Four places, one old → new: one bullet with the count and the places (the first
+    // three and how many more, past four).
+    CHECK(markdown.find("- **Probe and Scrape** minimum of 4 fields tightened from none to 0: Probe `.spec.limit`, Probe "
+                        "`.spec.sampleLimit`, Scrape `.spec.limit` and Scrape `.spec.targetLimit`\n") != std::string::npos);
+    // Two places of another change stay two bullets, each exact.
+    CHECK(markdown.find("- **Probe** `.spec.shards`: minimum of `shards` tightened from none to 1\n") != std::string::npos);
+    CHECK(markdown.find("- **Scrape** `.spec.shards`: minimum of `shards` tightened from none to 1\n") != std::string::npos);
+    // The folded entry keeps every finding it says.
+    const auto folded = std::find_if(changelog.entries.begin(), changelog.entries.end(),
+                                     [](const kompat::ChangelogEntry& entry) { return entry.findings.size() == 4; });
+    CHECK(folded != changelog.entries.end());
 }

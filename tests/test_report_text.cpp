@@ -42,7 +42,7 @@ TEST_CASE("report text: a sentence names old and new once, in plain words") {
     CHECK(kompat::finding_sentence(changed("field-became-required", false, true)) == "`field` became required");
     auto added = changed("enum-value-added", nullptr, "Sold");
     added.detail = "\"Sold\"";
-    CHECK(kompat::finding_sentence(added) == "enum value `Sold` added to `field`");
+    CHECK(kompat::finding_sentence(added) == "`Sold` added to the enum of `field`");
     CHECK(kompat::finding_sentence(changed("max-length-tightened", 10, 5)) == "maxLength of `field` tightened from 10 to 5");
     CHECK(kompat::finding_sentence(changed("min-items-tightened", nullptr, 1)) == "minItems of `field` tightened from none to 1");
     CHECK(kompat::finding_sentence(changed("list-type-changed", "atomic", "map")) == "list type of `field` changed from `atomic` to `map`");

@@ -21,8 +21,8 @@ TEST_CASE("reports: github writes one workflow command a finding, at the new loc
     const auto result = run(in_golden_case("enum-value-removed") + "check --format github old.json new.json");
     CHECK(result.exit_code == 1);
     CHECK(result.out ==
-          "::error file=new.json,line=37,col=11,title=enum-value-removed (error)::com.example.v1.WidgetSpec .field: enum value `Slow` "
-          "removed from `field`%0Abreaks writers of spec; affects Widget\n"
+          "::error file=new.json,line=37,col=11,title=enum-value-removed (error)::com.example.v1.WidgetSpec .field: `Slow` removed from "
+          "the enum of `field`%0Abreaks writers of spec; affects Widget\n"
           "kompat: old.json (openapi-v3) -> new.json (openapi-v3): 1 error(s), 0 warning(s), 0 info\n");
 }
 
