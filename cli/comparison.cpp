@@ -15,11 +15,12 @@
 namespace kompat::cli {
 namespace {
 
-// The kinds a snapshot serves (a CRD version may be defined but not served).
-std::vector<std::string> served_kinds(const Snapshot& snapshot) {
+// The kinds a snapshot serves (a CRD version may be defined but not served); with
+// `deprecated_only`, those its CRD marks deprecated.
+std::vector<std::string> served_kinds(const Snapshot& snapshot, bool deprecated_only = false) {
     std::set<std::string> kinds;
     for (const auto& kind : snapshot.kinds)
-        if (!kind.crd || kind.crd->served) kinds.insert(kind.gvk.to_string());
+        if ((!kind.crd || kind.crd->served) && (!deprecated_only || (kind.crd && kind.crd->deprecated))) kinds.insert(kind.gvk.to_string());
     return {kinds.begin(), kinds.end()};
 }
 
@@ -45,6 +46,7 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
                           false,
                           served_kinds(before),
                           served_kinds(after)};
+    comparison.sources.deprecated_new = served_kinds(after, true);
     // Input warnings first: they say what the findings were read from.
     std::vector<std::string> warnings = before.input_warnings;
     for (const auto& warning : after.input_warnings)

@@ -44,6 +44,7 @@ namespace kompat {
     X(media_type_removed, "media-type-removed") X(media_type_added, "media-type-added")     \
     X(crd_scope_changed, "crd-scope-changed") X(crd_version_unserved, "crd-version-unserved") \
     X(crd_version_served, "crd-version-served")                                             \
+    X(crd_version_deprecated, "crd-version-deprecated")                                     \
     X(crd_storage_version_changed, "crd-storage-version-changed")                           \
     X(field_removed, "field-removed") X(field_added, "field-added")                         \
     X(field_added_required, "field-added-required")                                         \

@@ -89,6 +89,19 @@ void diff_kind_pair(const DiffContext& context, const SchemaComparer& comparer, 
         change.detail = new_kind.gvk.to_string();
         add_change(unit, std::move(change));
     }
+    if (old_kind.crd && new_kind.crd && new_kind.crd->served && !old_kind.crd->deprecated && new_kind.crd->deprecated) {
+        Change change;
+        change.kind = ChangeKind::crd_version_deprecated;
+        change.old_value = false;
+        // The warning clients get, when the CRD writes one; else the API server's default words.
+        change.new_value = new_kind.crd->deprecation_warning.empty()
+                               ? json::value(new_kind.gvk.group + "/" + new_kind.gvk.version + " " + new_kind.gvk.kind + " is deprecated")
+                               : json::value(new_kind.crd->deprecation_warning);
+        change.old_position = context.position(context.old_side, old_kind.location);
+        change.new_position = context.position(context.new_side, new_kind.location);
+        change.detail = new_kind.gvk.to_string();
+        add_change(unit, std::move(change));
+    }
     plan.roots.push_back({new_kind.gvk.to_string(), true, new_kind.stability, &unit, is_list_kind(context.new_side, new_kind)});
     // A version no longer served is said once, by that change: what changed inside it
     // breaks no client.

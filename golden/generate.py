@@ -59,6 +59,9 @@ def crd(versions, scope="Namespaced", kind="Gadget"):
         entry = {"name": v["name"], "served": v.get("served", True), "storage": v.get("storage", False),
                  "schema": {"openAPIV3Schema": v.get("schema", {"type": "object", "properties": {
                      "spec": {"type": "object", "properties": {"size": {"type": "integer"}}}}})}}
+        for key in ("deprecated", "deprecationWarning"):
+            if key in v:
+                entry[key] = v[key]
         out.append(entry)
     plural = kind.lower() + "s"
     return {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
@@ -166,6 +169,15 @@ case("crd-version-unserved", "crd-version-unserved",
 case("crd-version-served", "crd-version-served", "A CRD version is served again (or for the first time).",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+case("crd-version-deprecated", "crd-version-deprecated",
+     "A served CRD version is newly marked `deprecated: true`: its clients now get the `deprecationWarning` (or the API "
+     "server's default words) on every request. Info, and a Deprecated entry in the changelog with the warning.",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+     crd([{"name": "v1", "storage": True},
+          {"name": "v1beta1", "deprecated": True, "deprecationWarning": "example.com/v1beta1 Gadget is deprecated; use example.com/v1"}]))
+case("crd-version-deprecated-without-warning", None, "",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "deprecated": True}]), ["crd-version-deprecated"])
 case("crd-storage-version-changed", "crd-storage-version-changed", "A CRD stores objects in another version.",
      crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))

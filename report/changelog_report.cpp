@@ -162,7 +162,8 @@ public:
 private:
     // The kind a whole-kind finding is about ("batch/v1beta1 CronJob").
     static std::string whole_kind_of(const Finding& finding) {
-        if (const auto note = note_of(finding); note == ReleaseNote::version_unserved || note == ReleaseNote::version_served)
+        if (const auto note = note_of(finding);
+            note == ReleaseNote::version_unserved || note == ReleaseNote::version_served || note == ReleaseNote::version_deprecated)
             return finding.detail;
         if (finding.kind && finding.path == ".") return *finding.kind;
         return {};
@@ -197,7 +198,7 @@ private:
         if (is_retirement(note)) {
             auto text =
                 span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
-            if (const auto instead = replacement_version(gvk, sources_.served_new); !instead.empty()) text += "; use " + span(instead);
+            if (const auto instead = replacement_version(gvk, sources_.served_new, sources_.deprecated_new); !instead.empty()) text += "; use " + span(instead);
             else if (note == ReleaseNote::kind_removed) text += "; no version of the kind is left";
             entry(ChangelogSection::removed, gvk, std::move(text), finding);
             return;
@@ -222,6 +223,13 @@ private:
         const auto path = span(finding.path);
         std::string text;
         ChangelogSection section = ChangelogSection::added;
+        if (note == ReleaseNote::version_deprecated) {
+            const auto warning = finding.new_value.is_string() ? std::string(finding.new_value.get_string()) : std::string();
+            entry(ChangelogSection::deprecated, gvk,
+                  fmt::format("version {} deprecated{}", span(split_kind(gvk).group_version), warning.empty() ? "" : ": " + span(warning)),
+                  finding);
+            return;
+        }
         if (note == ReleaseNote::deprecated) {
             section = ChangelogSection::deprecated;
             text = path + " deprecated";
@@ -358,16 +366,18 @@ std::string plain_text(std::string_view text) {
 
 }  // namespace
 
-std::string replacement_version(const std::string& removed_kind, const std::vector<std::string>& served_new) {
+std::string replacement_version(const std::string& removed_kind, const std::vector<std::string>& served_new,
+                                const std::vector<std::string>& deprecated_new) {
     const auto [group_version, kind] = split_kind(removed_kind);
     const auto group = group_of(group_version);
     std::string best;
-    std::tuple<bool, int, int, int> best_rank{};
+    std::tuple<bool, bool, int, int, int> best_rank{};
     for (const auto& served : served_new) {
         const auto other = split_kind(served);
         if (other.kind != kind || other.group_version == group_version) continue;
         const auto [stage, major, minor] = version_rank(other.group_version);
-        const std::tuple<bool, int, int, int> rank{group_of(other.group_version) == group, stage, major, minor};
+        const bool current = !std::binary_search(deprecated_new.begin(), deprecated_new.end(), served);
+        const std::tuple<bool, bool, int, int, int> rank{group_of(other.group_version) == group, current, stage, major, minor};
         if (best.empty() || rank > best_rank) {
             best = other.group_version;
             best_rank = rank;

@@ -30,9 +30,11 @@ struct Changelog {
 Changelog changelog_of(const std::vector<Finding>& findings, const ReportSources& sources);
 
 // The version of `removed_kind` ("batch/v1beta1 CronJob") the new release serves instead
-// ("batch/v1"): the same kind in the same group, the most stable, newest version; or in
-// another group when the group has none; "" when no served version is left.
-std::string replacement_version(const std::string& removed_kind, const std::vector<std::string>& served_new);
+// ("batch/v1"): the same kind in the same group, not deprecated (of `deprecated_new`) where
+// one is, the most stable, newest version; or in another group when the group has none;
+// "" when no served version is left.
+std::string replacement_version(const std::string& removed_kind, const std::vector<std::string>& served_new,
+                                const std::vector<std::string>& deprecated_new = {});
 
 std::string changelog_markdown(const Changelog& changelog, const ReportSources& sources);
 std::string changelog_json(const Changelog& changelog, const ReportSources& sources);

@@ -29,6 +29,9 @@ struct ReportSources {
     // github format as one notice whatever --show says: a PR's own config must not lower
     // the gate without a trace.
     std::vector<std::string> policy = {};
+    // The served kinds of the new snapshot its CRDs mark deprecated, sorted: never named as
+    // a replacement when another version is served.
+    std::vector<std::string> deprecated_new = {};
 };
 
 // Every note a report shows, in order: the policy notes, then the others.

@@ -37,6 +37,7 @@ enum class ReleaseNote : std::uint8_t {
     version_added,      // Added, or Promoted when an older version of the kind is served
     version_served,     // as version_added, for a CRD version served (the kind in `detail`)
     deprecated,         // Deprecated
+    version_deprecated, // Deprecated: a CRD version marked deprecated (the kind in `detail`), with its warning
     promoted,           // Promoted, from stage to stage
     stage_unstated,     // Promoted, said as "no longer described as beta": the description dropped its stage
     field_added,        // Added, with the field's type

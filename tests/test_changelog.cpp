@@ -57,7 +57,7 @@ TEST_CASE("changelog: every golden changelog of a real pair is as expected") {
 TEST_CASE("changelog: findings go to Breaking, Removed, Deprecated, Promoted and Added") {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"field-removed", "## Breaking"}, {"version-removed", "## Removed"},     {"lifecycle-deprecated", "## Deprecated"},
-        {"kind-added", "## Added"},       {"lifecycle-promoted", "## Promoted"},
+        {"kind-added", "## Added"},       {"lifecycle-promoted", "## Promoted"},  {"crd-version-deprecated", "## Deprecated"},
     };
     for (const auto& [name, section] : cases) {
         INFO(name);
@@ -90,6 +90,10 @@ TEST_CASE("changelog: a removed version names the one to use instead") {
     CHECK(kompat::replacement_version("example.com/v1 Gadget", served) == "other.io/v1");
     CHECK(kompat::replacement_version("policy/v1beta1 PodSecurityPolicy", served).empty());
     CHECK(kompat::replacement_version("v1 Pod", served).empty());
+    // A version the same release deprecates is named only when no other is served.
+    const std::vector<std::string> deprecated{"example.com/v1beta2 Widget"};
+    CHECK(kompat::replacement_version("example.com/v1alpha1 Widget", served, deprecated) == "example.com/v1beta1");
+    CHECK(kompat::replacement_version("batch/v1beta1 CronJob", served, {"batch/v1 CronJob"}) == "batch/v1");
 }
 
 TEST_CASE("changelog: a new resource is one line, its operations and List kind folded into it") {
