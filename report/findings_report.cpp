@@ -105,17 +105,27 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
     }
     for (const auto& group : groups) {
         out += "\n" + paint(escape_control(group), "1") + "\n";
-        for (const auto* finding : by_group[group]) {
-            const auto code = finding->severity == Severity::error ? "31" : finding->severity == Severity::warning ? "33" : "36";
-            // Under its kind's or type's heading a line needs only the path, and none for the
-            // kind itself; under the operations' or named types', it says which one.
-            const bool whole = finding->path == "." || finding->path.empty();
-            const auto place = group == "operations" || group == "named types" ? place_of(*finding) : whole ? "" : finding->path;
-            const auto at = location_text(*finding);
-            out +=
-                fmt::format("{}{} {}: {}{}\n", at.empty() ? "" : escape_control(at) + ": ", paint(to_string(finding->severity), code),
-                            finding->rule, place.empty() ? "" : escape_control(place) + ": ", escape_control(finding_sentence(*finding)));
-            if (const auto context = finding_context(*finding); !context.empty()) out += "    " + escape_control(context) + "\n";
+        // Under its kind's or type's heading a line needs only the path, and none for the
+        // kind itself; under the operations' or named types', it says which one.
+        const auto place_of_finding = [&](const Finding& finding) {
+            const bool whole = finding.path == "." || finding.path.empty();
+            return group == "operations" || group == "named types" ? place_of(finding) : whole ? "" : finding.path;
+        };
+        for (const auto& same : fold_same_changes(by_group[group])) {
+            const auto& finding = *same.front();
+            const auto code = finding.severity == Severity::error ? "31" : finding.severity == Severity::warning ? "33" : "36";
+            const auto place = same.size() == 1 ? place_of_finding(finding) : std::string();
+            const auto at = location_text(finding);
+            const auto sentence = same.size() == 1 ? finding_sentence(finding) : finding_sentence(finding, plain_style, places_words(same));
+            out += fmt::format("{}{} {}: {}{}\n", at.empty() ? "" : escape_control(at) + ": ", paint(to_string(finding.severity), code),
+                               finding.rule, place.empty() ? "" : escape_control(place) + ": ", escape_control(sentence));
+            if (same.size() > 1) {
+                // The same change at every place: the places, the first three here (JSON lists each with its location).
+                std::vector<std::string> places;
+                for (const auto* each : same) places.push_back(escape_control(place_of_finding(*each)));
+                out += "    at " + first_few(places, "") + (same.size() > 4 ? " (--format json lists each)" : "") + "\n";
+            }
+            if (const auto context = finding_context(finding); !context.empty()) out += "    " + escape_control(context) + "\n";
         }
     }
     out += fmt::format("\n{} error(s), {} warning(s), {} info", summary.error, summary.warning, summary.info);

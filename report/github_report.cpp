@@ -64,20 +64,30 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         out += show == Severity::info ? "::notice title=kompat::" + escape_data(note) + "\n" : "kompat: note: " + log_line(note) + "\n";
     // GitHub shows a step's first annotations and drops the rest: at most this many, errors
     // first (the findings' order), then one notice saying where the others are.
+    // The same change at many places is one annotation, at the first place.
     std::size_t annotated = 0;
     std::size_t left_out = 0;
-    for (const auto& finding : findings) {
-        if (finding.severity < show) continue;
+    std::vector<const Finding*> shown;
+    for (const auto& finding : findings)
+        if (finding.severity >= show) shown.push_back(&finding);
+    for (const auto& same : fold_same_changes(shown)) {
         if (annotated == max_annotations) {
-            ++left_out;
+            left_out += same.size();
             continue;
         }
         ++annotated;
+        const auto& finding = *same.front();
         std::string properties;
         if (const auto& at = finding_location(finding); at.known())
             properties = fmt::format("file={},line={},col={},", escape_property(at.file), at.position.line, at.position.column);
         properties += "title=" + escape_property(fmt::format("{} ({})", finding.rule, to_string(finding.severity)));
-        auto message = fmt::format("{}: {}", place_of(finding), finding_sentence(finding));
+        auto message = same.size() == 1 ? fmt::format("{}: {}", place_of(finding), finding_sentence(finding))
+                                        : finding_sentence(finding, plain_style, places_words(same));
+        if (same.size() > 1) {
+            std::vector<std::string> places;
+            for (const auto* each : same) places.push_back(place_of(*each));
+            message += "\nat " + first_few(places, "");
+        }
         if (const auto context = finding_context(finding); !context.empty()) message += "\n" + context;
         out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
     }

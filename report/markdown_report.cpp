@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <boost/json/serialize.hpp>
-
 #include <map>
 #include <set>
 
@@ -37,44 +35,19 @@ std::string row(const Finding& finding, bool under_heading) {
     return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(code(finding.rule)), cell(code(place)), change);
 }
 
-// The same change (rule, severity, old → new) at several places of a group is one row:
-// the count, the first places, and where the first one is.
+// The same change at several places of a group (fold_same_changes) is one row: the
+// count, the first places, and where the first one is.
 std::string folded_row(const std::vector<const Finding*>& same, bool under_heading) {
     const auto& first = *same.front();
     std::vector<std::string> places;
     for (const auto* finding : same) places.push_back(cell(code(under_heading ? finding->path : place_of(*finding))));
-    std::string change = cell(finding_sentence(first, markdown_style, fmt::format("{} fields", same.size())));
+    std::string change = cell(finding_sentence(first, markdown_style, places_words(same)));
     if (const auto at = location_text(first); !at.empty()) change += "<br>first at " + cell(code(at));
     return fmt::format("| {} | {} | {} | {} |\n", to_string(first.severity), cell(code(first.rule)), first_few(places, ""), change);
 }
 
-// A group's findings as rows, in the report's order: a change met at fewest_folded places
-// or more is one row where it first appears.
-struct Row {
-    std::string line;
-    std::string_view rule;
-    std::size_t findings = 1;  // how many findings the row says
-};
-
-std::vector<Row> rows_of(const std::vector<const Finding*>& members, bool under_heading) {
-    static constexpr std::size_t fewest_folded = 3;
-    std::map<std::string, std::vector<const Finding*>> same_change;
-    const auto key = [](const Finding& f) {
-        return f.rule + '\x1f' + std::string(to_string(f.severity)) + '\x1f' + boost::json::serialize(f.old_value) + '\x1f' +
-               boost::json::serialize(f.new_value);
-    };
-    for (const auto* finding : members) same_change[key(*finding)].push_back(finding);
-    std::vector<Row> rows;
-    for (const auto* finding : members) {
-        const auto& same = same_change[key(*finding)];
-        if (same.size() < fewest_folded) rows.push_back({row(*finding, under_heading), finding->rule, 1});
-        else if (same.front() == finding) rows.push_back({folded_row(same, under_heading), finding->rule, same.size()});
-    }
-    return rows;
-}
-
 // Whom a rule breaks and what to do about it, from the rule table.
-std::string guidance_line(std::string_view id) {
+std::string guidance_line(const std::string& id) {
     const auto* rule = find_rule(id);
     if (rule == nullptr) return {};
     return fmt::format("- {}: {}. Breaks: {} Remedy: {}\n", code(id), rule->message, rule->breaks, rule->remedy);
@@ -108,7 +81,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
     }
     std::size_t left_out = 0;
     bool full = false;
-    std::set<std::string, std::less<>> rules_shown;
+    std::set<std::string> rules_shown;
     std::string guidance;  // a line for each rule shown, written after the findings
     for (const auto& group : groups) {
         const auto& members = by_group[group];
@@ -120,7 +93,9 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
             fmt::format("\n<details{}>\n<summary><b>{}</b>: {}</summary>\n\n| severity | rule | place | change |\n|---|---|---|---|\n",
                         counts.error > 0 ? " open" : "", html_code(group), counts_text(counts));
         std::size_t listed = 0;
-        for (const auto& [line, rule, count] : rows_of(members, under_heading)) {
+        for (const auto& same : fold_same_changes(members)) {
+            const auto& rule = same.front()->rule;
+            const auto line = same.size() == 1 ? row(*same.front(), under_heading) : folded_row(same, under_heading);
             const auto rule_line = rules_shown.contains(rule) ? std::string() : guidance_line(rule);
             // Once one does not fit, nothing after it is listed: what is shown stays errors first.
             full = full || out.size() + block.size() + line.size() + guidance.size() + rule_line.size() + closing_room > comment_limit;
@@ -128,7 +103,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
             block += line;
             guidance += rule_line;
             rules_shown.emplace(rule);
-            listed += count;
+            listed += same.size();
         }
         left_out += members.size() - listed;
         if (listed > 0) out += block + "\n</details>\n";

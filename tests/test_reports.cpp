@@ -60,6 +60,7 @@ TEST_CASE("reports: github annotates at most 50 findings, errors first, and says
         finding.severity = i < 55 ? kompat::Severity::warning : kompat::Severity::error;
         finding.type = "T";
         finding.path = ".f" + std::to_string(i);
+        finding.old_value = i;  // sixty different changes: none folds into another
         findings.push_back(finding);
     }
     kompat::sort_findings(findings);
