@@ -2,9 +2,12 @@
 // renders them (cmark-gfm with GitHub's extensions, raw HTML let through as the worst
 // case): names, reasons and places an input wrote add no element, link, image, heading
 // or mention of their own.
+#include <boost/json/parse.hpp>
+
 #include <regex>
 #include <set>
 
+#include "rules/rule_table.hpp"
 #include "test_support.hpp"
 
 using kompat::test::run;
@@ -118,4 +121,55 @@ TEST_CASE("markdown render: a pattern with | reads as written in the PR comment 
         CHECK(html.find("<code>^(http|https)://.+$</code>") != std::string::npos);
         CHECK(html.find("\\|") == std::string::npos);
     }
+}
+
+namespace {
+
+std::string html_unescaped(std::string text) {
+    for (const auto& [entity, character] : std::vector<std::pair<std::string, std::string>>{
+             {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&amp;", "&"}}) {
+        for (auto at = text.find(entity); at != std::string::npos; at = text.find(entity, at + character.size()))
+            text.replace(at, entity.size(), character);
+    }
+    return text;
+}
+
+}  // namespace
+
+// Every golden case's PR comment and release notes, rendered as GitHub renders them: each
+// short text value a finding names (a pattern, an enum value, a type) reads as written,
+// in a code element, whatever characters it holds.
+TEST_CASE("markdown render: every golden case's values read as written in the PR comment and the changelog") {
+    namespace fs = std::filesystem;
+    TempDir dir;
+    std::size_t values_checked = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(kompat::test::source_dir()) / "golden")) {
+        if (!fs::exists(entry.path() / "new.json") || !fs::exists(entry.path() / "old.json")) continue;
+        INFO(entry.path().filename().string());
+        const auto in_case = "cd " + quoted(entry.path()) + " && '" + kompat::test::kompat_binary() + "' ";
+        const auto json = run(in_case + "check old.json new.json --format json");
+        if (json.exit_code > 1) continue;  // a case about bad input
+        const auto findings = boost::json::parse(json.out).at("findings").as_array();
+        const auto markdown = html_unescaped(rendered(dir, run(in_case + "check old.json new.json --format markdown --show info").out));
+        const auto notes = html_unescaped(rendered(dir, run(in_case + "changelog old.json new.json").out));
+        for (const auto& finding : findings) {
+            const auto& rule = finding.at("rule").as_string();
+            if (rule == "description-changed") continue;  // said as the words that changed
+            const auto* row = kompat::find_rule(rule);
+            REQUIRE(row != nullptr);
+            for (const auto* side : {"old", "new"}) {
+                // Only a value the rule's sentence names ({old}, {new}); stages are said in words.
+                if (row->sentence.find("{" + std::string(side) + "}") == std::string_view::npos) continue;
+                const auto* value = finding.as_object().if_contains(side);
+                if (value == nullptr || !value->is_string() || value->as_string().empty() || value->as_string().size() > 100) continue;
+                const auto code = "<code>" + std::string(value->as_string()) + "</code>";
+                INFO(rule << " " << side << ": " << code);
+                CHECK(markdown.find(code) != std::string::npos);
+                if (finding.at("severity").as_string() == "error" && rule != "version-removed" && rule != "kind-removed")
+                    CHECK(notes.find(code) != std::string::npos);
+                ++values_checked;
+            }
+        }
+    }
+    CHECK(values_checked > 100);
 }
