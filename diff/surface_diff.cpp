@@ -188,8 +188,11 @@ void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, Unit
             const bool whole = !context.new_group_versions.contains(kind.gvk.group + "/" + kind.gvk.version);
             // A List goes with its item kind, and is said with it.
             if (const auto* item = item_kind_of(old_side, kind); item != nullptr && new_side.find_kind(item->gvk) == nullptr) continue;
-            surface_change(context, plan, has_group_kind(new_side, kind.gvk) ? ChangeKind::version_removed : ChangeKind::kind_removed, kind,
-                           true, whole);
+            // A CRD version no one could use (not served) leaves no client behind.
+            const auto removed = kind.crd && !kind.crd->served          ? ChangeKind::unserved_version_removed
+                                 : has_group_kind(new_side, kind.gvk) ? ChangeKind::version_removed
+                                                                      : ChangeKind::kind_removed;
+            surface_change(context, plan, removed, kind, true, whole);
             continue;
         }
         diff_kind_pair(context, comparer, graph, plan, kind, *other);

@@ -169,6 +169,12 @@ case("crd-version-unserved", "crd-version-unserved",
 case("crd-version-served", "crd-version-served", "A CRD version is served again (or for the first time).",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+case("unserved-version-removed", "unserved-version-removed",
+     "A CRD version that was defined but not served (`served: false`) is gone: no client could use it, so its "
+     "removal breaks no one (info, left out of the release notes' Removed section). Its unserving was the break, "
+     "reported as `crd-version-unserved` when it happened.",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
+     crd([{"name": "v1", "storage": True}]))
 case("crd-version-deprecated", "crd-version-deprecated",
      "A served CRD version is newly marked `deprecated: true`: its clients now get the `deprecationWarning` (or the API "
      "server's default words) on every request. Info, and a Deprecated entry in the changelog with the warning.",

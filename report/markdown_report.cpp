@@ -27,12 +27,20 @@ std::string counts_text(const Summary& counts) {
 
 constexpr SentenceStyle markdown_style{code, code};
 
+// Under a heading the place is the path; a finding about the whole kind (or type) says so
+// in words rather than as `.`.
+std::string place_cell(const Finding& finding, bool under_heading) {
+    if (!under_heading) return cell(code(place_of(finding)));
+    if (finding.path.empty() || finding.path == ".") return finding.kind ? "whole kind" : "whole type";
+    return cell(code(finding.path));
+}
+
 std::string row(const Finding& finding, bool under_heading) {
-    const auto place = under_heading ? finding.path : place_of(finding);
     std::string change = cell(finding_sentence(finding, markdown_style));
     if (const auto context = finding_context(finding); !context.empty()) change += "<br>" + cell(context);
     if (const auto at = location_text(finding); !at.empty()) change += "<br>" + cell(code(at));
-    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(code(finding.rule)), cell(code(place)), change);
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(code(finding.rule)), place_cell(finding, under_heading),
+                       change);
 }
 
 // The same change at several places of a group (fold_same_changes) is one row: the
@@ -40,7 +48,7 @@ std::string row(const Finding& finding, bool under_heading) {
 std::string folded_row(const std::vector<const Finding*>& same, bool under_heading) {
     const auto& first = *same.front();
     std::vector<std::string> places;
-    for (const auto* finding : same) places.push_back(cell(code(under_heading ? finding->path : place_of(*finding))));
+    for (const auto* finding : same) places.push_back(place_cell(*finding, under_heading));
     std::string change = cell(finding_sentence(first, markdown_style, places_words(same)));
     if (const auto at = location_text(first); !at.empty()) change += "<br>first at " + cell(code(at));
     return fmt::format("| {} | {} | {} | {} |\n", to_string(first.severity), cell(code(first.rule)), first_few(places, ""), change);
