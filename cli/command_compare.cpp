@@ -16,6 +16,7 @@ struct CompareOptions {
     std::string new_spec;
     std::string fail_on = "error";
     ReportRequest reports;
+    std::vector<std::string> releases;  // check --release: the releases users run
     std::string baseline;
     std::string write_baseline_to;
     bool baseline_all = false;
@@ -30,12 +31,15 @@ int check_compare_outputs(CompareOptions& options) {
     if (!options.write_baseline_to.empty()) outputs.push_back(options.write_baseline_to);
     // A baseline that is written is an output; one only read, an input.
     const auto baseline_read = options.baseline == options.write_baseline_to ? std::string() : options.baseline;
-    return check_outputs(outputs, {options.old_spec, options.new_spec, options.reports.config, baseline_read});
+    std::vector<std::string> inputs{options.old_spec, options.new_spec, options.reports.config, baseline_read};
+    inputs.insert(inputs.end(), options.releases.begin(), options.releases.end());
+    return check_outputs(outputs, inputs);
 }
 
 int run_compare(const CompareOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
     auto comparison = compare(options.old_spec, options.new_spec, limits);
+    if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits);
     if (!options.reports.config.empty()) apply_configuration(comparison, options.reports.config, limits);
     OutputBatch batch;
     std::optional<WrittenBaseline> written;
@@ -70,6 +74,9 @@ Command add_check(CLI::App& app, Limits& limits) {
     check->add_option("OLD", options->old_spec, "The snapshot before the change")->required();
     check->add_option("NEW", options->new_spec, "The snapshot after the change")->required();
     add_report_options(check, options->reports, "warning");
+    check->add_option("--release", options->releases,
+                      "A release users run (repeatable): errors and warnings stay only where NEW breaks one of them; "
+                      "a change to what no release had is unreleased-change (info)");
     check->add_option("--baseline", options->baseline, "Accept the findings this baseline file lists; report its stale entries");
     check->add_option("--write-baseline", options->write_baseline_to,
                       "Write the findings at or above --fail-on as a baseline file (sorted by place), and accept them");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <map>
 #include <set>
 
 #include "diff/snapshot_diff.hpp"
@@ -53,6 +54,35 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
         if (std::find(warnings.begin(), warnings.end(), warning) == warnings.end()) warnings.push_back(warning);
     comparison.sources.notes.insert(comparison.sources.notes.begin(), warnings.begin(), warnings.end());
     return comparison;
+}
+
+void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
+                        const Limits& limits) {
+    const auto key = [](const Finding& finding) { return finding.rule + '\x1f' + place_of(finding); };
+    std::map<std::string, std::vector<std::string>> breaks;  // rule and place → the releases broken there
+    for (const auto& release : releases) {
+        const auto against = compare(release, new_spec, limits);
+        for (const auto& finding : against.findings) {
+            auto& names = breaks[key(finding)];
+            if (finding.severity >= Severity::warning && (names.empty() || names.back() != release)) names.push_back(release);
+        }
+    }
+    std::size_t unreleased = 0;
+    for (auto& finding : comparison.findings) {
+        if (finding.severity < Severity::warning) continue;
+        if (const auto found = breaks.find(key(finding)); found != breaks.end() && !found->second.empty()) {
+            finding.releases = found->second;
+            continue;
+        }
+        finding.detail = finding.rule;
+        finding.rule = std::string(to_string(ChangeKind::unreleased_change));
+        finding.severity = Severity::info;
+        ++unreleased;
+    }
+    sort_findings(comparison.findings);
+    comparison.summary = summarize(comparison.findings);
+    comparison.sources.notes.push_back(fmt::format("judged against release{} {}: {} change(s) to what no release had are info",
+                                                   releases.size() == 1 ? "" : "s", fmt::join(releases, ", "), unreleased));
 }
 
 void accept_baseline(Comparison& comparison, const SourceFile& file) {

@@ -25,6 +25,13 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
 // Every kind of the snapshots ("apps/v1 Deployment"), sorted, once each.
 std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapshots);
 
+// Judges the change against the releases users run: a finding of at least a warning keeps
+// its severity only where NEW breaks some release (REL → NEW gives the same rule at the
+// same place), and names those releases; any other (a change to what no release had)
+// becomes unreleased-change, info.
+void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
+                        const Limits& limits);
+
 // Takes out the findings `file` accepts, and says in the notes what it accepted, which
 // entries name another place than their finding's, and which accept nothing any more.
 void accept_baseline(Comparison& comparison, const SourceFile& file);

@@ -118,8 +118,10 @@ def pets(union, where="response", **extra):
 CASES = []
 
 
-def case(name, rule, meaning, old, new, rules=None):
-    CASES.append({"name": name, "rule": rule, "meaning": meaning, "old": old, "new": new,
+def case(name, rule, meaning, old, new, rules=None, release=None):
+    """A golden case: old and new (new None: a lint case of old), and with `release`, a
+    release.json that the check is judged against (check --release)."""
+    CASES.append({"name": name, "rule": rule, "meaning": meaning, "old": old, "new": new, "release": release,
                   "rules": sorted(set(rules if rules is not None else ([rule] if rule else [])))})
 
 
@@ -169,6 +171,15 @@ case("crd-version-unserved", "crd-version-unserved",
 case("crd-version-served", "crd-version-served", "A CRD version is served again (or for the first time).",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+case("unreleased-change", "unreleased-change",
+     "With `check --release REL`: an error or warning of OLD → NEW at a place where NEW breaks no release given (here "
+     "`shape`, added on main after the release and removed again) is info: no user of a release can meet it. One "
+     "where NEW breaks a release keeps its severity and names the release (`color` below). The sentence says the "
+     "rule it would have been.",
+     openapi(spec={"size": {"type": "integer"}, "color": {"type": "string"}, "shape": {"type": "string"}}),
+     openapi(spec={"size": {"type": "integer"}}),
+     ["unreleased-change", "field-removed"],
+     release=openapi(spec={"size": {"type": "integer"}, "color": {"type": "string"}}))
 case("unserved-version-removed", "unserved-version-removed",
      "A CRD version that was defined but not served (`served: false`) is gone: no client could use it, so its "
      "removal breaks no one (info, left out of the release notes' Removed section). Its unserving was the break, "
@@ -1021,7 +1032,7 @@ def main():
         names.add(c["name"])
         folder = os.path.join(HERE, c["name"])
         os.makedirs(folder, exist_ok=True)
-        for stale in ("old.json", "new.json", "spec.json"):
+        for stale in ("old.json", "new.json", "spec.json", "release.json"):
             if os.path.exists(os.path.join(folder, stale)):
                 os.remove(os.path.join(folder, stale))
         if c["new"] is None:
@@ -1029,6 +1040,8 @@ def main():
         else:
             write_json(os.path.join(folder, "old.json"), c["old"])
             write_json(os.path.join(folder, "new.json"), c["new"])
+        if c["release"] is not None:
+            write_json(os.path.join(folder, "release.json"), c["release"])
         with open(os.path.join(folder, "rules"), "w") as f:
             f.write("".join(r + "\n" for r in c["rules"]))
     for entry in os.listdir(HERE):

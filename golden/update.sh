@@ -13,6 +13,8 @@ for dir in */; do
       args=(lint spec.json)
     else
       args=(check old.json new.json)
+      # release.json: the check is judged against that release (check --release).
+      [ -f release.json ] && args+=(--release release.json)
     fi
     # expected.<format> is the report of `--format <format>`: every case holds json and
     # text, a few hold the others. Text lists every finding, so each case's sentence shows.

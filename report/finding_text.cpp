@@ -242,6 +242,12 @@ std::string backticked(std::string_view text) { return fmt::format("`{}`", text)
 std::string as_is(std::string_view text) { return std::string(text); }
 
 std::string finding_sentence(const Finding& finding, const SentenceStyle& style, std::string_view field_words) {
+    // A change no release had (check --release) says what changed, by the rule it would be.
+    if (finding.rule == to_string(ChangeKind::unreleased_change) && find_rule(finding.detail) != nullptr) {
+        auto as_judged = finding;
+        as_judged.rule = finding.detail;
+        return finding_sentence(as_judged, style, field_words) + " (" + finding.detail + "; no release given had it)";
+    }
     const auto* rule = find_rule(finding.rule);
     if (rule == nullptr || rule->sentence.empty()) return finding.message;
     const auto template_text = rule->sentence;
@@ -338,6 +344,9 @@ std::string finding_context(const Finding& finding) {
     auto out = breaks_text(finding);
     const auto affects = affects_text(finding);
     if (!affects.empty()) out += (out.empty() ? "" : "; ") + affects;
+    if (!finding.releases.empty())
+        out += (out.empty() ? "" : "; ") + fmt::format("against release{} {}", finding.releases.size() == 1 ? "" : "s",
+                                                      fmt::join(finding.releases, ", "));
     return out;
 }
 

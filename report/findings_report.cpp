@@ -66,6 +66,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
         for (const auto& place : finding.affected_places) places.push_back(json::object{{"from", place.from}, {"path", place.path}});
         item["affectedPlaces"] = std::move(places);
         if (!finding.reachable) item["reachable"] = false;
+        if (!finding.releases.empty()) item["releases"] = json::value_from(finding.releases);
         item["fingerprint"] = finding.fingerprint;
         item["oldLocation"] = location_json(finding.old_location);
         item["newLocation"] = location_json(finding.new_location);
