@@ -12,6 +12,7 @@
 #include "rules/baseline.hpp"
 #include "rules/config.hpp"
 #include "rules/evaluate.hpp"
+#include "rules/version_policy.hpp"
 
 namespace kompat::cli {
 namespace {
@@ -40,8 +41,8 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     Comparison comparison;
     comparison.findings = evaluate(diff.changes);
     comparison.summary = summarize(comparison.findings);
-    comparison.sources = {{before.source, std::string(to_string(before.format))},
-                          {after.source, std::string(to_string(after.format))},
+    comparison.sources = {{before.source, std::string(to_string(before.format)), before.info_version},
+                          {after.source, std::string(to_string(after.format)), after.info_version},
                           std::move(diff.notes),
                           kinds_of({&before, &after}),
                           false,
@@ -83,6 +84,21 @@ void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& 
     comparison.summary = summarize(comparison.findings);
     comparison.sources.notes.push_back(fmt::format("judged against release{} {}: {} change(s) to what no release had are info",
                                                    releases.size() == 1 ? "" : "s", fmt::join(releases, ", "), unreleased));
+}
+
+void apply_version_policy(Comparison& comparison) {
+    // Kubernetes-style APIs version by API version: a break inside one is the finding itself.
+    if (!comparison.sources.kinds.empty()) return;
+    const auto& before = comparison.sources.old_side.version;
+    const auto& after = comparison.sources.new_side.version;
+    if (auto finding = version_not_bumped(before, after, comparison.findings)) {
+        comparison.findings.push_back(std::move(*finding));
+        sort_findings(comparison.findings);
+        comparison.summary = summarize(comparison.findings);
+    }
+    if (const auto next = next_version(before, comparison.findings); !next.empty())
+        comparison.sources.notes.push_back(fmt::format("info.version {} → {}: by semantic versioning these changes make it {}", before,
+                                                       after, next));
 }
 
 void accept_baseline(Comparison& comparison, const SourceFile& file) {

@@ -32,6 +32,10 @@ std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapsho
 void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
                         const Limits& limits);
 
+// A general OpenAPI document's version policy: version-not-bumped when it breaks without a
+// major bump of info.version, and a note with the version semantic versioning asks for.
+void apply_version_policy(Comparison& comparison);
+
 // Takes out the findings `file` accepts, and says in the notes what it accepted, which
 // entries name another place than their finding's, and which accept nothing any more.
 void accept_baseline(Comparison& comparison, const SourceFile& file);

@@ -47,6 +47,7 @@ namespace kompat {
     X(crd_version_deprecated, "crd-version-deprecated")                                     \
     X(unserved_version_removed, "unserved-version-removed")                                 \
     X(unreleased_change, "unreleased-change")                                               \
+    X(version_not_bumped, "version-not-bumped")                                             \
     X(crd_storage_version_changed, "crd-storage-version-changed")                           \
     X(field_removed, "field-removed") X(field_added, "field-added")                         \
     X(field_added_required, "field-added-required")                                         \

@@ -43,7 +43,7 @@ def openapi(spec=None, status=None, required=None, version="v1", kinds=("Widget"
         schemas[f"com.example.{version}.{kind}Status"] = {
             "type": "object", "properties": status if status is not None else {"ready": {"type": "boolean"}}}
     schemas.update(extra or {})
-    return {"openapi": "3.0.0", "info": {"title": "golden", "version": "1"}, "paths": paths or {},
+    return {"openapi": "3.0.0", "info": {"title": "golden", "version": "unversioned"}, "paths": paths or {},
             "components": {"schemas": schemas}}
 
 
@@ -82,15 +82,16 @@ def query(name, required=False, schema=None):
 WIDGETS = "/apis/example.com/v1/widgets"
 
 
-def api(request=None, response=None, schemas=None, version="3.0.3"):
+def api(request=None, response=None, schemas=None, version="3.0.3", info_version="unversioned"):
     """A general OpenAPI document, no Kubernetes in it: POST /pets, whose request body and
-    200 response have the given schemas (absent: none)."""
+    200 response have the given schemas (absent: none). Its info.version is no semantic
+    version unless given: the version policy (version-not-bumped) has cases of its own."""
     operation = {"operationId": "createPet", "responses": {"200": {"description": "OK"}}}
     if request is not None:
         operation["requestBody"] = {"content": {"application/json": {"schema": request}}}
     if response is not None:
         operation["responses"]["200"]["content"] = {"application/json": {"schema": response}}
-    return {"openapi": version, "info": {"title": "pets", "version": "1"}, "paths": {"/pets": {"post": operation}},
+    return {"openapi": version, "info": {"title": "pets", "version": info_version}, "paths": {"/pets": {"post": operation}},
             "components": {"schemas": schemas or {}}}
 
 
@@ -171,6 +172,18 @@ case("crd-version-unserved", "crd-version-unserved",
 case("crd-version-served", "crd-version-served", "A CRD version is served again (or for the first time).",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+PET = {"type": "object", "properties": {"name": {"type": "string"}, "tag": {"type": "string"}}}
+PET_WITHOUT_TAG = {"type": "object", "properties": {"name": {"type": "string"}}}
+case("version-not-bumped", "version-not-bumped",
+     "A general OpenAPI document breaks its clients (an error) while `info.version` keeps its major version: clients "
+     "that trust semantic versioning take the release as safe. A warning naming the version semantic versioning asks "
+     "for (1.4.2 with a break: 2.0.0; additions only: 1.5.0; otherwise 1.4.3, said in a note when nothing breaks). A "
+     "version that is no semantic version (a date, `unversioned`) is not judged; Kubernetes-style APIs version by API "
+     "version, and a break inside a served one is the finding itself.",
+     api(response=PET, info_version="1.4.2"), api(response=PET_WITHOUT_TAG, info_version="1.4.3"),
+     ["version-not-bumped", "field-removed"])
+case("version-major-bumped-with-a-break", None, "",
+     api(response=PET, info_version="1.4.2"), api(response=PET_WITHOUT_TAG, info_version="2.0.0"), ["field-removed"])
 case("unreleased-change", "unreleased-change",
      "With `check --release REL`: an error or warning of OLD → NEW at a place where NEW breaks no release given (here "
      "`shape`, added on main after the release and removed again) is info: no user of a release can meet it. One "
@@ -571,7 +584,7 @@ case("field-removed-in-unreached-type-is-info", None, "",
 
 def webhook(pet, hooks=True):
     """An OpenAPI 3.1 document whose only operation is the webhook `newPet`, sending a Pet."""
-    doc = {"openapi": "3.1.0", "info": {"title": "pets", "version": "1"}, "paths": {}, "components": {"schemas": {"Pet": pet}}}
+    doc = {"openapi": "3.1.0", "info": {"title": "pets", "version": "unversioned"}, "paths": {}, "components": {"schemas": {"Pet": pet}}}
     if hooks:
         doc["webhooks"] = {"newPet": {"post": {"requestBody": {"content": {"application/json": {"schema": ref("Pet")}}},
                                                "responses": {"200": {"description": "OK"}}}}}
@@ -651,7 +664,7 @@ def body_api(content=None, required=None, responses=None):
         operation["requestBody"] = {"content": content, **({"required": required} if required is not None else {})}
     if responses is not None:
         operation["responses"]["200"]["content"] = responses
-    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "1"}, "paths": {"/pets": {"post": operation}},
+    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "unversioned"}, "paths": {"/pets": {"post": operation}},
             "components": {"schemas": {}}}
 
 
@@ -681,7 +694,7 @@ case("media-type-schema-compared", None, "",
      body_api(responses={"application/json": {"schema": PET}, "application/xml": {"schema": {
          "type": "object", "properties": {"name": {"type": "string"}, "id": {"type": "string"}}}}}),
      body_api(responses={"application/json": {"schema": PET}, "application/xml": {"schema": PET}}), ["field-removed"])
-swagger_produces = {"swagger": "2.0", "info": {"title": "pets", "version": "1"}, "produces": ["application/json", "application/xml"],
+swagger_produces = {"swagger": "2.0", "info": {"title": "pets", "version": "unversioned"}, "produces": ["application/json", "application/xml"],
                     "paths": {"/pets": {"get": {"operationId": "listPets", "responses": {"200": {
                         "description": "OK", "schema": {"type": "string"}}}}}}}
 case("media-type-removed-swagger-produces", None, "", swagger_produces,
@@ -695,7 +708,7 @@ def pet_path(path="/pets/{petId}", name="petId", operation_id="getPet", tags=Non
         "responses": responses or {"200": {"description": "OK"}}}
     if tags is not None:
         operation["tags"] = tags
-    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "1"}, "paths": {path: {"get": operation}},
+    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "unversioned"}, "paths": {path: {"get": operation}},
             "components": {"schemas": {}}}
 
 
@@ -778,7 +791,7 @@ def pet_op(deprecated=None, sunset=None, level=None, parameter_deprecated=None, 
         if value is not None:
             operation[key] = value
     paths = {"/pets": {"get": operation}} if present else {}
-    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "1"}, "paths": paths, "components": {"schemas": {}}}
+    return {"openapi": "3.0.3", "info": {"title": "pets", "version": "unversioned"}, "paths": paths, "components": {"schemas": {}}}
 
 
 DEPRECATED_TAG = {"type": "string", "deprecated": True}

@@ -29,6 +29,9 @@ OpenApiLoader::OpenApiLoader(LoadState& state, std::uint32_t file_index, const j
 }
 
 void OpenApiLoader::load() {
+    if (const auto* info = document_.if_contains("info"); info != nullptr && info->is_object() && state_.snapshot.info_version.empty())
+        if (const auto* version = info->get_object().if_contains("version"); version != nullptr && version->is_string())
+            state_.snapshot.info_version = std::string(version->get_string());
     load_types();
     load_security_schemes();
     load_servers();

@@ -155,6 +155,8 @@ struct Snapshot {
     // The base URLs its documents serve at: OpenAPI 3's `servers`, Swagger 2.0's schemes,
     // host and basePath. Sorted, once each.
     std::vector<std::string> servers;
+    // `info.version` of its first OpenAPI document that writes one ("" for CRDs or none).
+    std::string info_version;
     // What kompat decided while loading that a user may want to know (for example,
     // which copy of a type it kept when two files disagree). Shown by `inspect`.
     std::vector<std::string> notes;

@@ -9,7 +9,8 @@ namespace kompat {
 
 struct ReportSource {
     std::string source;
-    std::string format;  // "openapi-v2", "openapi-v3", "crd"
+    std::string format;   // "openapi-v2", "openapi-v3", "crd"
+    std::string version = {};  // its `info.version`, "" when it writes none
 };
 
 struct ReportSources {

@@ -254,7 +254,7 @@ TEST_CASE("security: names, keys and file names cannot write to the terminal or 
             auto message = line;
             if (line.starts_with("::")) {
                 CHECK(std::string(format) == "github");
-                CHECK(line.starts_with("::error "));
+                CHECK((line.starts_with("::error ") || line.starts_with("::warning ")));  // a break, and version-not-bumped
                 message = line.substr(line.find("::", 2) + 2);
             }
             CHECK(message.find("::") == std::string::npos);
