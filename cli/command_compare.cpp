@@ -40,6 +40,7 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
     auto comparison = compare(options.old_spec, options.new_spec, limits);
     if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits);
+    note_swapped_inputs(comparison);
     apply_version_policy(comparison);
     if (!options.reports.config.empty()) apply_configuration(comparison, options.reports.config, limits);
     OutputBatch batch;

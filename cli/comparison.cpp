@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <ctime>
 #include <map>
+#include <tuple>
 #include <set>
 
 #include "diff/snapshot_diff.hpp"
@@ -99,6 +100,63 @@ void apply_version_policy(Comparison& comparison) {
     if (const auto next = next_version(before, comparison.findings); !next.empty())
         comparison.sources.notes.push_back(fmt::format("info.version {} → {}: by semantic versioning these changes make it {}", before,
                                                        after, next));
+}
+
+namespace {
+
+// The newest version each group and kind serves: (group, kind) → (stability, major, minor, version).
+std::map<std::pair<std::string, std::string>, std::tuple<int, int, int, std::string>> newest_served(const std::vector<std::string>& kinds) {
+    std::map<std::pair<std::string, std::string>, std::tuple<int, int, int, std::string>> out;
+    for (const auto& gvk : kinds) {
+        const auto space = gvk.rfind(' ');
+        if (space == std::string::npos) continue;
+        const auto group_version = gvk.substr(0, space);
+        const auto slash = group_version.rfind('/');
+        const auto group = slash == std::string::npos ? std::string() : group_version.substr(0, slash);
+        const auto version = slash == std::string::npos ? group_version : group_version.substr(slash + 1);
+        const auto [major, minor] = version_numbers(version);
+        const std::tuple<int, int, int, std::string> rank{static_cast<int>(stability_of_version(version)), major, minor, version};
+        auto& newest = out[{group, gvk.substr(space + 1)}];
+        if (rank > newest) newest = rank;
+    }
+    return out;
+}
+
+}  // namespace
+
+void note_swapped_inputs(Comparison& comparison) {
+    std::string why;
+    const auto before = semantic_version(comparison.sources.old_side.version);
+    const auto after = semantic_version(comparison.sources.new_side.version);
+    if (before && after && before->numbers > after->numbers) {
+        why = fmt::format("OLD's info.version {} is higher than NEW's {}", comparison.sources.old_side.version,
+                          comparison.sources.new_side.version);
+    } else {
+        const auto old_newest = newest_served(comparison.sources.served_old);
+        const auto new_newest = newest_served(comparison.sources.served_new);
+        for (const auto& [kind, rank] : old_newest) {
+            const auto found = new_newest.find(kind);
+            if (found == new_newest.end() || found->second >= rank) continue;
+            why = fmt::format("OLD serves {} {} at {}, NEW at {} only", kind.first, kind.second, std::get<3>(rank),
+                              std::get<3>(found->second));
+            break;
+        }
+    }
+    if (why.empty()) {
+        // Removals by the score and ten for each addition: a release read backwards (on the
+        // corpus, forward pairs stay below it: cert-manager 1.6 → 1.7 removes 18 things).
+        std::size_t removed = 0;
+        std::size_t added = 0;
+        for (const auto& finding : comparison.findings) {
+            removed += finding.rule.ends_with("-removed") ? 1 : 0;
+            added += finding.rule.ends_with("-added") ? 1 : 0;
+        }
+        if (removed >= 20 && removed >= 10 * added)
+            why = fmt::format("{} removals against {} addition{}", removed, added, added == 1 ? "" : "s");
+    }
+    if (!why.empty())
+        comparison.sources.notes.insert(comparison.sources.notes.begin(),
+                                        "warning: the inputs may be swapped (" + why + "); check takes the older snapshot first, OLD NEW");
 }
 
 void accept_baseline(Comparison& comparison, const SourceFile& file) {

@@ -36,6 +36,10 @@ void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& 
 // major bump of info.version, and a note with the version semantic versioning asks for.
 void apply_version_policy(Comparison& comparison);
 
+// Leads the notes with a warning when OLD looks newer than NEW: a higher info.version, a
+// newer version of a kind served only by OLD, or (nearly) every change a removal.
+void note_swapped_inputs(Comparison& comparison);
+
 // Takes out the findings `file` accepts, and says in the notes what it accepted, which
 // entries name another place than their finding's, and which accept nothing any more.
 void accept_baseline(Comparison& comparison, const SourceFile& file);

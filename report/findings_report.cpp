@@ -93,7 +93,8 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
         return options.colour ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
     };
     std::string out = "kompat: " + escape_control(sources_title(sources)) + "\n";
-    for (const auto& note : notes_of(sources)) out += "note: " + escape_control(note) + "\n";
+    // A note that warns (inputs that look swapped) says so itself.
+    for (const auto& note : notes_of(sources)) out += (note.starts_with("warning: ") ? "" : "note: ") + escape_control(note) + "\n";
     // Group by what the finding is about, keeping the report's order (errors first).
     std::vector<std::string> groups;
     std::map<std::string, std::vector<const Finding*>> by_group;

@@ -218,3 +218,29 @@ TEST_CASE("cli: a key repeated with the same value is a note in check's reports,
     const auto inspect = run("cd '" + dir.path().string() + "' && " + command("inspect widgets.yaml"));
     CHECK(inspect.out.find("duplicate key \"scope\" repeats the value of line 8") != std::string::npos);
 }
+
+TEST_CASE("cli: inputs that look swapped lead the report with a warning") {
+    kompat::test::TempDir dir;
+    const auto api = [](const std::string& version, const std::string& served) {
+        return R"({"openapi": "3.0.3", "info": {"title": "t", "version": ")" + version + R"("}, "paths": {}, "components": {"schemas": {)" +
+               served + "}}}";
+    };
+    const auto fields = [](int count) {
+        std::string out;
+        for (int i = 0; i < count; ++i) out += (i ? ", " : "") + std::string("\"T") + std::to_string(i) + R"(": {"type": "string"})";
+        return out;
+    };
+    dir.write("v1.json", api("1.0.0", fields(1)));
+    dir.write("v2.json", api("2.0.0", fields(1)));
+    const auto in_dir = "cd '" + dir.path().string() + "' && NO_COLOR=1 '" + kompat::test::kompat_binary() + "' ";
+    const auto swapped = run(in_dir + "check v2.json v1.json");
+    CHECK(swapped.out.find("kompat: v2.json (openapi-v3) -> v1.json (openapi-v3)\nwarning: the inputs may be swapped (OLD's "
+                           "info.version 2.0.0 is higher than NEW's 1.0.0)") == 0);
+    CHECK(run(in_dir + "check v1.json v2.json").out.find("swapped") == std::string::npos);
+    // Twenty types removed and none added: a release read backwards.
+    dir.write("many.json", api("unversioned", fields(20)));
+    dir.write("few.json", api("unversioned", fields(0)));
+    CHECK(run(in_dir + "check many.json few.json --format json").out.find("swapped (20 removals against 0 additions)") !=
+          std::string::npos);
+    CHECK(run(in_dir + "check few.json many.json").out.find("swapped") == std::string::npos);
+}
