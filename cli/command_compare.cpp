@@ -18,6 +18,7 @@ struct CompareOptions {
     ReportRequest reports;
     std::vector<std::string> releases;  // check --release: the releases users run
     std::string baseline;
+    std::string baseline_base;  // the target branch's baseline: entries it lacks are approved in this PR
     std::string write_baseline_to;
     bool baseline_all = false;
     bool any_change_fails = false;  // diff: exit 1 for any change at all
@@ -31,7 +32,7 @@ int check_compare_outputs(CompareOptions& options) {
     if (!options.write_baseline_to.empty()) outputs.push_back(options.write_baseline_to);
     // A baseline that is written is an output; one only read, an input.
     const auto baseline_read = options.baseline == options.write_baseline_to ? std::string() : options.baseline;
-    std::vector<std::string> inputs{options.old_spec, options.new_spec, options.reports.config, baseline_read};
+    std::vector<std::string> inputs{options.old_spec, options.new_spec, options.reports.config, baseline_read, options.baseline_base};
     inputs.insert(inputs.end(), options.releases.begin(), options.releases.end());
     return check_outputs(outputs, inputs);
 }
@@ -52,8 +53,12 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
         if (options.baseline.empty() || options.baseline == options.write_baseline_to)
             accept_baseline(comparison, {options.write_baseline_to, written->text});
     }
-    if (!options.baseline.empty() && options.baseline != options.write_baseline_to)
-        accept_baseline(comparison, read_single_source(options.baseline, limits, "a baseline file"));
+    if (!options.baseline.empty() && options.baseline != options.write_baseline_to) {
+        const auto base = options.baseline_base.empty()
+                              ? std::optional<SourceFile>()
+                              : std::optional<SourceFile>(read_single_source(options.baseline_base, limits, "a baseline file"));
+        accept_baseline(comparison, read_single_source(options.baseline, limits, "a baseline file"), base ? &*base : nullptr);
+    }
     if (const int failed_write = write_reports(comparison, options.reports, threshold, limits, batch); failed_write != 0)
         return failed_write;
     if (written)
@@ -80,6 +85,10 @@ Command add_check(CLI::App& app, Limits& limits) {
                       "A release users run (repeatable): errors and warnings stay only where NEW breaks one of them; "
                       "a change to what no release had is unreleased-change (info)");
     check->add_option("--baseline", options->baseline, "Accept the findings this baseline file lists; report its stale entries");
+    check->add_option("--baseline-base", options->baseline_base,
+                      "The target branch's baseline (git:REV:PATH): the markdown report marks the entries it lacks "
+                      "as approved in this PR")
+        ->needs("--baseline");
     check->add_option("--write-baseline", options->write_baseline_to,
                       "Write the findings at or above --fail-on as a baseline file (sorted by place), and accept them");
     check->add_flag("--baseline-all", options->baseline_all, "With --write-baseline: write every finding, info included");

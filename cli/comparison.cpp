@@ -159,10 +159,20 @@ void note_swapped_inputs(Comparison& comparison) {
                                         "warning: the inputs may be swapped (" + why + "); check takes the older snapshot first, OLD NEW");
 }
 
-void accept_baseline(Comparison& comparison, const SourceFile& file) {
+void accept_baseline(Comparison& comparison, const SourceFile& file, const SourceFile* base) {
     auto outcome = apply_baseline(std::move(comparison.findings), parse_baseline(file));
     comparison.findings = std::move(outcome.findings);
     comparison.summary = summarize(comparison.findings);
+    // What it accepted, and which of those entries the base branch's baseline lacks.
+    std::set<std::tuple<std::string, std::string, std::string>> in_base;
+    if (base != nullptr)
+        for (const auto& entry : parse_baseline(*base)) in_base.emplace(entry.fingerprint, entry.rule, entry.place);
+    auto& review = comparison.sources.baseline;
+    review.file = file.name;
+    review.compared_with_base = base != nullptr;
+    for (const auto& entry : outcome.accepting)
+        review.accepted.push_back(
+            {entry.rule, entry.place, entry.reason, base != nullptr && !in_base.contains({entry.fingerprint, entry.rule, entry.place})});
     auto& notes = comparison.sources.notes;
     notes.push_back(std::to_string(outcome.accepted) + " finding(s) accepted by the baseline " + file.name);
     for (const auto& [entry, finding_place] : outcome.mismatched)

@@ -41,8 +41,10 @@ void apply_version_policy(Comparison& comparison);
 void note_swapped_inputs(Comparison& comparison);
 
 // Takes out the findings `file` accepts, and says in the notes what it accepted, which
-// entries name another place than their finding's, and which accept nothing any more.
-void accept_baseline(Comparison& comparison, const SourceFile& file);
+// entries name another place than their finding's, and which accept nothing any more;
+// the reports list what it accepted, with each entry's reason.
+// With `base` (the target branch's baseline), the entries it lacks are "approved in this PR".
+void accept_baseline(Comparison& comparison, const SourceFile& file, const SourceFile* base = nullptr);
 
 // Applies the configuration file at `path`, as of today (UTC) for the ignores' expiry.
 void apply_configuration(Comparison& comparison, const std::string& path, const Limits& limits);

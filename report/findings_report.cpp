@@ -85,6 +85,13 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
     return to_pretty_json(document);
 }
 
+std::vector<std::string> approval_lines(const std::vector<Finding>& findings) {
+    std::vector<std::string> out;
+    for (const auto& finding : findings)
+        if (finding.severity == Severity::error) out.push_back(baseline_line(finding, "REASON: why this break is accepted"));
+    return out;
+}
+
 std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
                         const TextOptions& options) {
     // Every piece that comes from the inputs is escaped (docs/security.md): only kompat's
@@ -129,6 +136,10 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
             }
             if (const auto context = finding_context(finding); !context.empty()) out += "    " + escape_control(context) + "\n";
         }
+    }
+    if (const auto lines = approval_lines(findings); !sources.baseline.file.empty() && !lines.empty()) {
+        out += fmt::format("\nTo accept an error on purpose, add its line to {} with the reason:\n", escape_control(sources.baseline.file));
+        for (const auto& line : lines) out += "    " + escape_control(line) + "\n";
     }
     out += fmt::format("\n{} error(s), {} warning(s), {} info", summary.error, summary.warning, summary.info);
     if (const auto hidden = hidden_text(findings, options.show); !hidden.empty()) out += "; " + hidden;

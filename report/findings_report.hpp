@@ -13,6 +13,21 @@ struct ReportSource {
     std::string version = {};  // its `info.version`, "" when it writes none
 };
 
+// A baseline entry that accepted a finding, as the PR comment lists it.
+struct AcceptedEntry {
+    std::string rule;
+    std::string place;
+    std::string reason;
+    bool approved_here = false;  // not in the base branch's baseline (--baseline-base): this PR adds it
+};
+
+// The baseline a check was given: what it accepted, and the file new entries go to.
+struct BaselineReview {
+    std::string file;  // "" when the check was given no baseline
+    std::vector<AcceptedEntry> accepted;
+    bool compared_with_base = false;  // --baseline-base: approved_here is known
+};
+
 struct ReportSources {
     ReportSource old_side;
     ReportSource new_side;
@@ -33,7 +48,12 @@ struct ReportSources {
     // The served kinds of the new snapshot its CRDs mark deprecated, sorted: never named as
     // a replacement when another version is served.
     std::vector<std::string> deprecated_new = {};
+    BaselineReview baseline = {};
 };
+
+// The baseline lines that would accept the errors left (text, markdown and github print
+// them when a baseline is in use), each with a reason to fill in.
+std::vector<std::string> approval_lines(const std::vector<Finding>& findings);
 
 // Every note a report shows, in order: the policy notes, then the others.
 std::vector<std::string> notes_of(const ReportSources& sources);

@@ -61,6 +61,43 @@ std::string guidance_line(const std::string& id) {
     return fmt::format("- {}: {}. Breaks: {} Remedy: {}\n", code(id), rule->message, rule->breaks, rule->remedy);
 }
 
+// What the baseline accepted (each entry with its reason; with --baseline-base, those
+// this PR adds first, as "approved in this PR") and the lines that would accept the errors
+// left: the approval is reviewed where the break is shown. At most a quarter of the comment.
+std::string baseline_review(const std::vector<Finding>& findings, const BaselineReview& review) {
+    if (review.file.empty()) return {};
+    constexpr std::size_t budget = comment_limit / 4;
+    std::string out;
+    std::size_t left_out = 0;
+    const auto add = [&](std::string text) {
+        if (out.size() + text.size() > budget) ++left_out;
+        else out += text;
+    };
+    const auto accepted_block = [&](bool approved_here, std::string_view title) {
+        std::string rows;
+        std::size_t count = 0;
+        for (const auto& entry : review.accepted) {
+            if (entry.approved_here != approved_here) continue;
+            ++count;
+            rows += fmt::format("| {} | {} | {} |\n", cell(code(entry.rule)), cell(code(entry.place)), cell(entry.reason));
+        }
+        if (count == 0) return;
+        add(fmt::format("\n<details{}>\n<summary><b>{}</b>: {} finding{} accepted by {}</summary>\n\n| rule | place | reason |\n|---|---|---|\n{}"
+                        "\n</details>\n",
+                        approved_here ? " open" : "", title, count, count == 1 ? "" : "s", html_code(review.file), rows));
+    };
+    if (review.compared_with_base) accepted_block(true, "Approved in this PR");
+    accepted_block(false, review.compared_with_base ? "Accepted before" : "Accepted");
+    if (const auto lines = approval_lines(findings); !lines.empty()) {
+        std::string block;
+        for (const auto& line : lines) block += line + "\n";
+        add(fmt::format("\nTo accept an error on purpose, add its line to {} with the reason:\n\n{}", code(review.file),
+                        fenced_code(block)));
+    }
+    if (left_out > 0) out += fmt::format("\n{} baseline section{} left out: the text report lists them.\n", left_out, left_out == 1 ? "" : "s");
+    return out;
+}
+
 }  // namespace
 
 std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show) {
@@ -76,7 +113,8 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
         else out += "\n> " + line_text(note) + "\n";
     }
     if (notes_left_out > 0) out += fmt::format("\n> and {} more notes: the text or JSON report lists them.\n", notes_left_out);
-    if (findings.empty()) return out + "\nNo compatibility findings.\n";
+    const auto review = baseline_review(findings, sources.baseline);
+    if (findings.empty()) return out + "\nNo compatibility findings.\n" + review;
 
     // Groups in the report's order (errors first), each folded, open when it holds an error.
     std::vector<std::string> groups;
@@ -106,7 +144,8 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
             const auto line = same.size() == 1 ? row(*same.front(), under_heading) : folded_row(same, under_heading);
             const auto rule_line = rules_shown.contains(rule) ? std::string() : guidance_line(rule);
             // Once one does not fit, nothing after it is listed: what is shown stays errors first.
-            full = full || out.size() + block.size() + line.size() + guidance.size() + rule_line.size() + closing_room > comment_limit;
+            full = full || out.size() + block.size() + line.size() + guidance.size() + rule_line.size() + review.size() + closing_room >
+                               comment_limit;
             if (full) break;
             block += line;
             guidance += rule_line;
@@ -117,6 +156,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
         if (listed > 0) out += block + "\n</details>\n";
     }
     if (!guidance.empty()) out += "\n<details>\n<summary>What these rules mean</summary>\n\n" + guidance + "\n</details>\n";
+    out += review;
     if (const auto hidden = hidden_text(findings, show); !hidden.empty()) out += "\n" + hidden + ".\n";
     if (left_out > 0)
         out += fmt::format(

@@ -89,6 +89,23 @@ std::string code(std::string_view text) {
     return fence + (pad ? " " : "") + escape_control(text) + (pad ? " " : "") + fence;
 }
 
+std::string fenced_code(std::string_view lines) {
+    std::size_t run = 0;
+    std::size_t longest = 0;
+    for (const char c : lines) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+    std::string out = fence + "\n";
+    for (std::size_t at = 0; at < lines.size();) {
+        const auto end = std::min(lines.find('\n', at), lines.size());
+        out += escape_control(lines.substr(at, end - at)) + "\n";
+        at = end + 1;
+    }
+    return out + fence + "\n";
+}
+
 std::string html_code(std::string_view text) { return "<code>" + markup_text(escape_control(text)) + "</code>"; }
 
 }  // namespace kompat

@@ -19,6 +19,10 @@ std::string cell(std::string_view text);
 // Outside a table; in one, pass it through cell().
 std::string code(std::string_view text);
 
+// Lines as a fenced code block, read as written: the fence longer than any run of
+// backticks in them, controls escaped in each line.
+std::string fenced_code(std::string_view lines);
+
 // Text inside raw HTML of a markdown document (a `<summary>`), where markdown is not read:
 // HTML-escaped, in a `<code>` element (no mention or link is made inside one).
 std::string html_code(std::string_view text);

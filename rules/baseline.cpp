@@ -102,13 +102,16 @@ std::vector<BaselineEntry> parse_baseline(const SourceFile& file) {
     return entries;
 }
 
+std::string baseline_line(const Finding& finding, std::string_view reason) {
+    return finding.fingerprint + " " + finding.rule + " " + one_line(place_of(finding)) + "  # " + one_line(std::string(reason));
+}
+
 WrittenBaseline write_baseline(const std::vector<Finding>& findings, Severity at_least) {
     // By place, then rule: a reviewer reads the entries of one kind together.
     std::set<std::tuple<std::string, std::string, std::string>> entries;
     for (const auto& finding : findings) {
         if (finding.severity < at_least) continue;
-        entries.emplace(one_line(place_of(finding)), finding.rule,
-                        finding.fingerprint + " " + finding.rule + " " + one_line(place_of(finding)) + "  # " + one_line(finding.message));
+        entries.emplace(one_line(place_of(finding)), finding.rule, baseline_line(finding, finding.message));
     }
     WrittenBaseline written;
     written.text =
@@ -144,8 +147,10 @@ BaselineOutcome apply_baseline(std::vector<Finding> findings, const std::vector<
             if (mismatched.insert(it->second).second) outcome.mismatched.push_back({*it->second, std::get<2>(key)});
         outcome.findings.push_back(std::move(finding));
     }
-    for (const auto& entry : baseline)
-        if (!used.contains({entry.fingerprint, entry.rule, entry.place}) && !mismatched.contains(&entry)) outcome.stale.push_back(entry);
+    for (const auto& entry : baseline) {
+        if (used.contains({entry.fingerprint, entry.rule, entry.place})) outcome.accepting.push_back(entry);
+        else if (!mismatched.contains(&entry)) outcome.stale.push_back(entry);
+    }
     return outcome;
 }
 

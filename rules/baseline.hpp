@@ -42,9 +42,13 @@ struct MismatchedEntry {
     std::string finding_place;
 };
 
+// The entry that accepts `finding`, with `reason` after the `#`.
+std::string baseline_line(const Finding& finding, std::string_view reason);
+
 struct BaselineOutcome {
     std::vector<Finding> findings;            // those no entry accepts
     std::size_t accepted = 0;                 // findings an entry accepted
+    std::vector<BaselineEntry> accepting;     // the entries that accepted them, in file order
     std::vector<BaselineEntry> stale;         // entries that accept no finding any more
     std::vector<MismatchedEntry> mismatched;  // entries not accepted: their place is not the finding's
 };

@@ -148,3 +148,32 @@ TEST_CASE("baseline: an entry accepts a finding only at the place it names") {
     const auto json = pair.check("--format json");
     CHECK(json.out.find("\"fingerprint\": \"87fe3d760ad5a15c\"") != std::string::npos);
 }
+
+TEST_CASE("baseline: reports print the line that accepts each error, and what the baseline accepted") {
+    Pair pair;
+    pair.dir.write("base.txt", "# the target branch's baseline: empty\n");
+    const std::string line = "87fe3d760ad5a15c field-removed com.example.v1.WidgetSpec .paused  # REASON: why this break is accepted";
+    // Not accepted yet: text, markdown and github show the line to add.
+    const auto text = pair.check("--baseline base.txt");
+    CHECK(text.exit_code == 1);
+    CHECK(text.out.find("To accept an error on purpose, add its line to base.txt with the reason:\n    " + line + "\n") != std::string::npos);
+    CHECK(pair.check("--baseline base.txt --format markdown").out.find("```\n" + line + "\n```\n") != std::string::npos);
+    CHECK(pair.check("--baseline base.txt --format github").out.find("%0Aaccept in base.txt: " + line) != std::string::npos);
+    // Without a baseline, no such lines: the report stays as short as it was.
+    CHECK(pair.check("").out.find("To accept") == std::string::npos);
+
+    // The PR's baseline accepts it with a reason: the PR comment lists it as approved in this PR.
+    pair.dir.write("pr.txt", "87fe3d760ad5a15c field-removed com.example.v1.WidgetSpec .paused  # retired with v2, see #1234\n");
+    const auto approved = pair.check("--baseline pr.txt --baseline-base base.txt --format markdown");
+    CHECK(approved.exit_code == 0);
+    CHECK(approved.out.find("<summary><b>Approved in this PR</b>: 1 finding accepted by <code>pr.txt</code></summary>") !=
+          std::string::npos);
+    CHECK(approved.out.find("| `field-removed` | `com.example.v1.WidgetSpec .paused` | retired with v2, see `#1234` |") !=
+          std::string::npos);
+    // Once the base branch has the entry, it is accepted before, not approved here.
+    const auto before = pair.check("--baseline pr.txt --baseline-base pr.txt --format markdown");
+    CHECK(before.out.find("<b>Accepted before</b>: 1 finding") != std::string::npos);
+    CHECK(before.out.find("Approved in this PR") == std::string::npos);
+    // --baseline-base alone means nothing: refused.
+    CHECK(pair.check("--baseline-base base.txt").exit_code == 2);
+}
