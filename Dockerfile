@@ -1,5 +1,5 @@
 # kompat in a container: built on debian:12, run on debian:12-slim with only the runtime
-# libraries (and git, for REV:PATH snapshots).
+# libraries (and git, for REV:PATH snapshots; curl and jq, for the Action's PR comment).
 #   docker build -t kompat .
 #   docker run --rm -v "$PWD:/work" kompat check old.json new.json
 # The GitHub Action (action.yml) runs this image with scripts/github-action.sh as its
@@ -21,7 +21,7 @@ RUN cmake -S /src -B /build -DCMAKE_BUILD_TYPE=Release -DKOMPAT_TESTS=OFF -DKOMP
 FROM debian:12-slim
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libboost-json1.81.0 libfyaml0 libfmt9 git ca-certificates \
+      libboost-json1.81.0 libfyaml0 libfmt9 git ca-certificates curl jq \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /usr/local/bin/kompat /usr/local/bin/kompat
 COPY --from=build /usr/local/share/man/man1/kompat.1.gz /usr/local/share/man/man1/kompat.1.gz

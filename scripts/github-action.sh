@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # The GitHub Action's entry point (action.yml; /usr/local/bin/kompat-action in the image).
-# One `kompat check` of the inputs writes:
+# One `kompat check` for each path of `new` writes:
 #   - annotations on the pull request (`--format github`, on stdout),
 #   - a markdown report appended to the job summary ($GITHUB_STEP_SUMMARY), its path the
-#     `markdown` output (for a PR comment),
-#   - a SARIF file, whose path is the step's `sarif` output ($GITHUB_OUTPUT),
+#     `markdown` output (for a PR comment; with `comment: true`, posted as one PR comment
+#     that later runs update in place),
+#   - a SARIF file, whose path is the step's `sarif` output ($GITHUB_OUTPUT; a directory
+#     of them for several paths, as upload-sarif takes),
 #   - the report in the `format` input (text by default) in the log, after the annotations.
+# Without `old`, in a pull_request event, each path is compared with the merge base of
+# the PR's target branch (GITHUB_BASE_REF), fetched as needed.
 # The step exits as kompat does: 1 when a finding is at or above `fail-on`, 2 when an
 # input cannot be read (its message is also in the job summary).
 # Inputs come as INPUT_<NAME> variables (GitHub keeps the hyphen of `fail-on`).
@@ -18,12 +22,14 @@ fail_on=$(input FAIL-ON)
 config=$(input CONFIG)
 baseline=$(input BASELINE)
 format=$(input FORMAT)
+releases=$(input RELEASE)
+comment=$(input COMMENT)
 kompat=${KOMPAT:-kompat}
-: "${fail_on:=error}" "${format:=text}"
+: "${fail_on:=error}" "${format:=text}" "${comment:=false}"
 
 # The Action's own messages never repeat an input: an input could hold a workflow command.
-if [ -z "$old" ] || [ -z "$new" ]; then
-  echo "::error title=kompat::the inputs 'old' and 'new' are required (a path, or git:REV:PATH such as git:origin/main:api/openapi.yaml)"
+if [ -z "$new" ]; then
+  echo "::error title=kompat::the input 'new' is required: the paths to check, one per line (a file or directory, or git:REV:PATH)"
   exit 2
 fi
 case "$format" in
@@ -34,48 +40,136 @@ case "$fail_on" in
   error|warning|info) ;;
   *) echo "::error title=kompat::the input 'fail-on' is not one of error, warning, info"; exit 2 ;;
 esac
-
+case "$comment" in
+  true|false) ;;
+  *) echo "::error title=kompat::the input 'comment' is not true or false"; exit 2 ;;
+esac
+mapfile -t paths < <(printf '%s\n' "$new" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' | grep -v '^$')
+if [ -n "$old" ] && [ "${#paths[@]}" -gt 1 ]; then
+  echo "::error title=kompat::'old' names one snapshot: with several paths in 'new', leave 'old' unset (each is compared with the PR's target branch)"
+  exit 2
+fi
 workspace=${GITHUB_WORKSPACE:-$PWD}
 cd "$workspace" || exit 2
 # The workspace is mounted from the runner, owned by another user: git would refuse it.
 git config --global --add safe.directory "$workspace" 2>/dev/null || true
 
+# Without `old`: the merge base of the PR's target branch, fetched as needed.
+base=
+if [ -z "$old" ]; then
+  case "${GITHUB_EVENT_NAME:-}" in
+    pull_request|pull_request_target) ;;
+    *) echo "::error title=kompat::set the input 'old' (git:REV:PATH, or a path): outside a pull_request event there is no target branch to compare with"
+       exit 2 ;;
+  esac
+  target=${GITHUB_BASE_REF:-}
+  if [ -z "$target" ] || ! git check-ref-format --branch "$target" > /dev/null 2>&1; then
+    echo "::error title=kompat::GITHUB_BASE_REF is not a branch name: set the input 'old'"
+    exit 2
+  fi
+  git fetch --quiet --no-tags origin "+refs/heads/$target:refs/remotes/origin/$target" 2> /dev/null
+  base=$(git merge-base HEAD "refs/remotes/origin/$target" 2> /dev/null)
+  # A shallow checkout (the default fetch-depth: 1) lacks the merge base: deepen it.
+  if [ -z "$base" ] && [ "$(git rev-parse --is-shallow-repository 2> /dev/null)" = true ]; then
+    git fetch --quiet --no-tags --unshallow origin "+refs/heads/$target:refs/remotes/origin/$target" 2> /dev/null
+    base=$(git merge-base HEAD "refs/remotes/origin/$target" 2> /dev/null)
+  fi
+  if [ -z "$base" ]; then
+    echo "::error title=kompat::no merge base with the target branch: check out with fetch-depth: 0, or set the input 'old'"
+    exit 2
+  fi
+fi
+
+# Each release is a tag (or any revision): fetched when the checkout lacks it.
+while IFS= read -r release; do
+  release=$(printf '%s' "$release" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')
+  [ -z "$release" ] && continue
+  git rev-parse --quiet --verify "$release^{commit}" > /dev/null 2>&1 && continue
+  git check-ref-format "refs/tags/$release" 2> /dev/null &&
+    git fetch --quiet --no-tags origin "+refs/tags/$release:refs/tags/$release" 2> /dev/null
+done <<< "$releases"
+
 # A fresh directory each run: a later run that fails must not republish an earlier
 # run's summary or SARIF.
 out=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/kompat-XXXXXX") || exit 2
-sarif="$out/kompat.sarif"
 summary="$out/kompat-summary.md"
-report="$out/kompat-report.$format"
 errors="$out/kompat-stderr.txt"
-# Each --format goes to the --output just after it; the last, github, to stdout.
-# Inputs that are paths go after `--` or as an option's value, never where they could be
-# read as an option (`old: --help`).
-args=(check --fail-on "$fail_on" --format markdown --output "$summary" --format sarif --output "$sarif")
-[ "$format" = sarif ] || args+=(--format "$format" --output "$report")
-args+=(--format github)
-[ -n "$config" ] && args+=("--config=$config")
-[ -n "$baseline" ] && args+=("--baseline=$baseline")
-args+=(-- "$old" "$new")
+mkdir -p "$out/sarif" "$out/report"
+: > "$summary"
+code=0
+index=0
+for path in "${paths[@]}"; do
+  index=$((index + 1))
+  before=${old:-git:$base:$path}
+  sarif="$out/sarif/kompat-$index.sarif"
+  report="$out/report/kompat-$index.$format"
+  part="$out/kompat-summary-$index.md"
+  # Each --format goes to the --output just after it; the last, github, to stdout.
+  # Inputs that are paths go after `--` or as an option's value, never where they could be
+  # read as an option (`old: --help`).
+  args=(check --fail-on "$fail_on" --format markdown --output "$part" --format sarif --output "$sarif")
+  [ "$format" = sarif ] || args+=(--format "$format" --output "$report")
+  args+=(--format github)
+  [ -n "$config" ] && args+=("--config=$config")
+  [ -n "$baseline" ] && args+=("--baseline=$baseline")
+  # Each release a revision (a tag): the same path at that revision.
+  while IFS= read -r release; do
+    release=$(printf '%s' "$release" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')
+    [ -n "$release" ] && args+=("--release=git:$release:$path")
+  done <<< "$releases"
+  args+=(-- "$before" "$path")
 
-"$kompat" "${args[@]}" 2> "$errors"
-code=$?
-cat "$errors" >&2
-
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  if [ -s "$summary" ]; then
-    cat "$summary" >> "$GITHUB_STEP_SUMMARY"
-  elif [ $code -eq 2 ]; then
+  "$kompat" "${args[@]}" 2> "$errors"
+  one=$?
+  cat "$errors" >&2
+  [ $one -gt $code ] && code=$one
+  if [ -s "$part" ]; then
+    cat "$part" >> "$summary"
+  elif [ $one -eq 2 ]; then
     # HTML-escaped in <pre>: a file name in the message cannot close a fence or add markup.
     { echo "### kompat could not compare the snapshots"; echo; echo '<pre>'
-      sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/@/\&#64;/g' "$errors"; echo '</pre>'; } >> "$GITHUB_STEP_SUMMARY"
+      sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/@/\&#64;/g' "$errors"; echo '</pre>'; } >> "$summary"
   fi
-fi
+  if [ -s "$report" ]; then
+    case "$format" in text|markdown) echo; cat "$report" ;; esac
+  fi
+done
+
+[ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -s "$summary" ] && cat "$summary" >> "$GITHUB_STEP_SUMMARY"
+# One path: the files themselves; several: their directories.
+first_or_dir() { local dir=$1; if [ "${#paths[@]}" -eq 1 ]; then ls -d "$dir"/* 2> /dev/null | head -n 1; else echo "$dir"; fi; }
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
-  [ -s "$sarif" ] && echo "sarif=$sarif" >> "$GITHUB_OUTPUT"
-  [ -s "$summary" ] && echo "markdown=$summary" >> "$GITHUB_OUTPUT"
+  [ -n "$(find "$out/sarif" -type f -size +0)" ] && echo "sarif=$(first_or_dir "$out/sarif")" >> "$GITHUB_OUTPUT"
+  [ -s "$summary" ] && [ $code -ne 2 ] && echo "markdown=$summary" >> "$GITHUB_OUTPUT"
+  [ -n "$(find "$out/report" -type f -size +0)" ] && echo "report=$(first_or_dir "$out/report")" >> "$GITHUB_OUTPUT"
 fi
-if [ -s "$report" ]; then
-  [ -n "${GITHUB_OUTPUT:-}" ] && echo "report=$report" >> "$GITHUB_OUTPUT"
-  case "$format" in text|markdown) echo; cat "$report" ;; esac
+
+# comment: true posts the summary as one PR comment, updated in place by later runs (it is
+# found by a marker line), through the REST API with the job's token.
+if [ "$comment" = true ] && [ -s "$summary" ]; then
+  number=$(jq -r '.pull_request.number // empty' "${GITHUB_EVENT_PATH:-/dev/null}" 2> /dev/null)
+  token=$(input TOKEN)
+  if [ -z "$number" ] || [ -z "$token" ] || [ -z "${GITHUB_REPOSITORY:-}" ]; then
+    echo "::warning title=kompat::comment: true needs a pull_request event and the input 'token' (default: the job token); no comment posted"
+  else
+    api=${GITHUB_API_URL:-https://api.github.com}
+    marker='<!-- kompat report: updated in place by later runs -->'
+    headers=(-H "Authorization: Bearer $token" -H "Accept: application/vnd.github+json" -H "X-GitHub-Api-Version: 2022-11-28")
+    existing=
+    for page in $(seq 1 50); do
+      comments=$(curl -fsS "${headers[@]}" "$api/repos/$GITHUB_REPOSITORY/issues/$number/comments?per_page=100&page=$page") || break
+      existing=$(printf '%s' "$comments" | jq -r --arg marker "$marker" '[.[] | select((.body // "") | startswith($marker))][0].id // empty')
+      [ -n "$existing" ] || [ "$(printf '%s' "$comments" | jq 'length')" -lt 100 ] && break
+    done
+    payload="$out/comment.json"
+    jq -Rs --arg marker "$marker" '{body: ($marker + "\n" + .)}' < "$summary" > "$payload"
+    if [ -n "$existing" ]; then
+      curl -fsS -o /dev/null -X PATCH "${headers[@]}" --data-binary "@$payload" "$api/repos/$GITHUB_REPOSITORY/issues/comments/$existing" ||
+        echo "::warning title=kompat::the PR comment could not be updated"
+    else
+      curl -fsS -o /dev/null -X POST "${headers[@]}" --data-binary "@$payload" "$api/repos/$GITHUB_REPOSITORY/issues/$number/comments" ||
+        echo "::warning title=kompat::the PR comment could not be posted"
+    fi
+  fi
 fi
 exit $code

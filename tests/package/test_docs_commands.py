@@ -87,28 +87,51 @@ def commands_of(lines):
 
 
 def action_inputs(lines):
-    """The `with:` inputs of each step that uses the kompat Action."""
-    out, inputs, indent = [], None, None
-    for line in lines:
-        if "uses: OWNER/kompat@" in line:
-            inputs, indent = {}, None
-            out.append(inputs)
-            continue
-        if inputs is None:
-            continue
-        stripped = line.strip()
-        if stripped == "with:":
-            indent = len(line) - len(line.lstrip()) + 1
-            continue
-        if indent is None or not stripped or len(line) - len(line.lstrip()) < indent:
-            if indent is not None:
-                inputs = None
-            continue
-        key, _, value = stripped.partition(":")
-        value = re.sub(r"\s+#.*$", "", value).strip()
+    """The `with:` inputs of each step that uses the kompat Action: a block mapping (values
+    plain, or `|` blocks of the lines below) or a flow mapping on the `with:` line."""
+    def value_of(text):
+        text = re.sub(r"\s+#.*$", "", text).strip()
         for old, new in SUBSTITUTIONS:
-            value = value.replace(old, new)
-        inputs[key.strip()] = value
+            text = text.replace(old, new)
+        return text
+    out = []
+    for at, line in enumerate(lines):
+        if "uses: OWNER/kompat@" not in line:
+            continue
+        inputs = {}
+        out.append(inputs)
+        # The step's dash stands two columns left of its keys (`- uses:`, or `- id:` then `uses:`).
+        key_indent = len(line) - len(line.lstrip()) + (2 if line.lstrip().startswith("- ") else 0)
+        step_indent = key_indent - 2
+        rest = lines[at + 1:]
+        for i, with_line in enumerate(rest):
+            if len(with_line) - len(with_line.lstrip()) <= step_indent and with_line.strip():
+                break  # the next step
+            flow = re.match(r"\s*with:\s*\{(.*)\}\s*$", with_line)
+            if flow:
+                for pair in flow.group(1).split(","):
+                    key, _, value = pair.partition(":")
+                    inputs[key.strip()] = value_of(value)
+                break
+            if with_line.strip() != "with:":
+                continue
+            indent = None
+            block = None
+            for entry in rest[i + 1:]:
+                depth = len(entry) - len(entry.lstrip())
+                if entry.strip() and indent is not None and depth < indent:
+                    break
+                if block is not None and (not entry.strip() or depth > indent):
+                    inputs[block] += ("\n" if inputs[block] else "") + value_of(entry)
+                    continue
+                if not entry.strip():
+                    continue
+                indent = depth if indent is None else indent
+                key, _, value = entry.strip().partition(":")
+                value = value_of(value)
+                block = key.strip() if value == "|" else None
+                inputs[key.strip()] = "" if value == "|" else value
+            break
     return out
 
 
@@ -174,7 +197,9 @@ def main():
                     if result.returncode not in (0, 1):
                         failures.append(f"{name}: `{command}`: exit {result.returncode}: {result.stderr.strip()}")
                 for inputs in action_inputs(lines):
+                    # A pull_request event whose target branch is origin/main.
                     step_env = dict(env, GITHUB_ACTIONS="true", GITHUB_WORKSPACE=repo, KOMPAT=kompat,
+                                    GITHUB_EVENT_NAME="pull_request", GITHUB_BASE_REF="main",
                                     GITHUB_STEP_SUMMARY=os.path.join(work, "summary.md"),
                                     GITHUB_OUTPUT=os.path.join(work, "output"), RUNNER_TEMP=work)
                     for key, value in inputs.items():

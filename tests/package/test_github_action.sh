@@ -98,4 +98,94 @@ printf '{"swagger": "2.0",' > "$work/workspace/<img src=x>@team.json"
 run_action markup INPUT_OLD=old/swagger.json 'INPUT_NEW=<img src=x>@team.json'
 grep -q '&lt;img src=x&gt;&#64;team.json' "$work/markup/summary.md" || fail "markup: not escaped: $(cat "$work/markup/summary.md")"
 ! grep -q '<img' "$work/markup/summary.md" || fail "markup: raw markup in the job summary"
+
+# Without `old`, in a pull_request event: each path of `new` (one per line) against the
+# merge base of the target branch, fetched from origin; a release as a tag.
+git init -q --bare "$work/origin.git"
+git clone -q "$work/origin.git" "$work/pr" 2> /dev/null
+(
+  cd "$work/pr"
+  git config user.email t@example.invalid && git config user.name t
+  git checkout -q -b main
+  mkdir -p api crds
+  cp "$source/examples/old/swagger.json" api/swagger.json
+  cp "$source/examples/crds/widgets.yaml" crds/widgets.yaml
+  git add -A && git commit -q -m base && git tag v1.0.0 && git push -q origin main v1.0.0 2> /dev/null
+  git checkout -q -b feature
+  python3 - <<'PY'
+import json
+spec = json.load(open("api/swagger.json"))
+name = sorted(spec["definitions"])[0]
+spec["definitions"][name]["properties"].popitem()  # a field removed: an error
+json.dump(spec, open("api/swagger.json", "w"), indent=2)
+PY
+  git commit -q -am change
+)
+# A shallow clone of the PR's head, as actions/checkout makes by default.
+git clone -q --depth 1 --branch feature "file://$work/origin.git" "$work/shallow" 2> /dev/null ||
+  { (cd "$work/pr" && git push -q origin feature 2> /dev/null) && git clone -q --depth 1 --branch feature "file://$work/origin.git" "$work/shallow"; }
+run_pr() {
+  local name=$1; shift
+  mkdir -p "$work/$name/temp"
+  : > "$work/$name/summary.md"; : > "$work/$name/output"
+  set +e
+  (cd / && env -i PATH="$PATH" HOME="$work/$name" KOMPAT="$kompat" GITHUB_ACTIONS=true GITHUB_WORKSPACE="$work/shallow" \
+    GITHUB_STEP_SUMMARY="$work/$name/summary.md" GITHUB_OUTPUT="$work/$name/output" RUNNER_TEMP="$work/$name/temp" "$@" \
+    "$source/scripts/github-action.sh" > "$work/$name/stdout" 2> "$work/$name/stderr")
+  echo $? > "$work/$name/code"
+  set -e
+}
+paths=$'api/swagger.json\ncrds'
+run_pr pr GITHUB_EVENT_NAME=pull_request GITHUB_BASE_REF=main "INPUT_NEW=$paths" INPUT_RELEASE=v1.0.0
+[ "$(cat "$work/pr/code")" = 1 ] || fail "pr: exit $(cat "$work/pr/code"), not 1: $(cat "$work/pr/stderr")"
+grep -q '^## kompat: `git:[0-9a-f]*:api/swagger.json` → `api/swagger.json`' "$work/pr/summary.md" || fail "pr: api not compared with the merge base"
+grep -q '^## kompat: `git:[0-9a-f]*:crds` → `crds`' "$work/pr/summary.md" || fail "pr: crds not compared"
+grep -q 'against release git:v1.0.0:api/swagger.json' "$work/pr/stdout" || fail "pr: the release was not applied"
+[ -d "$(sed -n 's/^sarif=//p' "$work/pr/output")" ] || fail "pr: two paths, but the sarif output is not a directory"
+# Another event without `old`: it says what to set.
+run_pr push GITHUB_EVENT_NAME=push INPUT_NEW=api/swagger.json
+[ "$(cat "$work/push/code")" = 2 ] && grep -q "set the input 'old'" "$work/push/stdout" || fail "push without old: not told what to set"
+
+# comment: true posts one PR comment, and a later run updates it in place (a fake GitHub
+# REST API on 127.0.0.1 records what it is sent).
+cat > "$work/fake_api.py" <<'PY'
+import json, sys
+from http.server import BaseHTTPRequestHandler, HTTPServer
+comments, log = [], open(sys.argv[1], "a")
+class Api(BaseHTTPRequestHandler):
+    def reply(self, code, body):
+        data = json.dumps(body).encode()
+        self.send_response(code); self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data))); self.end_headers(); self.wfile.write(data)
+    def body(self):
+        return json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+    def do_GET(self):
+        log.write(f"GET {self.path} {self.headers['Authorization']}\n"); log.flush()
+        self.reply(200, comments if self.path.startswith("/repos/o/r/issues/7/comments") else [])
+    def do_POST(self):
+        comments.append({"id": 100 + len(comments), "body": self.body()["body"]})
+        log.write(f"POST {self.path}\n"); log.flush(); self.reply(201, comments[-1])
+    def do_PATCH(self):
+        body = self.body()["body"]
+        for c in comments:
+            if self.path.endswith(f"/comments/{c['id']}"): c["body"] = body
+        log.write(f"PATCH {self.path}\n"); log.flush(); self.reply(200, {})
+    def log_message(self, *args): pass
+server = HTTPServer(("127.0.0.1", 0), Api)
+print(server.server_port, flush=True)
+server.serve_forever()
+PY
+python3 "$work/fake_api.py" "$work/api.log" > "$work/api.port" &
+api_pid=$!
+trap 'kill $api_pid 2> /dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do [ -s "$work/api.port" ] && break; sleep 0.1; done
+echo '{"pull_request": {"number": 7}}' > "$work/event.json"
+for run in first second; do
+  run_pr "comment-$run" GITHUB_EVENT_NAME=pull_request GITHUB_BASE_REF=main INPUT_NEW=api/swagger.json INPUT_COMMENT=true \
+    INPUT_TOKEN=t0ken GITHUB_REPOSITORY=o/r GITHUB_EVENT_PATH="$work/event.json" GITHUB_API_URL="http://127.0.0.1:$(cat "$work/api.port")"
+  [ "$(cat "$work/comment-$run/code")" = 1 ] || fail "comment $run: exit $(cat "$work/comment-$run/code"): $(cat "$work/comment-$run/stderr")"
+done
+[ "$(grep -c '^POST /repos/o/r/issues/7/comments$' "$work/api.log")" = 1 ] || fail "comment: not posted once: $(cat "$work/api.log")"
+[ "$(grep -c '^PATCH /repos/o/r/issues/comments/100$' "$work/api.log")" = 1 ] || fail "comment: not updated in place: $(cat "$work/api.log")"
+grep -q '^GET /repos/o/r/issues/7/comments?per_page=100&page=1 Bearer t0ken$' "$work/api.log" || fail "comment: not looked up with the token"
 echo "ok: the action's entry point under a fake GitHub environment"
