@@ -17,6 +17,7 @@ struct CompareOptions {
     std::string fail_on = "error";
     ReportRequest reports;
     std::vector<std::string> releases;  // check --release: the releases users run
+    std::optional<int> rules_version;   // the rule set pinned (else the config's, else the current one)
     std::string baseline;
     std::string baseline_base;  // the target branch's baseline: entries it lacks are approved in this PR
     std::string write_baseline_to;
@@ -39,10 +40,14 @@ int check_compare_outputs(CompareOptions& options) {
 
 int run_compare(const CompareOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
-    auto comparison = compare(options.old_spec, options.new_spec, limits);
-    if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits);
+    const int ruleset = ruleset_to_use(options.rules_version, options.reports.config, limits);
+    auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset);
+    if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits, ruleset);
     note_swapped_inputs(comparison);
-    apply_version_policy(comparison);
+    apply_version_policy(comparison, ruleset);
+    if (ruleset != current_ruleset)
+        comparison.sources.notes.push_back(fmt::format("verdicts of rule set {} (pinned; this kompat's own is {}, docs/rulesets.md)",
+                                                       ruleset, current_ruleset));
     if (!options.reports.config.empty()) apply_configuration(comparison, options.reports.config, limits);
     OutputBatch batch;
     std::optional<WrittenBaseline> written;
@@ -69,6 +74,14 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
     return failed(comparison.findings, threshold) ? exit_findings : 0;
 }
 
+void add_rules_version_option(CLI::App* app, CompareOptions& options) {
+    app->add_option("--rules-version", options.rules_version,
+                    fmt::format("Judge as rule set N did ({} to {}; default: the config's rules-version, else {}): an upgrade of "
+                                "kompat then changes no verdict (docs/rulesets.md)",
+                                oldest_ruleset, current_ruleset, current_ruleset))
+        ->check(CLI::Range(oldest_ruleset, current_ruleset));
+}
+
 Command command_of(CLI::App* app, const std::shared_ptr<CompareOptions>& options, Limits& limits) {
     return {app, [options] { return check_compare_outputs(*options); }, [options, &limits] { return run_compare(*options, limits); }};
 }
@@ -92,6 +105,7 @@ Command add_check(CLI::App& app, Limits& limits) {
     check->add_option("--write-baseline", options->write_baseline_to,
                       "Write the findings at or above --fail-on as a baseline file (sorted by place), and accept them");
     check->add_flag("--baseline-all", options->baseline_all, "With --write-baseline: write every finding, info included");
+    add_rules_version_option(check, *options);
     check->add_option("--fail-on", options->fail_on, "Lowest severity that fails the check")
         ->check(CLI::IsMember({"error", "warning", "info"}))
         ->default_str("error");
@@ -113,6 +127,7 @@ Command add_diff(CLI::App& app, Limits& limits) {
     diff->add_option("OLD", options->old_spec, "The snapshot before the change")->required();
     diff->add_option("NEW", options->new_spec, "The snapshot after the change")->required();
     add_report_options(diff, options->reports, "info");
+    add_rules_version_option(diff, *options);
     diff->footer(R"(Unlike check, diff lists every finding (--show info) and exits 1 for any change, whatever its severity:
 it answers "did the API change?", not "does it break?".
 

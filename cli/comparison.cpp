@@ -36,11 +36,19 @@ std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapsho
     return {kinds.begin(), kinds.end()};
 }
 
-Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits) {
+int ruleset_to_use(std::optional<int> from_option, const std::string& config_path, const Limits& limits) {
+    std::optional<int> from_config;
+    if (!config_path.empty()) from_config = parse_config(read_single_source(config_path, limits, "a configuration file"), limits).ruleset;
+    if (from_option && from_config && *from_option != *from_config)
+        throw InputError(config_path, {}, fmt::format("its rules-version {} is not --rules-version {}", *from_config, *from_option));
+    return from_option.value_or(from_config.value_or(current_ruleset));
+}
+
+Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset) {
     const auto [before, after] = load_snapshot_pair(old_spec, new_spec, limits);
     auto diff = diff_snapshots(before, after, limits);
     Comparison comparison;
-    comparison.findings = evaluate(diff.changes);
+    comparison.findings = evaluate(as_of_ruleset(std::move(diff.changes), ruleset));
     comparison.summary = summarize(comparison.findings);
     comparison.sources = {{before.source, std::string(to_string(before.format)), before.info_version},
                           {after.source, std::string(to_string(after.format)), after.info_version},
@@ -59,11 +67,11 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
 }
 
 void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
-                        const Limits& limits) {
+                        const Limits& limits, int ruleset) {
     const auto key = [](const Finding& finding) { return finding.rule + '\x1f' + place_of(finding); };
     std::map<std::string, std::vector<std::string>> breaks;  // rule and place → the releases broken there
     for (const auto& release : releases) {
-        const auto against = compare(release, new_spec, limits);
+        const auto against = compare(release, new_spec, limits, ruleset);
         for (const auto& finding : against.findings) {
             auto& names = breaks[key(finding)];
             if (finding.severity >= Severity::warning && (names.empty() || names.back() != release)) names.push_back(release);
@@ -87,9 +95,10 @@ void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& 
                                                    releases.size() == 1 ? "" : "s", fmt::join(releases, ", "), unreleased));
 }
 
-void apply_version_policy(Comparison& comparison) {
+void apply_version_policy(Comparison& comparison, int ruleset) {
     // Kubernetes-style APIs version by API version: a break inside one is the finding itself.
     if (!comparison.sources.kinds.empty()) return;
+    if (!ruleset_reports(ChangeKind::version_not_bumped, ruleset)) return;
     const auto& before = comparison.sources.old_side.version;
     const auto& after = comparison.sources.new_side.version;
     if (auto finding = version_not_bumped(before, after, comparison.findings)) {

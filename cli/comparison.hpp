@@ -10,6 +10,9 @@
 #include "load/source_reader.hpp"
 #include "report/findings_report.hpp"
 #include "rules/finding.hpp"
+#include "rules/ruleset.hpp"
+
+#include <optional>
 
 namespace kompat::cli {
 
@@ -19,8 +22,12 @@ struct Comparison {
     ReportSources sources;
 };
 
-// Loads both snapshots, diffs and judges them.
-Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits);
+// Loads both snapshots, diffs and judges them, as rule set `ruleset` judges.
+Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset = current_ruleset);
+
+// The rule set a check follows: --rules-version when given, else the config's
+// rules-version, else the current one. Throws InputError when the two disagree.
+int ruleset_to_use(std::optional<int> from_option, const std::string& config_path, const Limits& limits);
 
 // Every kind of the snapshots ("apps/v1 Deployment"), sorted, once each.
 std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapshots);
@@ -30,11 +37,11 @@ std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapsho
 // same place), and names those releases; any other (a change to what no release had)
 // becomes unreleased-change, info.
 void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
-                        const Limits& limits);
+                        const Limits& limits, int ruleset = current_ruleset);
 
 // A general OpenAPI document's version policy: version-not-bumped when it breaks without a
 // major bump of info.version, and a note with the version semantic versioning asks for.
-void apply_version_policy(Comparison& comparison);
+void apply_version_policy(Comparison& comparison, int ruleset = current_ruleset);
 
 // Leads the notes with a warning when OLD looks newer than NEW: a higher info.version, a
 // newer version of a kind served only by OLD, or (nearly) every change a removal.

@@ -1,5 +1,7 @@
 #include "rules/config.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 
 #include <boost/json/serialize.hpp>
@@ -41,22 +43,25 @@ public:
         if (parsed_.documents.empty()) return config;
         if (parsed_.documents.size() > 1) fail(parsed_.document_starts[1], "a config file holds one YAML document");
         const auto* root = parsed_.documents.front().if_object();
-        if (root == nullptr) fail(parsed_.document_starts.front(), "a config file is a mapping of ruleset, rules and ignores");
+        if (root == nullptr) fail(parsed_.document_starts.front(), "a config file is a mapping of rules-version, rules and ignores");
         for (const auto& member : *root) {
             const auto at = parsed_.position_of(member);
-            if (member.key() == "ruleset") {
+            if (member.key() == "rules-version" || member.key() == "ruleset") {
                 const auto& number = member.value();
-                const bool current = (number.is_int64() && number.get_int64() == current_ruleset) ||
-                                     (number.is_uint64() && number.get_uint64() == static_cast<std::uint64_t>(current_ruleset));
-                if (!current)
-                    fail(at, "this kompat implements rule set " + std::to_string(current_ruleset) + "; the config asks for " +
-                                 json::serialize(member.value()));
+                const auto known = [&](std::int64_t n) { return n >= oldest_ruleset && n <= current_ruleset; };
+                if (number.is_int64() && known(number.get_int64())) config.ruleset = static_cast<int>(number.get_int64());
+                else if (number.is_uint64() && number.get_uint64() <= static_cast<std::uint64_t>(current_ruleset) &&
+                         known(static_cast<std::int64_t>(number.get_uint64())))
+                    config.ruleset = static_cast<int>(number.get_uint64());
+                else
+                    fail(at, fmt::format("this kompat has rule sets {} to {}; the config asks for {} (docs/rulesets.md)", oldest_ruleset,
+                                         current_ruleset, json::serialize(member.value())));
             } else if (member.key() == "rules") {
                 read_rules(member.value(), at, config);
             } else if (member.key() == "ignores") {
                 read_ignores(member.value(), at, config);
             } else {
-                fail(at, "unknown key \"" + std::string(member.key()) + "\" (ruleset, rules, ignores)");
+                fail(at, "unknown key \"" + std::string(member.key()) + "\" (rules-version, rules, ignores)");
             }
         }
         return config;

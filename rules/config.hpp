@@ -3,7 +3,7 @@
 // (rule, location glob, reason, optional expiry date) and the rule-set version. Unknown
 // keys, rule ids and values are errors with file, line and column, never silence.
 //
-//   ruleset: 1
+//   rules-version: 3
 //   rules:
 //     description-changed: off
 //     field-removed: warning
@@ -20,12 +20,9 @@
 #include "load/source_reader.hpp"
 #include "rules/finding.hpp"
 #include "rules/ignore_index.hpp"
+#include "rules/ruleset.hpp"
 
 namespace kompat {
-
-// The rule set this kompat implements. A config that pins another one is refused, so an
-// upgrade never changes a verdict silently.
-constexpr int current_ruleset = 2;
 
 struct RuleSetting {
     std::string rule;
@@ -35,6 +32,7 @@ struct RuleSetting {
 
 struct Config {
     std::string file;
+    std::optional<int> ruleset;  // rules-version: the rule set the verdicts follow (rules/ruleset.hpp)
     std::vector<RuleSetting> rules;
     std::vector<IgnoreEntry> ignores;
 };
