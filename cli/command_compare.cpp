@@ -18,6 +18,7 @@ struct CompareOptions {
     ReportRequest reports;
     std::vector<std::string> releases;  // check --release: the releases users run
     std::optional<int> rules_version;   // the rule set pinned (else the config's, else the current one)
+    bool lint = false;                  // check --lint: the API-convention violations NEW adds
     std::string baseline;
     std::string baseline_base;  // the target branch's baseline: entries it lacks are approved in this PR
     std::string write_baseline_to;
@@ -41,7 +42,7 @@ int check_compare_outputs(CompareOptions& options) {
 int run_compare(const CompareOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
     const int ruleset = ruleset_to_use(options.rules_version, options.reports.config, limits);
-    auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset);
+    auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset, options.lint);
     if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits, ruleset);
     note_swapped_inputs(comparison);
     apply_version_policy(comparison, ruleset);
@@ -106,6 +107,9 @@ Command add_check(CLI::App& app, Limits& limits) {
                       "Write the findings at or above --fail-on as a baseline file (sorted by place), and accept them");
     check->add_flag("--baseline-all", options->baseline_all, "With --write-baseline: write every finding, info included");
     add_rules_version_option(check, *options);
+    check->add_flag("--lint", options->lint,
+                    "Also report the Kubernetes API-convention violations NEW adds (docs/conventions.md); they fail the "
+                    "check only at or above --fail-on");
     check->add_option("--fail-on", options->fail_on, "Lowest severity that fails the check")
         ->check(CLI::IsMember({"error", "warning", "info"}))
         ->default_str("error");

@@ -4,7 +4,10 @@
 #include "cli/command.hpp"
 #include "cli/report_formats.hpp"
 #include "load/snapshot_loader.hpp"
+#include "rules/conventions.hpp"
 #include "rules/lint.hpp"
+
+#include <iterator>
 
 namespace kompat::cli {
 namespace {
@@ -25,6 +28,9 @@ int run_lint(const LintCommandOptions& options, const Limits& limits) {
     const auto snapshot = load_snapshot(options.spec, limits);
     Comparison report;
     report.findings = lint(snapshot, lint_options);
+    auto conventions = convention_findings(snapshot);
+    report.findings.insert(report.findings.end(), std::make_move_iterator(conventions.begin()), std::make_move_iterator(conventions.end()));
+    sort_findings(report.findings);
     report.summary = summarize(report.findings);
     const ReportSource side{snapshot.source, std::string(to_string(snapshot.format))};
     report.sources = {side, side, {}, kinds_of({&snapshot}), true};
@@ -38,7 +44,7 @@ int run_lint(const LintCommandOptions& options, const Limits& limits) {
 
 Command add_lint(CLI::App& app, Limits& limits) {
     auto options = std::make_shared<LintCommandOptions>();
-    auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity");
+    auto* lint = app.add_subcommand("lint", "One-snapshot rules: defaults across versions, lifecycle validity, Kubernetes API conventions");
     lint->add_option("SPEC", options->spec, "The snapshot to check")->required();
     add_report_options(lint, options->reports, "warning");
     lint->add_option("--fail-on", options->fail_on, "Lowest severity that fails the lint")

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <iterator>
 #include <map>
 #include <tuple>
 #include <set>
@@ -12,6 +13,7 @@
 #include "load/snapshot_loader.hpp"
 #include "rules/baseline.hpp"
 #include "rules/config.hpp"
+#include "rules/conventions.hpp"
 #include "rules/evaluate.hpp"
 #include "rules/version_policy.hpp"
 
@@ -44,11 +46,16 @@ int ruleset_to_use(std::optional<int> from_option, const std::string& config_pat
     return from_option.value_or(from_config.value_or(current_ruleset));
 }
 
-Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset) {
+Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset, bool conventions) {
     const auto [before, after] = load_snapshot_pair(old_spec, new_spec, limits);
     auto diff = diff_snapshots(before, after, limits);
     Comparison comparison;
     comparison.findings = evaluate(as_of_ruleset(std::move(diff.changes), ruleset));
+    if (conventions) {
+        auto added = new_convention_findings(before, after);
+        comparison.findings.insert(comparison.findings.end(), std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
+        sort_findings(comparison.findings);
+    }
     comparison.summary = summarize(comparison.findings);
     comparison.sources = {{before.source, std::string(to_string(before.format)), before.info_version},
                           {after.source, std::string(to_string(after.format)), after.info_version},

@@ -23,7 +23,9 @@ struct Comparison {
 };
 
 // Loads both snapshots, diffs and judges them, as rule set `ruleset` judges.
-Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset = current_ruleset);
+// With `conventions` (check --lint), the API-convention violations NEW adds are findings too.
+Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset = current_ruleset,
+                   bool conventions = false);
 
 // The rule set a check follows: --rules-version when given, else the config's
 // rules-version, else the current one. Throws InputError when the two disagree.

@@ -48,6 +48,17 @@ namespace kompat {
     X(unserved_version_removed, "unserved-version-removed")                                 \
     X(unreleased_change, "unreleased-change")                                               \
     X(version_not_bumped, "version-not-bumped")                                             \
+    X(convention_float, "convention-float")                                                 \
+    X(convention_integer_format, "convention-integer-format")                               \
+    X(convention_string_max_length, "convention-string-max-length")                         \
+    X(convention_list_max_items, "convention-list-max-items")                               \
+    X(convention_list_type, "convention-list-type")                                         \
+    X(convention_conditions, "convention-conditions")                                       \
+    X(convention_status_subresource, "convention-status-subresource")                       \
+    X(convention_phase, "convention-phase")                                                 \
+    X(convention_field_name, "convention-field-name")                                       \
+    X(convention_map, "convention-map")                                                     \
+    X(convention_bool, "convention-bool")                                                   \
     X(crd_storage_version_changed, "crd-storage-version-changed")                           \
     X(field_removed, "field-removed") X(field_added, "field-added")                         \
     X(field_added_required, "field-added-required")                                         \

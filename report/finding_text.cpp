@@ -13,6 +13,7 @@
 #include <tuple>
 
 #include "report/word_diff.hpp"
+#include "rules/conventions.hpp"
 #include "rules/rule_table.hpp"
 
 namespace kompat {
@@ -280,7 +281,8 @@ std::string breaks_text(const Finding& finding) {
     if (finding.severity == Severity::info) return {};
     const auto* rule = find_rule(finding.rule);
     if (rule == nullptr || rule->judges.empty()) return {};
-    if (finding.role.empty()) return fmt::format("breaks: {}", rule->breaks);
+    // A convention finding breaks nobody yet: its line says why the convention exists.
+    if (finding.role.empty()) return fmt::format("{}: {}", is_convention_rule(finding.rule) ? "why" : "breaks", rule->breaks);
     // Who writes and who reads: a rule that breaks requests breaks writers, one that
     // breaks responses breaks readers; a rule no column makes an error only may break.
     const auto& columns = rule->judges.front().severities;
@@ -351,6 +353,12 @@ std::string finding_context(const Finding& finding) {
 }
 
 std::string heading_of(const Finding& finding) {
+    // API conventions are a review of the new API, apart from what breaks its users.
+    if (is_convention_rule(finding.rule)) {
+        auto plain = finding;
+        plain.rule.clear();
+        return "API conventions: " + heading_of(plain);
+    }
     if (finding.kind) return *finding.kind;
     if (finding.operation) return "operations";
     if (finding.type.empty() || finding.rule == to_string(ChangeKind::definition_added) ||

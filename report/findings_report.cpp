@@ -9,6 +9,7 @@
 #include "support/text_safety.hpp"
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
+#include "rules/conventions.hpp"
 
 namespace kompat {
 namespace json = boost::json;
@@ -65,6 +66,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
         json::array places;
         for (const auto& place : finding.affected_places) places.push_back(json::object{{"from", place.from}, {"path", place.path}});
         item["affectedPlaces"] = std::move(places);
+        if (is_convention_rule(finding.rule)) item["category"] = "convention";
         if (!finding.reachable) item["reachable"] = false;
         if (!finding.releases.empty()) item["releases"] = json::value_from(finding.releases);
         item["fingerprint"] = finding.fingerprint;

@@ -1,5 +1,7 @@
 #include "report/sarif_report.hpp"
 
+#include "rules/conventions.hpp"
+
 #include <boost/json.hpp>
 
 #include <cctype>
@@ -34,7 +36,11 @@ json::object rule_json(const Rule& rule) {
           {"markdown", "**Breaks:** " + std::string(rule.breaks) + "\n\n**Remedy:** " + std::string(rule.remedy) +
                            "\n\nkompat's docs/rules.md, rule `" + std::string(rule.id) + "`, has an example."}}},
         {"defaultConfiguration", {{"level", level_of(rule.default_severity())}}},
-        {"properties", {{"changeKinds", std::move(change_kinds)}, {"singleSnapshot", rule.single_snapshot}}},
+        {"properties",
+         {{"changeKinds", std::move(change_kinds)},
+          {"singleSnapshot", rule.single_snapshot},
+          // GitHub code scanning filters by tags: compatibility apart from API conventions.
+          {"tags", json::array{is_convention_rule(rule.id) ? "convention" : "compatibility"}}}},
     };
 }
 

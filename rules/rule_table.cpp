@@ -83,6 +83,12 @@ constexpr std::string_view remedy_review = "Review the change; if it is intended
 constexpr std::string_view remedy_fix_spec = "Fix the spec.";
 
 // A rule that release notes tell in a way of its own.
+// A rule over one snapshot (kompat lint; check --lint for what a change adds).
+constexpr Rule on_one_snapshot(Rule rule) {
+    rule.single_snapshot = true;
+    return rule;
+}
+
 constexpr Rule noted(Rule rule, ReleaseNote note) {
     rule.release_note = note;
     return rule;
@@ -206,6 +212,38 @@ const std::array rules{
     noted(R(crd_version_served, "CRD version now served", harmless,
       "{detail} now served",
       "Nobody.", remedy_nothing), ReleaseNote::version_served),
+    // Kubernetes API conventions (rules/conventions.cpp): what a reviewer asks of a new field.
+    on_one_snapshot(R(convention_float, "float field: floats are not portable across languages", needs_review,
+      "{field}: a number (float)", "Clients in languages that round floats, and reviewers of the API.",
+      "Use an integer (with a unit in the name) or a resource.Quantity string.")),
+    on_one_snapshot(R(convention_integer_format, "integer without format int32 or int64", needs_review,
+      "{field}: an integer without format int32 or int64", "Generated clients: they guess the width.",
+      "Give the integer format int32 or int64.")),
+    on_one_snapshot(R(convention_string_max_length, "spec string without maxLength, enum or a bounding format", needs_review,
+      "{field}: a string with no maxLength, enum or bounding format",
+      "The API server: unbounded strings make CEL cost estimates and storage unbounded.", "Add a maxLength (or an enum).")),
+    on_one_snapshot(R(convention_list_max_items, "spec array without maxItems", needs_review, "{field}: an array with no maxItems",
+      "The API server: unbounded lists make CEL cost estimates and storage unbounded.", "Add a maxItems.")),
+    on_one_snapshot(R(convention_list_type, "array without x-kubernetes-list-type, or a map list without its keys", needs_review,
+      "{field}: {detail}", "Server-side apply: without a list type it replaces the whole list.",
+      "Set x-kubernetes-list-type (atomic, set, or map with x-kubernetes-list-map-keys).")),
+    on_one_snapshot(R(convention_conditions, "status.conditions not as metav1.Condition", needs_review, "{field}: {detail}",
+      "Tools that read conditions (kubectl wait, kstatus) as every Kubernetes API writes them.",
+      "Use []metav1.Condition: a list-type map keyed by type, its items requiring type, status, lastTransitionTime, reason and message.")),
+    on_one_snapshot(R(convention_status_subresource, "CRD version with a status but no status subresource", needs_review,
+      "the version has a status but no status subresource",
+      "Controllers and users: without the subresource, users can write status and controllers overwrite spec.",
+      "Add subresources: {status: {}}.")),
+    on_one_snapshot(R(convention_phase, "status.phase: a state machine clients must know", needs_review,
+      "{field}: a phase string in status", "Clients that switch over phases: every new phase breaks them.",
+      "Report conditions instead of a phase.")),
+    on_one_snapshot(R(convention_field_name, "field name not lowerCamelCase", needs_review, "field name {detail} is not lowerCamelCase",
+      "Users: names that differ from every other Kubernetes field.", "Name the field in lowerCamelCase.")),
+    on_one_snapshot(R(convention_map, "map whose values are not strings", needs_review, "{field}: a map of non-string values",
+      "Server-side apply and clients: maps of structures cannot be merged or validated field by field.",
+      "Use a list-type map of named items instead.")),
+    on_one_snapshot(R(convention_bool, "boolean in spec: an enum leaves room to grow", needs_review, "{field}: a boolean in spec",
+      "The API's future: a third state needs a new field.", "Use a string enum.")),
     R(version_not_bumped, "breaking change without a major version bump of info.version", needs_review,
       "info.version went from {old} to {new} with {detail}",
       "Clients that trust semantic versioning: they take a minor or patch release as safe to upgrade to.",
