@@ -77,26 +77,29 @@ std::string cell(std::string_view text) { return marked_text(text, true); }
 
 std::string line_text(std::string_view text) { return marked_text(text, false); }
 
-std::string code(std::string_view text) {
+namespace {
+
+// The longest run of backticks in `text`: a fence must be longer.
+std::size_t longest_backtick_run(std::string_view text) {
     std::size_t run = 0;
     std::size_t longest = 0;
     for (const char c : text) {
         run = c == '`' ? run + 1 : 0;
         longest = std::max(longest, run);
     }
-    const std::string fence(longest + 1, '`');
+    return longest;
+}
+
+}  // namespace
+
+std::string code(std::string_view text) {
+    const std::string fence(longest_backtick_run(text) + 1, '`');
     const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
     return fence + (pad ? " " : "") + escape_control(text) + (pad ? " " : "") + fence;
 }
 
 std::string fenced_code(std::string_view lines) {
-    std::size_t run = 0;
-    std::size_t longest = 0;
-    for (const char c : lines) {
-        run = c == '`' ? run + 1 : 0;
-        longest = std::max(longest, run);
-    }
-    const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+    const std::string fence(std::max<std::size_t>(3, longest_backtick_run(lines) + 1), '`');
     std::string out = fence + "\n";
     for (std::size_t at = 0; at < lines.size();) {
         const auto end = std::min(lines.find('\n', at), lines.size());
