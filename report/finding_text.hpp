@@ -77,13 +77,4 @@ std::size_t count_below(const std::vector<Finding>& findings, Severity shown);
 // "12 info findings not shown (--show info)"; "" when none are hidden.
 std::string hidden_text(const std::vector<Finding>& findings, Severity shown);
 
-// The findings of one heading in their order, the same change (rule, severity, old → new)
-// met at `fewest` places or more gathered where the first of them stands: what people
-// read says one upstream edit once (JSON keeps one finding a place).
-inline constexpr std::size_t fewest_folded = 3;
-std::vector<std::vector<const Finding*>> fold_same_changes(const std::vector<const Finding*>& findings);
-
-// "3 fields" (or places, where the findings are about no field) for a folded sentence.
-std::string places_words(const std::vector<const Finding*>& same);
-
 }  // namespace kompat

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "support/text_safety.hpp"
+#include "report/finding_fold.hpp"
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
 #include "rules/conventions.hpp"

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "support/text_safety.hpp"
+#include "report/finding_fold.hpp"
 #include "report/finding_text.hpp"
 
 namespace kompat {

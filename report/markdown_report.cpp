@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "report/finding_fold.hpp"
 #include "report/finding_text.hpp"
 #include "report/markdown_text.hpp"
 #include "rules/rule_table.hpp"
