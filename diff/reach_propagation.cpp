@@ -3,6 +3,8 @@
 // path from each, and the roles (spec, status, request, response) it is reached in.
 #include "diff/reach_propagation.hpp"
 
+#include <fmt/format.h>
+
 #include "diff/diff_context.hpp"
 
 #include <algorithm>
@@ -92,6 +94,9 @@ std::size_t merge_reach(Change& change, const Root& root, std::string_view path,
 
 }  // namespace
 
+// A path spells at most this many edges at each end.
+constexpr std::uint32_t spelled_ends = 8;
+
 bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t max_path_bytes) {
     auto& units = graph.units;
     const auto relevant = units_leading_to_changes(graph);
@@ -127,6 +132,8 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
         const Unit::Edge* edge;  // null for the root
         bool alpha;
         unsigned roles;
+        std::uint32_t depth;   // edges from the root
+        std::uint32_t anchor;  // the visit `spelled_ends` edges from the root on its way (itself, nearer)
     };
     std::vector<Visit> queue;  // breadth first: visits are taken from the front, in order
     std::vector<const Unit::Edge*> chain;
@@ -142,16 +149,29 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
         ++root_number;
         queue.clear();
         enter(root.unit, false, 0);
-        queue.push_back({root.unit, 0, nullptr, false, 0});
+        queue.push_back({root.unit, 0, nullptr, false, 0, 0, 0});
         for (std::size_t next = 0; next < queue.size(); ++next) {
             const auto visit = queue[next];
             if (root.is_kind) reached_from_kind[visit.unit->index] = true;
             const bool operation_only = !root.is_kind && reached_from_kind[visit.unit->index];
             if (!visit.unit->changes.empty()) {
-                chain.clear();
-                for (auto at = next; queue[at].edge != nullptr; at = queue[at].from_visit) chain.push_back(queue[at].edge);
+                // A path of a few edges is spelled whole; a longer one (a chain of thousands of
+                // types) as its first and last edges and how many lie between, so that no
+                // finding stores or prints a path as long as the chain.
+                const auto spell = [&](std::size_t from, std::size_t edges) {
+                    chain.clear();
+                    for (auto at = from; chain.size() < edges && queue[at].edge != nullptr; at = queue[at].from_visit)
+                        chain.push_back(queue[at].edge);
+                    for (auto edge = chain.rbegin(); edge != chain.rend(); ++edge) prefix += (*edge)->path;
+                };
                 prefix.clear();
-                for (auto edge = chain.rbegin(); edge != chain.rend(); ++edge) prefix += (*edge)->path;
+                if (visit.depth <= 2 * spelled_ends) {
+                    spell(next, visit.depth);
+                } else {
+                    spell(visit.anchor, spelled_ends);
+                    prefix += fmt::format(" … {} links … ", visit.depth - 2 * spelled_ends);
+                    spell(next, spelled_ends);
+                }
                 for (auto& change : visit.unit->changes) {
                     full.assign(prefix).append(change.path);
                     const auto roles = root.list_kind ? role_response
@@ -167,7 +187,11 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
             for (const auto& edge : visit.unit->edges) {
                 const auto roles = roles_heeding(edge.roles != 0 ? as_sent(root, edge.roles) : visit.roles, edge.ignored_by);
                 const bool alpha = visit.alpha || edge.alpha;
-                if (enter(edge.target, alpha, roles)) queue.push_back({edge.target, static_cast<std::uint32_t>(next), &edge, alpha, roles});
+                if (!enter(edge.target, alpha, roles)) continue;
+                const auto index = static_cast<std::uint32_t>(queue.size());
+                const auto depth = visit.depth + 1;
+                queue.push_back({edge.target, static_cast<std::uint32_t>(next), &edge, alpha, roles, depth,
+                                 depth <= spelled_ends ? index : visit.anchor});
             }
         }
     }
