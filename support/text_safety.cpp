@@ -131,6 +131,15 @@ std::string defuse_workflow_commands(std::string_view text) {
     out.reserve(text.size());
     bool line_start = true;  // in the leading blanks of a line
     for (std::size_t at = 0; at < text.size();) {
+        // Past a line's leading blanks only `:`, `#` and a line break can start what is
+        // escaped below: the bytes up to the next of them are copied as they are (no byte
+        // of a multi-byte UTF-8 character is one of them).
+        if (!line_start) {
+            const auto next = std::min(text.find_first_of(":#\n", at), text.size());
+            out.append(text.substr(at, next - at));
+            at = next;
+            if (at == text.size()) break;
+        }
         const char c = text[at];
         const auto rest = text.substr(at);
         // GitHub's `::name ...::` and `##[name]` (the latter anywhere in a line), Azure's
