@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 
+#include "report/finding_text.hpp"
 #include "rules/severity.hpp"
 
 namespace kompat {
@@ -24,6 +25,21 @@ std::vector<std::vector<const Finding*>> fold_same_changes(const std::vector<con
         const auto& same = same_change[key(*finding)];
         if (same.size() < fewest_folded) out.push_back({finding});
         else if (same.front() == finding) out.push_back(same);
+    }
+    return out;
+}
+
+std::map<const Finding*, std::string> fold_group_ids(const std::vector<Finding>& findings) {
+    std::map<std::string, std::vector<const Finding*>> by_heading;
+    for (const auto& finding : findings) by_heading[heading_of(finding)].push_back(&finding);
+    std::map<const Finding*, std::string> out;
+    for (const auto& [heading, members] : by_heading) {
+        for (const auto& same : fold_same_changes(members)) {
+            if (same.size() < 2) continue;
+            const auto& first = *same.front();
+            const auto id = fingerprint_of(first.rule + " " + std::string(to_string(first.severity)), heading, first.old_value, first.new_value);
+            for (const auto* finding : same) out.emplace(finding, id);
+        }
     }
     return out;
 }

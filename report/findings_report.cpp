@@ -46,6 +46,7 @@ std::string sources_title(const ReportSources& sources, std::string_view arrow) 
 
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
     json::array items;
+    const auto groups = fold_group_ids(findings);
     for (const auto& finding : findings) {
         json::array affects;
         for (const auto& a : finding.affects) affects.emplace_back(a);
@@ -71,6 +72,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
         if (!finding.reachable) item["reachable"] = false;
         if (!finding.releases.empty()) item["releases"] = json::value_from(finding.releases);
         item["fingerprint"] = finding.fingerprint;
+        if (const auto group = groups.find(&finding); group != groups.end()) item["group"] = group->second;
         item["oldLocation"] = location_json(finding.old_location);
         item["newLocation"] = location_json(finding.new_location);
         items.push_back(std::move(item));
