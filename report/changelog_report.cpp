@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "model/snapshot.hpp"
+#include "report/finding_fold.hpp"
 #include "report/finding_text.hpp"
 #include "rules/rule_table.hpp"
 #include "report/json_writer.hpp"
@@ -290,34 +291,33 @@ private:
     static std::string marked(std::string_view text) { return span(text); }
 
     // The same change (rule, old → new) at many places of one group/version is one bullet
-    // with the count and the first places: one upstream edit, one line to read.
+    // with the count and the first places (fold_same_changes): one upstream edit, one line.
     void fold_breaking() {
-        static constexpr std::size_t fewest_folded = 3;
-        std::map<std::tuple<std::string, std::string, std::string, std::string>, std::vector<const Foldable*>> groups;
-        for (const auto& candidate : foldable_) {
-            const auto& finding = *candidate.finding;
-            groups[{changelog_.entries[candidate.entry].group_version, finding.rule, json::serialize(finding.old_value),
-                    json::serialize(finding.new_value)}]
-                .push_back(&candidate);
+        std::map<std::string, std::vector<const Finding*>> by_group_version;
+        std::map<const Finding*, std::size_t> entry_of;
+        for (const auto& [entry, finding] : foldable_) {
+            by_group_version[changelog_.entries[entry].group_version].push_back(finding);
+            entry_of[finding] = entry;
         }
         std::vector<bool> folded(changelog_.entries.size());
-        for (const auto& [key, members] : groups) {
-            if (members.size() < fewest_folded) continue;
-            std::set<std::string> kinds;
-            std::vector<std::string> places;
-            ChangelogEntry line{ChangelogSection::breaking, std::get<0>(key), {}, {}, {}};
-            for (const auto* member : members) {
-                const auto& entry = changelog_.entries[member->entry];
-                kinds.insert(entry.kind);
-                places.push_back(entry.kind + " " + span(member->finding->path));
-                line.findings.push_back(member->finding->fingerprint);
-                folded[member->entry] = true;
+        for (const auto& [group_version, findings] : by_group_version) {
+            for (const auto& same : fold_same_changes(findings)) {
+                if (same.size() == 1) continue;
+                std::set<std::string> kinds;
+                std::vector<std::string> places;
+                ChangelogEntry line{ChangelogSection::breaking, group_version, {}, {}, {}};
+                for (const auto* finding : same) {
+                    const auto entry = entry_of.at(finding);
+                    kinds.insert(changelog_.entries[entry].kind);
+                    places.push_back(changelog_.entries[entry].kind + " " + span(finding->path));
+                    line.findings.push_back(finding->fingerprint);
+                    folded[entry] = true;
+                }
+                std::sort(places.begin(), places.end());
+                line.kind = first_few(std::vector<std::string>(kinds.begin(), kinds.end()), " kinds");
+                line.text = finding_sentence(*same.front(), {marked, marked}, places_words(same)) + ": " + first_few(places, "");
+                changelog_.entries.push_back(std::move(line));
             }
-            std::sort(places.begin(), places.end());
-            const auto fields = fmt::format("{} fields", members.size());
-            line.kind = first_few(std::vector<std::string>(kinds.begin(), kinds.end()), " kinds");
-            line.text = finding_sentence(*members.front()->finding, {marked, marked}, fields) + ": " + first_few(places, "");
-            changelog_.entries.push_back(std::move(line));
         }
         std::vector<ChangelogEntry> kept;
         for (std::size_t i = 0; i < changelog_.entries.size(); ++i)

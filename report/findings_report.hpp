@@ -51,8 +51,9 @@ struct ReportSources {
     BaselineReview baseline = {};
 };
 
-// The baseline lines that would accept the errors left (text, markdown and github print
-// them when a baseline is in use), each with a reason to fill in.
+// The baseline line that would accept `finding`, with a reason to fill in; and those of
+// the errors left (text, markdown and github print them when a baseline is in use).
+std::string approval_line(const Finding& finding);
 std::vector<std::string> approval_lines(const std::vector<Finding>& findings);
 
 // Every note a report shows, in order: the policy notes, then the others.

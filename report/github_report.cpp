@@ -93,7 +93,7 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         // With a baseline in use, the line that would accept an error (folded ones: the first,
         // and where the others are).
         if (!sources.baseline.file.empty() && finding.severity == Severity::error) {
-            message += "\naccept in " + sources.baseline.file + ": " + baseline_line(finding, "REASON: why this break is accepted");
+            message += "\naccept in " + sources.baseline.file + ": " + approval_line(finding);
             if (same.size() > 1) message += fmt::format(" (the text report has the lines of the other {})", same.size() - 1);
         }
         out += fmt::format("::{} {}::{}\n", command_of(finding.severity), properties, escape_data(message));
