@@ -39,8 +39,9 @@ Examples:
         return check_outputs(options->reports.outputs, {options->old_spec, options->new_spec, options->reports.config});
     };
     const auto run = [options, &limits] {
-        auto comparison = compare(options->old_spec, options->new_spec, limits, ruleset_to_use({}, options->reports.config, limits));
-        if (!options->reports.config.empty()) apply_configuration(comparison, options->reports.config, limits);
+        const auto config = read_configuration(options->reports.config, limits);
+        auto comparison = compare(options->old_spec, options->new_spec, limits, ruleset_to_use({}, config));
+        apply_configuration(comparison, config);
         auto request = options->reports;
         request.formats = {options->format == "json" ? "changelog-json" : "changelog"};
         OutputBatch batch;

@@ -41,7 +41,8 @@ int check_compare_outputs(CompareOptions& options) {
 
 int run_compare(const CompareOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
-    const int ruleset = ruleset_to_use(options.rules_version, options.reports.config, limits);
+    const auto config = read_configuration(options.reports.config, limits);
+    const int ruleset = ruleset_to_use(options.rules_version, config);
     auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset, options.lint);
     if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits, ruleset);
     note_swapped_inputs(comparison);
@@ -49,7 +50,7 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
     if (ruleset != current_ruleset)
         comparison.sources.notes.push_back(fmt::format("verdicts of rule set {} (pinned; this kompat's own is {}, docs/rulesets.md)",
                                                        ruleset, current_ruleset));
-    if (!options.reports.config.empty()) apply_configuration(comparison, options.reports.config, limits);
+    apply_configuration(comparison, config);
     OutputBatch batch;
     std::optional<WrittenBaseline> written;
     if (!options.write_baseline_to.empty()) {

@@ -34,7 +34,7 @@ int run_lint(const LintCommandOptions& options, const Limits& limits) {
     report.summary = summarize(report.findings);
     const ReportSource side{snapshot.source, std::string(to_string(snapshot.format))};
     report.sources = {side, side, {}, kinds_of({&snapshot}), true};
-    if (!options.reports.config.empty()) apply_configuration(report, options.reports.config, limits);
+    apply_configuration(report, read_configuration(options.reports.config, limits));
     OutputBatch batch;
     if (const int written = write_reports(report, options.reports, threshold, limits, batch); written != 0) return written;
     return failed(report.findings, threshold) ? exit_findings : 0;

@@ -38,11 +38,15 @@ std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapsho
     return {kinds.begin(), kinds.end()};
 }
 
-int ruleset_to_use(std::optional<int> from_option, const std::string& config_path, const Limits& limits) {
-    std::optional<int> from_config;
-    if (!config_path.empty()) from_config = parse_config(read_single_source(config_path, limits, "a configuration file"), limits).ruleset;
+std::optional<Config> read_configuration(const std::string& path, const Limits& limits) {
+    if (path.empty()) return std::nullopt;
+    return parse_config(read_single_source(path, limits, "a configuration file"), limits);
+}
+
+int ruleset_to_use(std::optional<int> from_option, const std::optional<Config>& config) {
+    const auto from_config = config ? config->ruleset : std::nullopt;
     if (from_option && from_config && *from_option != *from_config)
-        throw InputError(config_path, {}, fmt::format("its rules-version {} is not --rules-version {}", *from_config, *from_option));
+        throw InputError(config->file, {}, fmt::format("its rules-version {} is not --rules-version {}", *from_config, *from_option));
     return from_option.value_or(from_config.value_or(current_ruleset));
 }
 
@@ -199,10 +203,10 @@ void accept_baseline(Comparison& comparison, const SourceFile& file, const Sourc
                         " " + entry.rule + " " + entry.place + " accepts no finding any more");
 }
 
-void apply_configuration(Comparison& comparison, const std::string& path, const Limits& limits) {
-    const auto config = parse_config(read_single_source(path, limits, "a configuration file"), limits);
+void apply_configuration(Comparison& comparison, const std::optional<Config>& config) {
+    if (!config) return;
     const auto today = fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr)));
-    auto outcome = apply_config(std::move(comparison.findings), config, today);
+    auto outcome = apply_config(std::move(comparison.findings), *config, today);
     comparison.findings = std::move(outcome.findings);
     comparison.summary = summarize(comparison.findings);
     comparison.sources.policy = std::move(outcome.policy);

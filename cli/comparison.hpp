@@ -9,6 +9,7 @@
 #include "model/snapshot.hpp"
 #include "load/source_reader.hpp"
 #include "report/findings_report.hpp"
+#include "rules/config.hpp"
 #include "rules/finding.hpp"
 #include "rules/ruleset.hpp"
 
@@ -27,9 +28,12 @@ struct Comparison {
 Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset = current_ruleset,
                    bool conventions = false);
 
+// The configuration file at `path` (`--config`), read once; none for "".
+std::optional<Config> read_configuration(const std::string& path, const Limits& limits);
+
 // The rule set a check follows: --rules-version when given, else the config's
 // rules-version, else the current one. Throws InputError when the two disagree.
-int ruleset_to_use(std::optional<int> from_option, const std::string& config_path, const Limits& limits);
+int ruleset_to_use(std::optional<int> from_option, const std::optional<Config>& config);
 
 // Every kind of the snapshots ("apps/v1 Deployment"), sorted, once each.
 std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapshots);
@@ -55,8 +59,8 @@ void note_swapped_inputs(Comparison& comparison);
 // With `base` (the target branch's baseline), the entries it lacks are "approved in this PR".
 void accept_baseline(Comparison& comparison, const SourceFile& file, const SourceFile* base = nullptr);
 
-// Applies the configuration file at `path`, as of today (UTC) for the ignores' expiry.
-void apply_configuration(Comparison& comparison, const std::string& path, const Limits& limits);
+// Applies the configuration (if any), as of today (UTC) for the ignores' expiry.
+void apply_configuration(Comparison& comparison, const std::optional<Config>& config);
 
 bool failed(const std::vector<Finding>& findings, Severity fail_on);
 
