@@ -127,16 +127,12 @@ namespace {
 // The newest version each group and kind serves: (group, kind) → (stability, major, minor, version).
 std::map<std::pair<std::string, std::string>, std::tuple<int, int, int, std::string>> newest_served(const std::vector<std::string>& kinds) {
     std::map<std::pair<std::string, std::string>, std::tuple<int, int, int, std::string>> out;
-    for (const auto& gvk : kinds) {
-        const auto space = gvk.rfind(' ');
-        if (space == std::string::npos) continue;
-        const auto group_version = gvk.substr(0, space);
-        const auto slash = group_version.rfind('/');
-        const auto group = slash == std::string::npos ? std::string() : group_version.substr(0, slash);
-        const auto version = slash == std::string::npos ? group_version : group_version.substr(slash + 1);
-        const auto [major, minor] = version_numbers(version);
-        const std::tuple<int, int, int, std::string> rank{static_cast<int>(stability_of_version(version)), major, minor, version};
-        auto& newest = out[{group, gvk.substr(space + 1)}];
+    for (const auto& text : kinds) {
+        const auto gvk = parse_group_version_kind(text);
+        if (gvk.version.empty()) continue;
+        const auto [major, minor] = version_numbers(gvk.version);
+        const std::tuple<int, int, int, std::string> rank{static_cast<int>(stability_of_version(gvk.version)), major, minor, gvk.version};
+        auto& newest = out[{gvk.group, gvk.kind}];
         if (rank > newest) newest = rank;
     }
     return out;

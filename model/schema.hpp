@@ -34,6 +34,17 @@ struct GroupVersionKind {
     friend auto operator<=>(const GroupVersionKind&, const GroupVersionKind&) = default;
 };
 
+// The reverse of GroupVersionKind::to_string: `apps/v1 Deployment`, `v1 Pod`; a text with
+// no space is a kind alone.
+inline GroupVersionKind parse_group_version_kind(std::string_view text) {
+    const auto space = text.rfind(' ');
+    if (space == std::string_view::npos) return {"", "", std::string(text)};
+    const auto group_version = text.substr(0, space);
+    const auto slash = group_version.find('/');
+    if (slash == std::string_view::npos) return {"", std::string(group_version), std::string(text.substr(space + 1))};
+    return {std::string(group_version.substr(0, slash)), std::string(group_version.substr(slash + 1)), std::string(text.substr(space + 1))};
+}
+
 // One entry of `x-kubernetes-validations` (CEL).
 struct ValidationRule {
     std::string_view rule;

@@ -39,9 +39,8 @@ struct KindName {
 };
 
 KindName split_kind(std::string_view gvk) {
-    const auto space = gvk.rfind(' ');
-    if (space == std::string_view::npos) return {"", std::string(gvk)};
-    return {std::string(gvk.substr(0, space)), std::string(gvk.substr(space + 1))};
+    auto parsed = parse_group_version_kind(gvk);
+    return {parsed.group_version(), std::move(parsed.kind)};
 }
 
 std::string group_of(std::string_view group_version) {

@@ -162,11 +162,8 @@ private:
 // one's fields brings no new violation.
 std::tuple<std::string, std::string, std::string, std::string> key_of(const Finding& finding) {
     if (!finding.kind) return {finding.rule, place_of(finding), "", finding.detail};
-    const auto& gvk = *finding.kind;  // "group/version Kind"
-    const auto slash = gvk.find('/');
-    const auto space = gvk.rfind(' ');
-    const auto group = slash == std::string::npos || slash > space ? std::string() : gvk.substr(0, slash);
-    return {finding.rule, group + " " + gvk.substr(space + 1), finding.path, finding.detail};
+    const auto gvk = parse_group_version_kind(*finding.kind);
+    return {finding.rule, gvk.group + " " + gvk.kind, finding.path, finding.detail};
 }
 
 }  // namespace
