@@ -9,7 +9,7 @@
 FROM debian:12 AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      cmake g++ make pkg-config help2man libboost-json1.81-dev libfyaml-dev libdtl-dev libfmt-dev libcli11-dev \
+      cmake g++ make pkg-config help2man libboost-json1.81-dev libfyaml-dev libdtl-dev libfmt-dev libcli11-dev libre2-dev \
  && rm -rf /var/lib/apt/lists/*
 # The git description `kompat --version` shows (the build context has no .git).
 ARG KOMPAT_GIT_DESCRIBE=unknown
@@ -21,7 +21,7 @@ RUN cmake -S /src -B /build -DCMAKE_BUILD_TYPE=Release -DKOMPAT_TESTS=OFF -DKOMP
 FROM debian:12-slim
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libboost-json1.81.0 libfyaml0 libfmt9 git ca-certificates curl jq \
+      libboost-json1.81.0 libfyaml0 libfmt9 libre2-9 git ca-certificates curl jq \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /usr/local/bin/kompat /usr/local/bin/kompat
 COPY --from=build /usr/local/share/man/man1/kompat.1.gz /usr/local/share/man/man1/kompat.1.gz

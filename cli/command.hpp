@@ -26,6 +26,7 @@ Command add_check(CLI::App& app, Limits& limits);
 Command add_diff(CLI::App& app, Limits& limits);
 Command add_changelog(CLI::App& app, Limits& limits);
 Command add_lint(CLI::App& app, Limits& limits);
+Command add_validate(CLI::App& app, Limits& limits);
 Command add_explain(CLI::App& app, Limits& limits);
 Command add_rules(CLI::App& app);
 

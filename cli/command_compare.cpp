@@ -19,6 +19,7 @@ struct CompareOptions {
     std::vector<std::string> releases;  // check --release: the releases users run
     std::optional<int> rules_version;   // the rule set pinned (else the config's, else the current one)
     bool lint = false;                  // check --lint: the API-convention violations NEW adds
+    std::vector<std::string> objects;   // check --objects: objects validated against both snapshots
     std::string baseline;
     std::string baseline_base;  // the target branch's baseline: entries it lacks are approved in this PR
     std::string write_baseline_to;
@@ -36,6 +37,7 @@ int check_compare_outputs(CompareOptions& options) {
     const auto baseline_read = options.baseline == options.write_baseline_to ? std::string() : options.baseline;
     std::vector<std::string> inputs{options.old_spec, options.new_spec, options.reports.config, baseline_read, options.baseline_base};
     inputs.insert(inputs.end(), options.releases.begin(), options.releases.end());
+    inputs.insert(inputs.end(), options.objects.begin(), options.objects.end());
     return check_outputs(outputs, inputs);
 }
 
@@ -43,7 +45,7 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
     const auto config = read_configuration(options.reports.config, limits);
     const int ruleset = ruleset_to_use(options.rules_version, config);
-    auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset, options.lint);
+    auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset, options.lint, options.objects);
     if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits, ruleset);
     note_swapped_inputs(comparison);
     apply_version_policy(comparison, ruleset);
@@ -111,6 +113,9 @@ Command add_check(CLI::App& app, Limits& limits) {
     check->add_flag("--lint", options->lint,
                     "Also report the Kubernetes API-convention violations NEW adds (docs/conventions.md); they fail the "
                     "check only at or above --fail-on");
+    check->add_option("--objects", options->objects,
+                      "Kubernetes objects (a file or directory of YAML or JSON; repeatable) to validate against OLD and NEW: "
+                      "the objects the change rejects, prunes or defaults differently (docs/objects.md)");
     check->add_option("--fail-on", options->fail_on, "Lowest severity that fails the check")
         ->check(CLI::IsMember({"error", "warning", "info"}))
         ->default_str("error");

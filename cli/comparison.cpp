@@ -10,11 +10,14 @@
 #include <set>
 
 #include "diff/snapshot_diff.hpp"
+#include "load/manifest_loader.hpp"
 #include "load/snapshot_loader.hpp"
+#include "objects/object_check.hpp"
 #include "rules/baseline.hpp"
 #include "rules/config.hpp"
 #include "rules/conventions.hpp"
 #include "rules/evaluate.hpp"
+#include "rules/object_findings.hpp"
 #include "rules/version_policy.hpp"
 
 namespace kompat::cli {
@@ -50,15 +53,22 @@ int ruleset_to_use(std::optional<int> from_option, const std::optional<Config>& 
     return from_option.value_or(from_config.value_or(current_ruleset));
 }
 
-Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset, bool conventions) {
+Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset, bool conventions,
+                   const std::vector<std::string>& objects) {
     const auto [before, after] = load_snapshot_pair(old_spec, new_spec, limits);
     auto diff = diff_snapshots(before, after, limits);
     Comparison comparison;
     comparison.findings = evaluate(as_of_ruleset(std::move(diff.changes), ruleset));
-    if (conventions) {
-        auto added = new_convention_findings(before, after);
-        comparison.findings.insert(comparison.findings.end(), std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
+    const auto append = [&comparison](std::vector<Finding> more) {
+        comparison.findings.insert(comparison.findings.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
         sort_findings(comparison.findings);
+    };
+    if (conventions) append(new_convention_findings(before, after));
+    std::vector<std::string> object_lines;
+    if (!objects.empty()) {
+        const auto checked = check_objects(before, after, load_manifests(objects, limits));
+        append(object_findings(checked));
+        object_lines = object_notes(checked);
     }
     comparison.summary = summarize(comparison.findings);
     comparison.sources = {{before.source, std::string(to_string(before.format)), before.info_version},
@@ -66,8 +76,10 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
                           std::move(diff.notes),
                           kinds_of({&before, &after}),
                           false,
+                          "lint",
                           served_kinds(before),
                           served_kinds(after)};
+    comparison.sources.notes.insert(comparison.sources.notes.end(), object_lines.begin(), object_lines.end());
     comparison.sources.deprecated_new = served_kinds(after, true);
     // Input warnings first: they say what the findings were read from.
     std::vector<std::string> warnings = before.input_warnings;
@@ -90,7 +102,8 @@ void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& 
     }
     std::size_t unreleased = 0;
     for (auto& finding : comparison.findings) {
-        if (finding.severity < Severity::warning) continue;
+        // What objects meet is judged against the objects, not against a release.
+        if (finding.severity < Severity::warning || is_object_rule(finding.rule)) continue;
         if (const auto found = breaks.find(key(finding)); found != breaks.end() && !found->second.empty()) {
             finding.releases = found->second;
             continue;

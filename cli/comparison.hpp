@@ -24,9 +24,10 @@ struct Comparison {
 };
 
 // Loads both snapshots, diffs and judges them, as rule set `ruleset` judges.
-// With `conventions` (check --lint), the API-convention violations NEW adds are findings too.
+// With `conventions` (check --lint), the API-convention violations NEW adds are findings too;
+// with `objects` (check --objects), what the change does to those objects.
 Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset = current_ruleset,
-                   bool conventions = false);
+                   bool conventions = false, const std::vector<std::string>& objects = {});
 
 // The configuration file at `path` (`--config`), read once; none for "".
 std::optional<Config> read_configuration(const std::string& path, const Limits& limits);

@@ -48,6 +48,10 @@ namespace kompat {
     X(unserved_version_removed, "unserved-version-removed")                                 \
     X(unreleased_change, "unreleased-change")                                               \
     X(version_not_bumped, "version-not-bumped")                                             \
+    X(object_rejected, "object-rejected") X(object_field_pruned, "object-field-pruned")     \
+    X(object_default_changed, "object-default-changed")                                     \
+    X(object_version_unserved, "object-version-unserved")                                   \
+    X(object_invalid_before, "object-invalid-before") X(object_invalid, "object-invalid")   \
     X(convention_float, "convention-float")                                                 \
     X(convention_integer_format, "convention-integer-format")                               \
     X(convention_string_max_length, "convention-string-max-length")                         \

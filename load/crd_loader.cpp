@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "load/load_state.hpp"
+#include "support/json_values.hpp"
 
 namespace kompat {
 namespace json = boost::json;
@@ -27,6 +28,11 @@ public:
         common.list_kind = std::string(optional_string(names, "listKind").value_or(""));
         common.short_names = strings_at(names, "shortNames");
         common.categories = strings_at(names, "categories");
+        // v1beta1 keeps unknown fields unless told not to (preserveUnknownFields defaults to true there).
+        const auto* preserve = spec.if_contains("preserveUnknownFields");
+        common.keeps_unknown_fields = preserve != nullptr && preserve->is_bool()
+                                          ? preserve->get_bool()
+                                          : string_member(crd_, "apiVersion") == "apiextensions.k8s.io/v1beta1";
 
         // v1beta1: one schema for every version at spec.validation, versions optional.
         const json::value* shared_schema = nullptr;

@@ -7,10 +7,9 @@
 #include <optional>
 
 #include "load/input_formats.hpp"
-#include "load/json_reader.hpp"
+#include "load/input_file.hpp"
 #include "load/load_state.hpp"
 #include "support/stack_thread.hpp"
-#include "load/yaml_reader.hpp"
 #include "support/json_values.hpp"
 
 namespace kompat {
@@ -141,22 +140,6 @@ bool is_kubernetes_object(const json::object& object) {
     return !string_member(object, "apiVersion").empty() && !string_member(object, "kind").empty();
 }
 
-bool is_json_name(std::string_view name, std::string_view bytes) {
-    if (name.ends_with(".json")) return true;
-    if (name.ends_with(".yaml") || name.ends_with(".yml")) return false;
-    const auto first = bytes.find_first_not_of(" \t\r\n");
-    return first != std::string_view::npos && (bytes[first] == '{' || bytes[first] == '[');
-}
-
-// A file `$ref` reaches is part of an OpenAPI document, so YAML 1.2 reads it; a file of
-// the snapshot is read by what each of its documents is (see YamlOptions).
-std::shared_ptr<const ParsedFile> parse(const SourceFile& source, const Limits& limits, bool reached_by_ref = false) {
-    if (is_json_name(source.name, source.bytes)) return std::make_shared<ParsedFile>(read_json(source, limits));
-    YamlOptions options;
-    if (reached_by_ref) options.rules = ScalarRules::core;
-    return std::make_shared<ParsedFile>(read_yaml(source, limits, options));
-}
-
 struct FoundDocument {
     std::uint32_t file;
     const json::object* object;
@@ -177,7 +160,7 @@ public:
         for (const auto& source : sources.files) state_.main_files.insert(source.name);
         std::vector<FoundDocument> found;
         for (const auto& source : sources.files) {
-            const auto index = state_.add_file(parse(source, state_.limits));
+            const auto index = state_.add_file(read_input_file(source, state_.limits));
             const auto& file = state_.file(index);
             for (std::size_t d = 0; d < file.documents.size(); ++d)
                 find_documents(index, file.documents[d], file.document_starts[d], found, 0);
@@ -254,7 +237,7 @@ private:
             state_.fail(note.location.file, note.location.position,
                         "cannot read the file of $ref \"" + std::string(note.written) + "\": " + error.what());
         }
-        return state_.add_file(parse(source, state_.limits, true));
+        return state_.add_file(read_input_file(source, state_.limits, true));
     }
 
     // A chain of bare `$ref`s must reach a schema within the limit, and never loop.

@@ -42,6 +42,8 @@ struct CrdVersion {
     std::vector<std::string> short_names;
     std::vector<std::string> categories;
     std::vector<std::string_view> subresources;  // status, scale
+    // spec.preserveUnknownFields (v1beta1's default): the server prunes no unknown field.
+    bool keeps_unknown_fields = false;
 };
 
 struct Kind {

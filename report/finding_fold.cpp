@@ -8,6 +8,7 @@
 #include <map>
 
 #include "report/finding_text.hpp"
+#include "rules/object_findings.hpp"
 #include "rules/severity.hpp"
 
 namespace kompat {
@@ -15,9 +16,10 @@ namespace json = boost::json;
 
 std::vector<std::vector<const Finding*>> fold_same_changes(const std::vector<const Finding*>& findings) {
     std::map<std::string, std::vector<const Finding*>> same_change;
+    // An object finding is about its object: each is read on its own line (its detail names the object).
     const auto key = [](const Finding& f) {
         return f.rule + '\x1f' + std::string(to_string(f.severity)) + '\x1f' + json::serialize(f.old_value) + '\x1f' +
-               json::serialize(f.new_value);
+               json::serialize(f.new_value) + (is_object_rule(f.rule) ? '\x1f' + f.detail : std::string());
     };
     for (const auto* finding : findings) same_change[key(*finding)].push_back(finding);
     std::vector<std::vector<const Finding*>> out;

@@ -13,6 +13,7 @@
 
 #include "report/word_diff.hpp"
 #include "rules/conventions.hpp"
+#include "rules/object_findings.hpp"
 #include "rules/rule_table.hpp"
 
 namespace kompat {
@@ -269,7 +270,9 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
         else if (name == "old") out += values.first;
         else if (name == "new") out += values.second;
         else if (name == "detail")
-            out += finding.detail.empty() ? std::string("it") : style.text(elide_middle(finding.detail, value_limit * 2));
+            // An object finding's detail is its whole sentence (object, place, constraint), its values cut already.
+            out += finding.detail.empty() ? std::string("it")
+                                          : style.text(elide_middle(finding.detail, is_object_rule(finding.rule) ? whole_limit : value_limit * 2));
         else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style);
         at = close + 1;
     }
@@ -353,10 +356,10 @@ std::string finding_context(const Finding& finding) {
 
 std::string heading_of(const Finding& finding) {
     // API conventions are a review of the new API, apart from what breaks its users.
-    if (is_convention_rule(finding.rule)) {
+    if (is_convention_rule(finding.rule) || is_object_rule(finding.rule)) {
         auto plain = finding;
         plain.rule.clear();
-        return "API conventions: " + heading_of(plain);
+        return (is_object_rule(finding.rule) ? "Objects: " : "API conventions: ") + heading_of(plain);
     }
     if (finding.kind) return *finding.kind;
     if (finding.operation) return "operations";

@@ -11,6 +11,7 @@
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
 #include "rules/conventions.hpp"
+#include "rules/object_findings.hpp"
 
 namespace kompat {
 namespace json = boost::json;
@@ -69,6 +70,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
         for (const auto& place : finding.affected_places) places.push_back(json::object{{"from", place.from}, {"path", place.path}});
         item["affectedPlaces"] = std::move(places);
         if (is_convention_rule(finding.rule)) item["category"] = "convention";
+        if (is_object_rule(finding.rule)) item["category"] = "object";
         if (!finding.reachable) item["reachable"] = false;
         if (!finding.releases.empty()) item["releases"] = json::value_from(finding.releases);
         item["fingerprint"] = finding.fingerprint;

@@ -103,7 +103,7 @@ std::string baseline_review(const std::vector<Finding>& findings, const Baseline
 
 std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show) {
     std::string out = sources.single_snapshot
-                          ? fmt::format("## kompat lint: {}\n\n", code(sources.old_side.source))
+                          ? fmt::format("## kompat {}: {}\n\n", sources.single_command, code(sources.old_side.source))
                           : fmt::format("## kompat: {} → {}\n\n", code(sources.old_side.source), code(sources.new_side.source));
     out += "| errors | warnings | info |\n|---:|---:|---:|\n";
     out += fmt::format("| {} | {} | {} |\n", summary.error, summary.warning, summary.info);

@@ -29,12 +29,12 @@ case "$os" in
   *)
     echo "install-deps: $os is not a platform this script knows (Debian 12, Ubuntu 24.04)." \
          "Install: CMake 3.25+, a C++20 compiler (GCC 12+), pkg-config, Boost.JSON 1.81+, libfyaml," \
-         "dtl, fmt, CLI11, help2man; for the tests Catch2 v2 and Google Benchmark." >&2
+         "dtl, fmt, CLI11, RE2, help2man; for the tests Catch2 v2 and Google Benchmark." >&2
     exit 1 ;;
 esac
 
 packages=(cmake g++ make pkg-config git help2man dpkg-dev "$boost_json" libfyaml-dev libdtl-dev
-          libfmt-dev libcli11-dev "${tests[@]}" "$@")
+          libfmt-dev libcli11-dev libre2-dev "${tests[@]}" "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -43,11 +43,10 @@ TEST_CASE("golden: every case gives its expected reports and exactly its rules")
     for (const auto& dir : all) {
         const auto name = dir.filename().string();
         INFO("golden case " << name);
-        const bool lint = fs::exists(dir / "spec.json");
-        const auto args = lint ? std::string("lint") : std::string("check");
-        // release.json: the check is judged against that release (check --release).
-        const auto inputs = lint ? std::string(" spec.json")
-                                 : std::string(" old.json new.json") + (fs::exists(dir / "release.json") ? " --release release.json" : "");
+        const auto arguments = kompat::test::golden_arguments(dir);
+        const auto space = arguments.find(' ');
+        const auto args = arguments.substr(0, space);
+        const auto inputs = arguments.substr(space);
         const auto prefix = "cd '" + dir.string() + "' && NO_COLOR=1 '" + kompat::test::kompat_binary() + "' " + args;
         // expected.<format> is the report of `--format <format>` (golden/update.sh): every
         // case holds json and text, a few the other formats. Text lists every finding

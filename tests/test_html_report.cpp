@@ -60,7 +60,7 @@ TEST_CASE("html: the page of every golden case and of a real pair fetches nothin
         const auto name = entry.path().filename().string();
         if (!entry.is_directory() || name == "explain" || name == "changelog") continue;
         INFO(name);
-        const auto command = fs::exists(entry.path() / "spec.json") ? "lint spec.json" : "check old.json new.json";
+        const auto command = kompat::test::golden_arguments(entry.path());
         const auto html = run(in_golden_case(entry.path()) + command + " --format html");
         const auto json = run(in_golden_case(entry.path()) + command + " --format json");
         CHECK(html.err.empty());

@@ -147,10 +147,11 @@ TEST_CASE("markdown render: every golden case's values read as written in the PR
         if (!fs::exists(entry.path() / "new.json") || !fs::exists(entry.path() / "old.json")) continue;
         INFO(entry.path().filename().string());
         const auto in_case = "cd " + quoted(entry.path()) + " && '" + kompat::test::kompat_binary() + "' ";
-        const auto json = run(in_case + "check old.json new.json --format json");
+        const auto arguments = kompat::test::golden_arguments(entry.path());
+        const auto json = run(in_case + arguments + " --format json");
         if (json.exit_code > 1) continue;  // a case about bad input
         const auto findings = boost::json::parse(json.out).at("findings").as_array();
-        const auto markdown = html_unescaped(rendered(dir, run(in_case + "check old.json new.json --format markdown --show info").out));
+        const auto markdown = html_unescaped(rendered(dir, run(in_case + arguments + " --format markdown --show info").out));
         const auto notes = html_unescaped(rendered(dir, run(in_case + "changelog old.json new.json").out));
         for (const auto& finding : findings) {
             const auto& rule = finding.at("rule").as_string();

@@ -150,11 +150,10 @@ TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a re
         for (const auto& entry : fs::directory_iterator(fs::path(kompat::test::source_dir()) / "golden")) {
             const auto name = entry.path().filename().string();
             if (!entry.is_directory() || name == "explain" || name == "changelog") continue;
-            const bool lint = fs::exists(entry.path() / "spec.json");
             const auto output = (dir.path() / name).string();
             // --fail-on info makes every finding a failing JUnit testcase; warning leaves some passing.
             const auto result =
-                run(in_golden_case(name) + (lint ? "lint spec.json" : "check old.json new.json") + " --format " + validated.format +
+                run(in_golden_case(name) + kompat::test::golden_arguments(entry.path()) + " --format " + validated.format +
                     " --fail-on " + (reports % 2 == 0 ? "info" : "warning") + " --output '" + output + "'");
             CHECK(result.err.empty());
             files += " '" + output + "'";

@@ -104,6 +104,19 @@ inline RunResult run(const std::string& command) {
 inline std::string kompat_binary() { return KOMPAT_BINARY; }
 inline std::string source_dir() { return KOMPAT_SOURCE_DIR; }
 
+// The kompat command and inputs of the golden case in `dir`, run from that folder
+// (golden/update.sh): `check old.json new.json`, judged against release.json when there is
+// one; `lint spec.json` for a one-snapshot case; and with objects.yaml, the objects
+// validated too (`check … --objects`, or `validate spec.json --objects`).
+inline std::string golden_arguments(const std::filesystem::path& dir) {
+    namespace fs = std::filesystem;
+    const bool objects = fs::exists(dir / "objects.yaml");
+    std::string out = fs::exists(dir / "spec.json") ? (objects ? "validate spec.json" : "lint spec.json") : "check old.json new.json";
+    if (fs::exists(dir / "release.json")) out += " --release release.json";
+    if (objects) out += " --objects objects.yaml";
+    return out;
+}
+
 // The shared corpus beside the checkout, or "" when it is absent.
 inline std::string corpus_dir() {
     const auto path = std::filesystem::path(KOMPAT_SOURCE_DIR) / ".." / "shared" / "corpus";

@@ -1,0 +1,176 @@
+#include "objects/object_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "objects/structural_validation.hpp"
+#include "support/json_values.hpp"
+
+namespace kompat {
+namespace {
+
+namespace json = boost::json;
+
+const Kind* served(const Kind* kind) { return kind != nullptr && (!kind->crd || kind->crd->served) ? kind : nullptr; }
+
+// `ancestor` is `path` or a field above it.
+bool within(std::string_view path, std::string_view ancestor) {
+    return path.starts_with(ancestor) && (path.size() == ancestor.size() || path[ancestor.size()] == '.' || path[ancestor.size()] == '[');
+}
+
+bool within_any(std::string_view path, const std::vector<std::string>& ancestors) {
+    return std::any_of(ancestors.begin(), ancestors.end(), [&](const std::string& a) { return within(path, a); });
+}
+
+class ObjectChecker {
+public:
+    explicit ObjectChecker(const ManifestSet& set) : set_(set) {}
+
+    ObjectCheck compare(const Snapshot& before, const Snapshot& after) {
+        for (const auto& manifest : set_.manifests) {
+            const auto* old_kind = before.find_kind(manifest.gvk);
+            const auto* new_kind = after.find_kind(manifest.gvk);
+            if (!counted(manifest, old_kind != nullptr || new_kind != nullptr)) continue;
+            if (served(old_kind) == nullptr) {
+                if (served(new_kind) != nullptr) validate_alone(after, *new_kind, manifest);
+                else add(ChangeKind::object_invalid_before, manifest, *(old_kind != nullptr ? old_kind : new_kind), ".", "served",
+                         "neither OLD nor NEW serves " + manifest.gvk.group_version());
+                continue;
+            }
+            const auto old_outcome = validate_object(before, *old_kind, *manifest.body, patterns_);
+            if (!old_outcome.violations.empty()) {
+                for (const auto& violation : old_outcome.violations)
+                    add_violation(ChangeKind::object_invalid_before, manifest, *old_kind, violation, "; OLD refused it too");
+                continue;
+            }
+            if (served(new_kind) == nullptr) {
+                add(ChangeKind::object_version_unserved, manifest, *old_kind, ".", "served",
+                    fmt::format("NEW {} {}", new_kind == nullptr ? "has no" : "no longer serves", manifest.gvk.to_string()));
+                continue;
+            }
+            const auto new_outcome = validate_object(after, *new_kind, *manifest.body, patterns_);
+            out_.cel_rules += new_outcome.cel_rules;
+            for (const auto& violation : new_outcome.violations)
+                add_violation(ChangeKind::object_rejected, manifest, *new_kind, violation, "");
+            for (const auto& path : new_outcome.pruned)
+                if (!within_any(path, old_outcome.pruned))
+                    add(ChangeKind::object_field_pruned, manifest, *new_kind, path, "pruning",
+                        std::string("NEW prunes it (its schema does not list it); OLD kept it"));
+            compare_defaults(manifest, *new_kind, old_outcome.defaults, new_outcome.defaults);
+        }
+        return finish();
+    }
+
+    ObjectCheck validate(const Snapshot& snapshot) {
+        for (const auto& manifest : set_.manifests) {
+            const auto* kind = snapshot.find_kind(manifest.gvk);
+            if (!counted(manifest, kind != nullptr)) continue;
+            if (served(kind) == nullptr) add(ChangeKind::object_invalid, manifest, *kind, ".", "served", manifest.gvk.group_version() + " is not served");
+            else validate_alone(snapshot, *kind, manifest);
+        }
+        return finish();
+    }
+
+private:
+    // Counts the object; false when no snapshot has its kind (skipped).
+    bool counted(const Manifest& manifest, bool known) {
+        ++out_.objects;
+        if (!known) {
+            ++out_.skipped;
+            unknown_.insert(manifest.gvk.to_string());
+            return false;
+        }
+        ++out_.validated;
+        return true;
+    }
+
+    void validate_alone(const Snapshot& snapshot, const Kind& kind, const Manifest& manifest) {
+        const auto outcome = validate_object(snapshot, kind, *manifest.body, patterns_);
+        out_.cel_rules += outcome.cel_rules;
+        for (const auto& violation : outcome.violations) add_violation(ChangeKind::object_invalid, manifest, kind, violation, "");
+        for (const auto& path : outcome.pruned)
+            add(ChangeKind::object_field_pruned, manifest, kind, path, "pruning", "the schema does not list it: the API server drops it");
+    }
+
+    ObjectChange& add(ChangeKind change, const Manifest& manifest, const Kind& kind, std::string path, std::string keyword, std::string text) {
+        ObjectChange& out = out_.changes.emplace_back();
+        out.kind = change;
+        out.object = manifest.display_name();
+        out.object_kind = manifest.gvk.to_string();
+        out.type = kind.type_name;
+        out.file = set_.files[manifest.file];
+        out.position = manifest.position;
+        out.path = std::move(path);
+        out.keyword = std::move(keyword);
+        out.text = std::move(text);
+        return out;
+    }
+
+    void add_violation(ChangeKind change, const Manifest& manifest, const Kind& kind, const Violation& violation, std::string_view tail) {
+        auto& out = add(change, manifest, kind, violation.path, violation.keyword, violation.text + std::string(tail));
+        out.new_value = detached(violation.value);
+    }
+
+    // Every field whose default differs; below one that differs, nothing more.
+    void compare_defaults(const Manifest& manifest, const Kind& kind, const std::vector<AppliedDefault>& before,
+                          const std::vector<AppliedDefault>& after) {
+        std::map<std::string, std::pair<const json::value*, const json::value*>> paths;
+        for (const auto& d : before) paths[d.path].first = &d.value;
+        for (const auto& d : after) paths[d.path].second = &d.value;
+        std::vector<std::string> reported;
+        for (const auto& [path, values] : paths) {
+            const auto [old_value, new_value] = values;
+            if (old_value != nullptr && new_value != nullptr && same_value(*old_value, *new_value)) continue;
+            if (within_any(path, reported)) continue;
+            reported.push_back(path);
+            std::string text = new_value == nullptr   ? fmt::format("NEW has no default; OLD's default was `{}`", value_text(*old_value))
+                               : old_value == nullptr ? fmt::format("NEW's default `{}` fills it in; OLD had no default", value_text(*new_value))
+                                                      : fmt::format("NEW's default `{}` fills it in; OLD's was `{}`", value_text(*new_value), value_text(*old_value));
+            auto& out = add(ChangeKind::object_default_changed, manifest, kind, path, "default", std::move(text));
+            if (old_value != nullptr) out.old_value = detached(*old_value);
+            if (new_value != nullptr) out.new_value = detached(*new_value);
+        }
+    }
+
+    ObjectCheck finish() {
+        out_.unknown_kinds.assign(unknown_.begin(), unknown_.end());
+        out_.unchecked_patterns = patterns_.uncompiled();
+        return std::move(out_);
+    }
+
+    const ManifestSet& set_;
+    PatternCache patterns_;
+    ObjectCheck out_;
+    std::set<std::string> unknown_;
+};
+
+}  // namespace
+
+ObjectCheck check_objects(const Snapshot& before, const Snapshot& after, const ManifestSet& objects) {
+    return ObjectChecker(objects).compare(before, after);
+}
+
+ObjectCheck validate_objects(const Snapshot& snapshot, const ManifestSet& objects) { return ObjectChecker(objects).validate(snapshot); }
+
+std::vector<std::string> object_notes(const ObjectCheck& check) {
+    std::vector<std::string> notes;
+    notes.push_back(fmt::format("objects: {} read, {} validated", check.objects, check.validated));
+    if (check.skipped > 0) {
+        std::string kinds;
+        for (std::size_t i = 0; i < check.unknown_kinds.size() && i < 5; ++i) kinds += (i > 0 ? ", " : "") + check.unknown_kinds[i];
+        if (check.unknown_kinds.size() > 5) kinds += fmt::format(" and {} more", check.unknown_kinds.size() - 5);
+        notes.push_back(fmt::format("objects: {} skipped, of kinds no snapshot given has ({})", check.skipped, kinds));
+    }
+    if (check.cel_rules > 0)
+        notes.push_back(fmt::format("objects: {} CEL rule check{} (x-kubernetes-validations) not evaluated: kompat does not run CEL",
+                                    check.cel_rules, check.cel_rules == 1 ? "" : "s"));
+    if (check.unchecked_patterns > 0)
+        notes.push_back(fmt::format("objects: {} pattern{} not checked: not in the RE2 syntax the API server uses", check.unchecked_patterns,
+                                    check.unchecked_patterns == 1 ? "" : "s"));
+    return notes;
+}
+
+}  // namespace kompat
