@@ -24,10 +24,12 @@ namespace json = boost::json;
 
 void sort_findings(std::vector<Finding>& findings) {
     const auto view = [](const std::optional<std::string>& text) { return text ? std::string_view(*text) : std::string_view(); };
-    // Highest severity first: each side is keyed with the other's severity.
+    // Highest severity first: each side is keyed with the other's severity. Findings alike but
+    // for their place (objects of one kind failing one field) follow their files' order.
     const auto key = [&](const Finding& f, Severity severity) {
         return std::tuple(severity, view(f.kind), std::string_view(f.type), view(f.operation), std::string_view(f.path),
-                          std::string_view(f.rule), std::string_view(f.fingerprint));
+                          std::string_view(f.rule), std::string_view(f.new_location.file), f.new_location.position.line,
+                          std::string_view(f.fingerprint));
     };
     sort_large(findings, [&](const Finding& a, const Finding& b) { return key(a, b.severity) < key(b, a.severity); });
 }
