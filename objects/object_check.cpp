@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "objects/structural_validation.hpp"
+#include "support/field_path.hpp"
 #include "support/json_values.hpp"
 
 namespace kompat {
@@ -23,6 +25,24 @@ bool within(std::string_view path, std::string_view ancestor) {
 
 bool within_any(std::string_view path, const std::vector<std::string>& ancestors) {
     return std::any_of(ancestors.begin(), ancestors.end(), [&](const std::string& a) { return within(path, a); });
+}
+
+// Where two values first differ, inside objects and arrays of one length: the path below
+// `path` and the two values there, so a long default's change is shown where it is.
+std::tuple<std::string, const json::value*, const json::value*> first_difference(const json::value& a, const json::value& b, std::string path) {
+    if (a.is_object() && b.is_object() && a.get_object().size() == b.get_object().size()) {
+        for (const auto& member : a.get_object()) {
+            const auto* other = b.get_object().if_contains(member.key());
+            if (other == nullptr) return {path, &a, &b};
+            if (!same_value(member.value(), *other)) return first_difference(member.value(), *other, path + field_step(member.key()));
+        }
+    }
+    if (a.is_array() && b.is_array() && a.get_array().size() == b.get_array().size()) {
+        for (std::size_t i = 0; i < a.get_array().size(); ++i)
+            if (!same_value(a.get_array()[i], b.get_array()[i]))
+                return first_difference(a.get_array()[i], b.get_array()[i], fmt::format("{}[{}]", path, i));
+    }
+    return {path, &a, &b};
 }
 
 class ObjectChecker {
@@ -126,9 +146,16 @@ private:
             if (old_value != nullptr && new_value != nullptr && same_value(*old_value, *new_value)) continue;
             if (within_any(path, reported)) continue;
             reported.push_back(path);
-            std::string text = new_value == nullptr   ? fmt::format("NEW has no default; OLD's default was `{}`", value_text(*old_value))
-                               : old_value == nullptr ? fmt::format("NEW's default `{}` fills it in; OLD had no default", value_text(*new_value))
-                                                      : fmt::format("NEW's default `{}` fills it in; OLD's was `{}`", value_text(*new_value), value_text(*old_value));
+            std::string text;
+            if (new_value == nullptr) {
+                text = fmt::format("NEW has no default; OLD's default was `{}`", value_text(*old_value));
+            } else if (old_value == nullptr) {
+                text = fmt::format("NEW's default `{}` fills it in; OLD had no default", value_text(*new_value));
+            } else {
+                const auto [inner, was, is] = first_difference(*old_value, *new_value, path);
+                text = fmt::format("NEW's default `{}` fills it in; OLD's was `{}`", value_text(*is), value_text(*was));
+                if (inner != path) text += fmt::format(" (at `{}`)", inner);
+            }
             auto& out = add(ChangeKind::object_default_changed, manifest, kind, path, "default", std::move(text));
             if (old_value != nullptr) out.old_value = detached(*old_value);
             if (new_value != nullptr) out.new_value = detached(*new_value);
