@@ -69,6 +69,9 @@ std::vector<std::pair<std::string, std::string>> yaml_ratios();
 void yaml_paired_ratios(int count);
 int yaml_wide_rss(const std::string& shape);
 
+// bench/objects_bench.cpp: its ratios (subject, reference) for the table's end.
+std::vector<std::pair<std::string, std::string>> objects_ratios();
+
 // This process's peak resident set so far, in KiB.
 inline long max_rss_kib() {
     rusage usage{};

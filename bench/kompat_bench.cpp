@@ -351,6 +351,7 @@ int main(int argc, char** argv) {
     reporter.print_ratio("ignores_against_findings/1", "ignores_against_findings/0");
     reporter.print_ratio("ignores_against_findings/2", "ignores_against_findings/0");
     for (const auto& [subject, reference] : kompat::bench::yaml_ratios()) reporter.print_ratio(subject, reference);
+    for (const auto& [subject, reference] : kompat::bench::objects_ratios()) reporter.print_ratio(subject, reference);
     benchmark::Shutdown();
     return 0;
 }
