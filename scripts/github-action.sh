@@ -23,6 +23,7 @@ config=$(input CONFIG)
 baseline=$(input BASELINE)
 format=$(input FORMAT)
 releases=$(input RELEASE)
+objects=$(input OBJECTS)
 comment=$(input COMMENT)
 kompat=${KOMPAT:-kompat}
 : "${fail_on:=error}" "${format:=text}" "${comment:=false}"
@@ -117,6 +118,10 @@ for path in "${paths[@]}"; do
     release=$(printf '%s' "$release" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')
     [ -n "$release" ] && args+=("--release=git:$release:$path")
   done <<< "$releases"
+  while IFS= read -r objects_path; do
+    objects_path=$(printf '%s' "$objects_path" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')
+    [ -n "$objects_path" ] && args+=("--objects=$objects_path")
+  done <<< "$objects"
   args+=(-- "$before" "$path")
 
   "$kompat" "${args[@]}" 2> "$errors"

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-COMMANDS = "check|changelog|diff|lint|inspect|explain|rules|snapshot"
+COMMANDS = "check|changelog|diff|lint|validate|inspect|explain|rules|snapshot"
 # Synopsis lines name what the user fills in: not a command to copy.
 PLACEHOLDERS = re.compile(r"\b(SPEC|RESOURCE|OLD|NEW|FILE|REL|RULE|N)\b|\[|…|\|")
 SUBSTITUTIONS = [("${{ github.base_ref }}", "main"), ("$CI_MERGE_REQUEST_TARGET_BRANCH_NAME", "main"),
@@ -46,6 +46,14 @@ spec:
                 type: string
                 enum: [Small, Medium, Large]
                 description: Tier of the widget. Small widgets share a node; Large ones have one each.
+"""
+
+
+# A sample object of the example CRDs (examples/crds/widgets.yaml), as config/samples holds.
+SAMPLE_GADGET = """apiVersion: example.com/v1
+kind: Gadget
+metadata: {name: sample, namespace: default}
+spec: {mode: Fast, size: 2}
 """
 
 
@@ -161,6 +169,9 @@ def main():
         shutil.copytree(os.path.join(source, "examples", "new", "v3"), os.path.join(repo, "api", "openapi-spec", "v3"))
         shutil.copytree(os.path.join(source, "examples", "crds"), os.path.join(repo, "config", "crd"))
         open(os.path.join(repo, "config", "crd", "tiered-widgets.yaml"), "w").write(WIDGET_CRD)
+        # The CRD author's sample objects docs/objects.md validates.
+        os.makedirs(os.path.join(repo, "config", "samples"))
+        open(os.path.join(repo, "config", "samples", "gadget.yaml"), "w").write(SAMPLE_GADGET)
         git("add", "-A")
         git("commit", "-q", "-m", "v1.4.0")
         git("tag", "v1.4.0")

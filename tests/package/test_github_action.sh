@@ -110,6 +110,8 @@ git clone -q "$work/origin.git" "$work/pr" 2> /dev/null
   mkdir -p api crds
   cp "$source/examples/old/swagger.json" api/swagger.json
   cp "$source/examples/crds/widgets.yaml" crds/widgets.yaml
+  mkdir -p samples
+  printf 'apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: s}\nspec: {size: 0}\n' > samples/gadget.yaml
   git add -A && git commit -q -m base && git tag v1.0.0 && git push -q origin main v1.0.0 2> /dev/null
   git checkout -q -b feature
   python3 - <<'PY'
@@ -136,11 +138,12 @@ run_pr() {
   set -e
 }
 paths=$'api/swagger.json\ncrds'
-run_pr pr GITHUB_EVENT_NAME=pull_request GITHUB_BASE_REF=main "INPUT_NEW=$paths" INPUT_RELEASE=v1.0.0
+run_pr pr GITHUB_EVENT_NAME=pull_request GITHUB_BASE_REF=main "INPUT_NEW=$paths" INPUT_RELEASE=v1.0.0 INPUT_OBJECTS=samples
 [ "$(cat "$work/pr/code")" = 1 ] || fail "pr: exit $(cat "$work/pr/code"), not 1: $(cat "$work/pr/stderr")"
 grep -q '^## kompat: `git:[0-9a-f]*:api/swagger.json` → `api/swagger.json`' "$work/pr/summary.md" || fail "pr: api not compared with the merge base"
 grep -q '^## kompat: `git:[0-9a-f]*:crds` → `crds`' "$work/pr/summary.md" || fail "pr: crds not compared"
 grep -q 'against release git:v1.0.0:api/swagger.json' "$work/pr/stdout" || fail "pr: the release was not applied"
+grep -q 'objects: 1 read, 1 validated' "$work/pr/stdout" || fail "pr: the objects were not validated: $(cat "$work/pr/stdout")"
 [ -d "$(sed -n 's/^sarif=//p' "$work/pr/output")" ] || fail "pr: two paths, but the sarif output is not a directory"
 # Another event without `old`: it says what to set.
 run_pr push GITHUB_EVENT_NAME=push INPUT_NEW=api/swagger.json
