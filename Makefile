@@ -34,13 +34,15 @@ install: build
 deb: build
 	cd $(BUILD_DIR) && cpack -G DEB
 
-# The check exits 1 because the example change has a breaking finding; that is the demo.
+# The check exits 1 because the example change has a breaking finding, and the validation
+# because a sample object is invalid; that is the demo.
 # It builds kompat alone: the tests and benchmarks are for make test and make bench.
 demo: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS) --target kompat
 	./$(BUILD_DIR)/kompat inspect examples/crds/widgets.yaml
 	./$(BUILD_DIR)/kompat explain examples/crds/widgets.yaml gadgets.spec
 	./$(BUILD_DIR)/kompat check examples/old/swagger.json examples/new/v3 || test $$? -eq 1
+	./$(BUILD_DIR)/kompat validate examples/crds/widgets.yaml --objects examples/objects/gadgets.yaml || test $$? -eq 1
 
 # Chromium renders the HTML report in one test (it checks that the page's script runs).
 test: build
