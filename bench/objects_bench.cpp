@@ -63,7 +63,7 @@ void objects_read(benchmark::State& state) {
 void objects_validate(benchmark::State& state) {
     const auto& snapshot = release("crds/prometheus-operator/v0.93.0");
     std::size_t changes = 0;
-    for (auto _ : state) changes = validate_objects(snapshot, load_manifests({objects_file()}, {})).changes.size();
+    for (auto _ : state) changes = validate_objects(snapshot, load_manifests({objects_file()}, {}), {}).changes.size();
     state.counters["changes"] = static_cast<double>(changes);
 }
 
@@ -71,7 +71,7 @@ void objects_check(benchmark::State& state) {
     const auto& before = release("crds/prometheus-operator/v0.80.0");
     const auto& after = release("crds/prometheus-operator/v0.93.0");
     std::size_t changes = 0;
-    for (auto _ : state) changes = check_objects(before, after, load_manifests({objects_file()}, {})).changes.size();
+    for (auto _ : state) changes = check_objects(before, after, load_manifests({objects_file()}, {}), {}).changes.size();
     state.counters["changes"] = static_cast<double>(changes);
 }
 

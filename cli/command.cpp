@@ -46,4 +46,13 @@ void add_limit_options(CLI::App* command, Limits& limits, bool compares) {
     }
 }
 
+void add_objects_limit_option(CLI::App* command, Limits& limits) {
+    command
+        ->add_option("--max-validation-steps", limits.max_validation_steps,
+                     "Limit: schema checks of --objects in one run (0: 10,000,000 plus 100 per byte of the object files)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str()
+        ->group("Limits");
+}
+
 }  // namespace kompat::cli

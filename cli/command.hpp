@@ -33,5 +33,7 @@ Command add_rules(CLI::App& app);
 // The limits of docs/limits.md, each an option named as its error message names it;
 // `compares`: a command of two snapshots, with the limits on findings and reports.
 void add_limit_options(CLI::App* command, Limits& limits, bool compares);
+// The limit of commands that validate objects (--objects).
+void add_objects_limit_option(CLI::App* command, Limits& limits);
 
 }  // namespace kompat::cli

@@ -125,6 +125,7 @@ Examples:
   kompat check git:HEAD~1:api/openapi-spec/v3 api/openapi-spec/v3 --fail-on warning
   kompat check git:origin/main:config/crd config/crd --format html --output report.html --format github)");
     add_limit_options(check, limits, true);
+    add_objects_limit_option(check, limits);
     return command_of(check, options, limits);
 }
 

@@ -22,7 +22,7 @@ int run_validate(const ValidateOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
     const auto config = read_configuration(options.reports.config, limits);
     const auto snapshot = load_snapshot(options.spec, limits);
-    const auto checked = validate_objects(snapshot, load_manifests(options.objects, limits));
+    const auto checked = validate_objects(snapshot, load_manifests(options.objects, limits), limits);
     Comparison report;
     report.findings = object_findings(checked);
     sort_findings(report.findings);
@@ -55,6 +55,7 @@ Examples:
   kompat validate config/crd --objects config/samples
   kompat validate config/crd --objects e2e/fixtures --objects objects.yaml --format json)");
     add_limit_options(validate, limits, false);
+    add_objects_limit_option(validate, limits);
     const auto check = [options] {
         if (const int refused = check_report_request(options->reports); refused != 0) return refused;
         std::vector<std::string> inputs{options->spec, options->reports.config};

@@ -66,7 +66,7 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     if (conventions) append(new_convention_findings(before, after));
     std::vector<std::string> object_lines;
     if (!objects.empty()) {
-        const auto checked = check_objects(before, after, load_manifests(objects, limits));
+        const auto checked = check_objects(before, after, load_manifests(objects, limits), limits);
         append(object_findings(checked));
         object_lines = object_notes(checked);
     }

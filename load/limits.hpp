@@ -26,6 +26,10 @@ struct Limits {
     std::uint32_t max_ref_chain = 64;
     // Changes one comparison may find; past it the inputs are not two versions of one API.
     std::uint64_t max_findings = 1'000'000;
+    // Schema checks `--objects` may make in one run (a value against a schema, each branch of
+    // an anyOf/oneOf tried counting anew): bounds a schema that nests unions. 0 means
+    // 10,000,000 plus 100 per byte of the object files.
+    std::uint64_t max_validation_steps = 0;
     // Bytes of one report. The paths that reach changes are its bulk (a chain of N named
     // types spells paths of N steps), so the diff stops as soon as they alone pass it.
     std::uint64_t max_report_bytes = 256ULL * 1024 * 1024;
@@ -34,6 +38,11 @@ struct Limits {
 // The schemas a snapshot of `input_bytes` may hold (Limits::max_schemas).
 inline std::uint64_t schema_limit(const Limits& limits, std::uint64_t input_bytes) {
     return limits.max_schemas != 0 ? limits.max_schemas : 250'000 + input_bytes / 64;
+}
+
+// The schema checks object files of `object_bytes` may take (Limits::max_validation_steps).
+inline std::uint64_t validation_step_limit(const Limits& limits, std::uint64_t object_bytes) {
+    return limits.max_validation_steps != 0 ? limits.max_validation_steps : 10'000'000 + object_bytes * 100;
 }
 
 // What an exceeded limit's message ends with: its name and how to raise it.

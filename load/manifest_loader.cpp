@@ -19,6 +19,7 @@ public:
     void read(const std::string& path) {
         const auto sources = read_sources(path, limits_);
         used_.bytes += sources.used.bytes;
+        set_.bytes = used_.bytes;
         used_.files += sources.used.files;
         if (used_.bytes > limits_.max_input_bytes)
             throw InputError(path, {}, "the object files together pass " + std::to_string(limits_.max_input_bytes) + " bytes (" +

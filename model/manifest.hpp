@@ -32,6 +32,7 @@ struct ManifestSet {
     std::vector<std::string> files;  // as messages name them
     std::vector<std::shared_ptr<const ParsedFile>> documents;
     std::vector<Manifest> manifests;  // in file order, then document order
+    std::uint64_t bytes = 0;          // of all its files
 };
 
 }  // namespace kompat

@@ -47,7 +47,8 @@ std::tuple<std::string, const json::value*, const json::value*> first_difference
 
 class ObjectChecker {
 public:
-    explicit ObjectChecker(const ManifestSet& set) : set_(set) {}
+    ObjectChecker(const ManifestSet& set, const Limits& limits)
+        : set_(set), limits_(limits), budget_{validation_step_limit(limits, set.bytes)} {}
 
     ObjectCheck compare(const Snapshot& before, const Snapshot& after) {
         for (const auto& manifest : set_.manifests) {
@@ -60,7 +61,7 @@ public:
                          "neither OLD nor NEW serves " + manifest.gvk.group_version());
                 continue;
             }
-            const auto old_outcome = validate_object(before, *old_kind, *manifest.body, patterns_);
+            const auto old_outcome = validated(before, *old_kind, manifest);
             if (!old_outcome.violations.empty()) {
                 for (const auto& violation : old_outcome.violations)
                     add_violation(ChangeKind::object_invalid_before, manifest, *old_kind, violation, "; OLD refused it too");
@@ -71,7 +72,7 @@ public:
                     fmt::format("NEW {} {}", new_kind == nullptr ? "has no" : "no longer serves", manifest.gvk.to_string()));
                 continue;
             }
-            const auto new_outcome = validate_object(after, *new_kind, *manifest.body, patterns_);
+            const auto new_outcome = validated(after, *new_kind, manifest);
             out_.cel_rules += new_outcome.cel_rules;
             for (const auto& violation : new_outcome.violations)
                 add_violation(ChangeKind::object_rejected, manifest, *new_kind, violation, "");
@@ -107,8 +108,19 @@ private:
         return true;
     }
 
+    ValidationOutcome validated(const Snapshot& snapshot, const Kind& kind, const Manifest& manifest) {
+        try {
+            return validate_object(snapshot, kind, *manifest.body, patterns_, budget_);
+        } catch (const StepBudgetExceeded&) {
+            throw InputError(set_.files[manifest.file], manifest.position,
+                             "validating the objects passes " + std::to_string(validation_step_limit(limits_, set_.bytes)) +
+                                 " schema checks (unions nested in unions: each branch is tried) at this object (" +
+                                 limit_hint("max-validation-steps") + ")");
+        }
+    }
+
     void validate_alone(const Snapshot& snapshot, const Kind& kind, const Manifest& manifest) {
-        const auto outcome = validate_object(snapshot, kind, *manifest.body, patterns_);
+        const auto outcome = validated(snapshot, kind, manifest);
         out_.cel_rules += outcome.cel_rules;
         for (const auto& violation : outcome.violations) add_violation(ChangeKind::object_invalid, manifest, kind, violation, "");
         for (const auto& path : outcome.pruned)
@@ -169,6 +181,8 @@ private:
     }
 
     const ManifestSet& set_;
+    const Limits& limits_;
+    StepBudget budget_;
     PatternCache patterns_;
     ObjectCheck out_;
     std::set<std::string> unknown_;
@@ -176,11 +190,13 @@ private:
 
 }  // namespace
 
-ObjectCheck check_objects(const Snapshot& before, const Snapshot& after, const ManifestSet& objects) {
-    return ObjectChecker(objects).compare(before, after);
+ObjectCheck check_objects(const Snapshot& before, const Snapshot& after, const ManifestSet& objects, const Limits& limits) {
+    return ObjectChecker(objects, limits).compare(before, after);
 }
 
-ObjectCheck validate_objects(const Snapshot& snapshot, const ManifestSet& objects) { return ObjectChecker(objects).validate(snapshot); }
+ObjectCheck validate_objects(const Snapshot& snapshot, const ManifestSet& objects, const Limits& limits) {
+    return ObjectChecker(objects, limits).validate(snapshot);
+}
 
 std::vector<std::string> object_notes(const ObjectCheck& check) {
     std::vector<std::string> notes;

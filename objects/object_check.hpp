@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diff/change.hpp"
+#include "load/limits.hpp"
 #include "model/manifest.hpp"
 #include "model/snapshot.hpp"
 
@@ -41,10 +42,11 @@ struct ObjectCheck {
 // Each object against OLD and NEW: object-rejected, object-field-pruned,
 // object-default-changed, object-version-unserved, object-invalid-before; an object of a
 // kind only NEW serves is checked against NEW alone (as validate_objects does).
-ObjectCheck check_objects(const Snapshot& before, const Snapshot& after, const ManifestSet& objects);
+// Throws InputError at the object that would pass Limits::max_validation_steps.
+ObjectCheck check_objects(const Snapshot& before, const Snapshot& after, const ManifestSet& objects, const Limits& limits);
 
 // Each object against one snapshot: object-invalid, and object-field-pruned for what it drops.
-ObjectCheck validate_objects(const Snapshot& snapshot, const ManifestSet& objects);
+ObjectCheck validate_objects(const Snapshot& snapshot, const ManifestSet& objects, const Limits& limits);
 
 // What the reports' notes say of a check: how many objects, which were skipped, what
 // was not evaluated.

@@ -26,8 +26,8 @@ std::string identity_of(const json::value& value) { return json::serialize(with_
 
 class ObjectValidator {
 public:
-    ObjectValidator(const Snapshot& snapshot, const Kind& kind, PatternCache& patterns, ValidationOutcome& out)
-        : snapshot_(snapshot), patterns_(patterns), out_(out), crd_(kind.crd.has_value()),
+    ObjectValidator(const Snapshot& snapshot, const Kind& kind, PatternCache& patterns, StepBudget& budget, ValidationOutcome& out)
+        : snapshot_(snapshot), patterns_(patterns), budget_(budget), out_(out), crd_(kind.crd.has_value()),
           keeps_all_(kind.crd && kind.crd->keeps_unknown_fields), root_(kind.schema) {}
 
     void run(json::value& object) {
@@ -37,6 +37,11 @@ public:
     }
 
 private:
+    void step() {
+        if (budget_.left == 0) throw StepBudgetExceeded();
+        --budget_.left;
+    }
+
     const Schema& resolved(const Schema& schema) const { return schema.ref.empty() ? schema : snapshot_.resolve(schema); }
 
     // A Kubernetes type with no fields listed (RawExtension, a free-form object) keeps what
@@ -51,6 +56,7 @@ private:
     // non-nullable field is null), nulls of non-nullable fields without a default dropped,
     // unknown fields pruned.
     void normalize(json::value& value, const Schema& written, std::string& path, bool keeps_object_meta) {
+        step();
         const auto& schema = resolved(written);
         if (auto* array = value.if_array()) {
             if (!schema.items) return;
@@ -103,6 +109,7 @@ private:
 
     // The second pass: every keyword of the schema on the value, and on what it holds.
     void validate(const json::value& value, const Schema& written, std::string& path, std::vector<Violation>& out, bool object_root) {
+        step();
         const auto& schema = resolved(written);
         if (value.is_null() && written.nullable) return;
         const auto at = shown_path(path);
@@ -203,6 +210,7 @@ private:
 
     const Snapshot& snapshot_;
     PatternCache& patterns_;
+    StepBudget& budget_;
     ValidationOutcome& out_;
     bool crd_;
     bool keeps_all_;
@@ -211,10 +219,11 @@ private:
 
 }  // namespace
 
-ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const json::object& object, PatternCache& patterns) {
+ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const json::object& object, PatternCache& patterns,
+                                  StepBudget& budget) {
     ValidationOutcome outcome;
     json::value copy = json::object(object, json::storage_ptr());
-    ObjectValidator(snapshot, kind, patterns, outcome).run(copy);
+    ObjectValidator(snapshot, kind, patterns, budget, outcome).run(copy);
     return outcome;
 }
 

@@ -4,6 +4,8 @@
 // schemas; KEP-2876's CEL rules are counted, not evaluated).
 #include <boost/json/object.hpp>
 
+#include <cstdint>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -25,8 +27,20 @@ struct ValidationOutcome {
     std::size_t cel_rules = 0;             // x-kubernetes-validations on values present: not evaluated
 };
 
+// The schema checks left (a value against a schema, each anyOf/oneOf branch tried anew):
+// unions nested in unions cost the product of their branches, so a run has a budget.
+struct StepBudget {
+    std::uint64_t left = 0;
+};
+
+// Thrown when a validation would pass the budget.
+struct StepBudgetExceeded : std::exception {
+    [[nodiscard]] const char* what() const noexcept override { return "validation step budget exceeded"; }
+};
+
 // Validates `object` as an instance of `kind` of `snapshot`. `patterns` caches compiled
-// patterns across objects.
-ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const boost::json::object& object, PatternCache& patterns);
+// patterns across objects. Throws StepBudgetExceeded.
+ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const boost::json::object& object, PatternCache& patterns,
+                                  StepBudget& budget);
 
 }  // namespace kompat

@@ -32,7 +32,7 @@ kompat::ObjectCheck validated(const std::string& spec, const std::string& object
     TempDir dir;
     dir.write("objects.yaml", objects);
     const auto snapshot = kompat::test::load_text("crd.yaml", gadget_crd(spec, extra_spec));
-    return kompat::validate_objects(snapshot, kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {}));
+    return kompat::validate_objects(snapshot, kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {}), {});
 }
 
 kompat::ObjectCheck checked(const std::string& old_spec, const std::string& new_spec, const std::string& objects) {
@@ -40,7 +40,7 @@ kompat::ObjectCheck checked(const std::string& old_spec, const std::string& new_
     dir.write("objects.yaml", objects);
     const auto before = kompat::test::load_text("old.yaml", gadget_crd(old_spec));
     const auto after = kompat::test::load_text("new.yaml", gadget_crd(new_spec));
-    return kompat::check_objects(before, after, kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {}));
+    return kompat::check_objects(before, after, kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {}), {});
 }
 
 std::string gadget(const std::string& spec) { return "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: " + spec + "\n"; }
@@ -192,6 +192,35 @@ TEST_CASE("objects: a bad object file is exit 2 with file:line:col and nothing o
                              "' validate crd.yaml --objects objects.yaml --max-input-bytes 10");
     CHECK(limited.exit_code == 2);
     CHECK(limited.out.empty());
+}
+
+TEST_CASE("objects: unions nested in unions stop at the step limit, with exit 2 at the object") {
+    // Named types T40 … T0, each an anyOf whose branch refers to the next: 2^40 tries,
+    // from a spec of linear size.
+    std::string schemas;
+    std::string value = "x";
+    for (int level = 1; level <= 40; ++level) {
+        const auto next = "{\"$ref\": \"#/components/schemas/T" + std::to_string(level - 1) + "\"}";
+        schemas += ",\n\"T" + std::to_string(level) + "\": {\"type\": \"object\", \"properties\": {\"n\": " + next +
+                   "}, \"anyOf\": [{\"properties\": {\"n\": " + next + "}}, {\"required\": [\"zzz\"]}]}";
+        value = "{n: " + value + "}";
+    }
+    TempDir dir;
+    dir.write("spec.json", R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {
+"T0": {"type": "string"},
+"Widget": {"type": "object", "properties": {"spec": {"$ref": "#/components/schemas/T40"}},
+  "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Widget"}]})" + schemas + "}}}");
+    dir.write("objects.yaml", "# deep\napiVersion: example.com/v1\nkind: Widget\nspec: " + value + "\n");
+    const auto result = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
+                            "' validate spec.json --objects objects.yaml --max-validation-steps 100000");
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err.find("objects.yaml:2:1: validating the objects passes 100000 schema checks") != std::string::npos);
+    CHECK(result.err.find("--max-validation-steps") != std::string::npos);
+    // The default limit ends it too, in bounded time.
+    const auto unlimited = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
+                               "' validate spec.json --objects objects.yaml");
+    CHECK(unlimited.exit_code == 2);
 }
 
 TEST_CASE("objects: a link out of an objects directory is refused") {
