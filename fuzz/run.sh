@@ -10,11 +10,11 @@
 set -euo pipefail
 build=$(readlink -f "$1")
 seconds=$2
-harnesses=${3:-"fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline fuzz_pattern"}
+harnesses=${3:-"fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline fuzz_pattern fuzz_objects"}
 root=$(readlink -f "$(dirname "$0")/..")
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check,fuzz_config_baseline,fuzz_pattern} "$build/artifacts" "$build/logs"
+mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check,fuzz_config_baseline,fuzz_pattern,fuzz_objects} "$build/artifacts" "$build/logs"
 
 n=0
 while IFS= read -r -d '' file; do
@@ -38,6 +38,12 @@ for dir in "$root"/golden/*/; do
   if [ -f "$dir/old.json" ] && [ -f "$dir/new.json" ]; then
     { cat "$dir/old.json"; printf '\0'; cat "$dir/new.json"; } > "$seeds/fuzz_check/$(basename "$dir")"
   fi
+  # fuzz_objects: a golden case's snapshot, a NUL byte, its objects.
+  if [ -f "$dir/objects.yaml" ]; then
+    spec=$dir/spec.json
+    [ -f "$spec" ] || spec=$dir/new.json
+    { cat "$spec"; printf '\0'; cat "$dir/objects.yaml"; } > "$seeds/fuzz_objects/$(basename "$dir")"
+  fi
 done
 cp "$root"/fuzz/seeds/config_baseline/* "$seeds/fuzz_config_baseline/"
 cp "$root"/fuzz/seeds/pattern/* "$seeds/fuzz_pattern/"
@@ -48,7 +54,7 @@ for harness in $harnesses; do
   log=$build/logs/$harness.log
   extra=()
   case $harness in
-    fuzz_yaml_reader|fuzz_config_baseline) extra+=(-dict="$root/fuzz/yaml.dict") ;;
+    fuzz_yaml_reader|fuzz_config_baseline|fuzz_objects) extra+=(-dict="$root/fuzz/yaml.dict") ;;
     fuzz_check) extra+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
   esac
   before=$(ls "$build/artifacts" | grep -c "^$harness-" || true)

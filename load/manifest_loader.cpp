@@ -16,8 +16,8 @@ class ManifestReader {
 public:
     ManifestReader(ManifestSet& set, const Limits& limits) : set_(set), limits_(limits) {}
 
-    void read(const std::string& path) {
-        const auto sources = read_sources(path, limits_);
+    void read(const SourceSet& sources) {
+        const auto& path = sources.argument;
         used_.bytes += sources.used.bytes;
         set_.bytes = used_.bytes;
         used_.files += sources.used.files;
@@ -78,7 +78,14 @@ private:
 ManifestSet load_manifests(const std::vector<std::string>& paths, const Limits& limits) {
     ManifestSet set;
     ManifestReader reader(set, limits);
-    for (const auto& path : paths) reader.read(path);
+    for (const auto& path : paths) reader.read(read_sources(path, limits));
+    return set;
+}
+
+ManifestSet load_manifests(const std::vector<SourceSet>& sources, const Limits& limits) {
+    ManifestSet set;
+    ManifestReader reader(set, limits);
+    for (const auto& source : sources) reader.read(source);
     return set;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "load/limits.hpp"
+#include "load/source.hpp"
 #include "model/manifest.hpp"
 
 namespace kompat {
@@ -15,5 +16,7 @@ namespace kompat {
 // no object, or an object without apiVersion or kind; the files of all paths together
 // count against --max-input-bytes and --max-files.
 ManifestSet load_manifests(const std::vector<std::string>& paths, const Limits& limits);
+// The same, of files already read.
+ManifestSet load_manifests(const std::vector<SourceSet>& sources, const Limits& limits);
 
 }  // namespace kompat

@@ -110,7 +110,9 @@ private:
 
     ValidationOutcome validated(const Snapshot& snapshot, const Kind& kind, const Manifest& manifest) {
         try {
-            return validate_object(snapshot, kind, *manifest.body, patterns_, budget_);
+            auto outcome = validate_object(snapshot, kind, *manifest.body, patterns_, budget_);
+            if (outcome.status_ignored && counted_status_.insert(&manifest).second) ++out_.status_ignored;
+            return outcome;
         } catch (const StepBudgetExceeded&) {
             throw InputError(set_.files[manifest.file], manifest.position,
                              "validating the objects passes " + std::to_string(validation_step_limit(limits_, set_.bytes)) +
@@ -186,6 +188,7 @@ private:
     PatternCache patterns_;
     ObjectCheck out_;
     std::set<std::string> unknown_;
+    std::set<const Manifest*> counted_status_;  // once an object, whether one side or both set its status aside
 };
 
 }  // namespace
@@ -210,6 +213,10 @@ std::vector<std::string> object_notes(const ObjectCheck& check) {
     if (check.cel_rules > 0)
         notes.push_back(fmt::format("objects: {} CEL rule check{} (x-kubernetes-validations) not evaluated: kompat does not run CEL",
                                     check.cel_rules, check.cel_rules == 1 ? "" : "s"));
+    if (check.status_ignored > 0)
+        notes.push_back(fmt::format("objects: the status of {} object{} not validated: the API server ignores the status an object is "
+                                    "written with (status subresource)",
+                                    check.status_ignored, check.status_ignored == 1 ? "" : "s"));
     if (check.unchecked_patterns > 0)
         notes.push_back(fmt::format("objects: {} pattern{} not checked: not in the RE2 syntax the API server uses", check.unchecked_patterns,
                                     check.unchecked_patterns == 1 ? "" : "s"));

@@ -37,6 +37,7 @@ struct ObjectCheck {
     std::size_t skipped = 0;
     std::size_t cel_rules = 0;           // CEL rules (x-kubernetes-validations) not evaluated
     std::size_t unchecked_patterns = 0;  // patterns RE2 could not compile
+    std::size_t status_ignored = 0;      // objects whose status was set aside (ignores_status)
 };
 
 // Each object against OLD and NEW: object-rejected, object-field-pruned,

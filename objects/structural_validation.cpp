@@ -3,6 +3,7 @@
 #include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -30,7 +31,8 @@ public:
         : snapshot_(snapshot), patterns_(patterns), budget_(budget), out_(out), crd_(kind.crd.has_value()),
           keeps_all_(kind.crd && kind.crd->keeps_unknown_fields), root_(kind.schema) {}
 
-    void run(json::value& object) {
+    void run(json::value& object, bool without_status) {
+        if (without_status) out_.status_ignored = object.get_object().erase("status") > 0;
         std::string path;
         normalize(object, root_, path, true);
         validate(object, root_, path, out_.violations, true);
@@ -219,11 +221,17 @@ private:
 
 }  // namespace
 
+bool ignores_status(const Kind& kind) {
+    if (!kind.crd) return true;
+    const auto& subresources = kind.crd->subresources;
+    return std::find(subresources.begin(), subresources.end(), "status") != subresources.end();
+}
+
 ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const json::object& object, PatternCache& patterns,
                                   StepBudget& budget) {
     ValidationOutcome outcome;
     json::value copy = json::object(object, json::storage_ptr());
-    ObjectValidator(snapshot, kind, patterns, budget, outcome).run(copy);
+    ObjectValidator(snapshot, kind, patterns, budget, outcome).run(copy, ignores_status(kind));
     return outcome;
 }
 

@@ -150,7 +150,8 @@ const std::array rules{
       "Whoever applies this object again: the API server refuses it, and a controller that rewrites it fails.",
       "Keep accepting what was valid (ratchet the constraint, or relax it), or migrate the objects first."),
     R(object_field_pruned, "field of an object that NEW prunes", needs_review, "{detail}",
-      "Whoever relies on the field: the API server drops it silently on the next write.",
+      "Whoever sets the field: kubectl apply (strict field validation, its default) refuses the object; other clients "
+      "see the field dropped with a warning.",
       "List the field in NEW's schema (or keep x-kubernetes-preserve-unknown-fields), or drop it from the objects."),
     R(object_default_changed, "default applied to an object changed", harmless, "{detail}",
       "Objects written without the field: they get the new default on their next write.", remedy_review),

@@ -129,6 +129,22 @@ TEST_CASE("objects: pruning names the topmost field dropped, and keeps what the 
               .changes.empty());
 }
 
+TEST_CASE("objects: the status of a kind with the status subresource is set aside, as the API server ignores it") {
+    const auto crd = [](bool subresource) {
+        return gadget_crd("{type: object}\n          status: {type: object, properties: {phase: {type: string, enum: [Ready]}}}") +
+               (subresource ? "    subresources: {status: {}}\n" : "");
+    };
+    TempDir dir;
+    dir.write("objects.yaml", gadget("{}") + "status: {phase: Pending}\n");
+    const auto objects = kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {});
+    const auto ignored = kompat::validate_objects(kompat::test::load_text("crd.yaml", crd(true)), objects, {});
+    CHECK(ignored.changes.empty());
+    CHECK(ignored.status_ignored == 1);
+    CHECK(kompat::object_notes(ignored).back().find("the status of 1 object not validated") != std::string::npos);
+    const auto validated_status = kompat::validate_objects(kompat::test::load_text("crd.yaml", crd(false)), objects, {});
+    CHECK(summary(validated_status) == Lines{"object-invalid .status.phase enum"});
+}
+
 TEST_CASE("objects: types as the API server reads them") {
     const std::string spec = "{type: object, properties: {n: {type: integer}, f: {type: number}, p: {x-kubernetes-int-or-string: true}}}";
     CHECK(validated(spec, gadget("{n: 2.0, f: 1, p: 80}") + "---\n" + gadget("{p: http}")).changes.empty());
