@@ -310,6 +310,13 @@ int paired_ratios(int count) {
 int main(int argc, char** argv) {
     if (argc == 3 && std::string(argv[1]) == "--rss") return peak_rss(argv[2]);
     if (argc == 3 && std::string(argv[1]) == "--rss-yaml-keys") return kompat::bench::yaml_wide_rss(argv[2]);
+    if (argc == 3 && std::string(argv[1]) == "--phases") {
+        if (!fs::is_directory(corpus())) {
+            std::cerr << "kompat_bench: ../shared/corpus is absent beside the checkout; nothing to measure\n";
+            return 0;
+        }
+        return kompat::bench::phase_table(std::max(1, std::atoi(argv[2])));
+    }
     if (argc == 3 && std::string(argv[1]) == "--paired") {
         if (!fs::is_directory(corpus())) {
             std::cerr << "kompat_bench: ../shared/corpus is absent beside the checkout; nothing to measure\n";

@@ -64,7 +64,7 @@ public:
             const auto old_outcome = validated(before, *old_kind, manifest);
             if (!old_outcome.violations.empty()) {
                 for (const auto& violation : old_outcome.violations)
-                    add_violation(ChangeKind::object_invalid_before, manifest, *old_kind, violation, "; OLD refused it too");
+                    add_violation(ChangeKind::object_invalid_before, manifest, *old_kind, violation, "; so already under OLD");
                 continue;
             }
             if (served(new_kind) == nullptr) {

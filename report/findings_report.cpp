@@ -17,18 +17,82 @@ namespace kompat {
 namespace json = boost::json;
 namespace {
 
-json::value location_json(const SourcePosition& position) {
-    if (!position.known()) return nullptr;
-    return json::object{{"file", position.file}, {"line", position.position.line}, {"column", position.position.column}};
+void write_location(JsonWriter& out, std::string_view name, const SourcePosition& position) {
+    out.key(name);
+    if (!position.known()) return out.null();
+    out.begin_object();
+    out.member("file", position.file);
+    out.key("line");
+    out.number(position.position.line);
+    out.key("column");
+    out.number(position.position.column);
+    out.end_object();
 }
 
-json::value lifecycle_json(const FindingLifecycle& lifecycle) {
-    if (lifecycle.status == LifecycleStatus::none) return nullptr;
-    json::object out{{"status", to_string(lifecycle.status)}};
-    out["featureGate"] = lifecycle.feature_gate.empty() ? json::value(nullptr) : json::value(lifecycle.feature_gate);
-    out["minVersion"] = lifecycle.min_version.empty() ? json::value(nullptr) : json::value(lifecycle.min_version);
-    out["inferred"] = lifecycle.inferred;
-    return out;
+void write_lifecycle(JsonWriter& out, const FindingLifecycle& lifecycle) {
+    out.key("lifecycle");
+    if (lifecycle.status == LifecycleStatus::none) return out.null();
+    out.begin_object();
+    out.member("status", to_string(lifecycle.status));
+    out.key("featureGate");
+    out.string_or_null(lifecycle.feature_gate);
+    out.key("minVersion");
+    out.string_or_null(lifecycle.min_version);
+    out.key("inferred");
+    out.boolean(lifecycle.inferred);
+    out.end_object();
+}
+
+void write_finding(JsonWriter& out, const Finding& finding, const std::string* group) {
+    out.begin_object();
+    out.member("rule", finding.rule);
+    out.member("severity", to_string(finding.severity));
+    out.member("message", finding.message);
+    out.key("kind");
+    finding.kind ? out.string(*finding.kind) : out.null();
+    out.key("type");
+    out.string_or_null(finding.type);
+    out.member("path", finding.path);
+    if (finding.operation) out.member("operation", *finding.operation);
+    out.key("old");
+    out.value(finding.old_value);
+    out.key("new");
+    out.value(finding.new_value);
+    out.key("role");
+    out.string_or_null(finding.role);
+    out.key("stability");
+    finding.stability ? out.string(to_string(*finding.stability)) : out.null();
+    write_lifecycle(out, finding.lifecycle);
+    out.key("affects");
+    out.begin_array();
+    for (const auto& name : finding.affects) out.string(name);
+    out.end_array();
+    out.key("affectedPlaces");
+    out.begin_array();
+    for (const auto& place : finding.affected_places) {
+        out.begin_object();
+        out.member("from", place.from);
+        out.member("path", place.path);
+        out.end_object();
+    }
+    out.end_array();
+    if (is_convention_rule(finding.rule)) out.member("category", "convention");
+    if (is_object_rule(finding.rule)) out.member("category", "object");
+    if (!finding.reachable) {
+        out.key("reachable");
+        out.boolean(false);
+    }
+    if (!finding.releases.empty()) {
+        out.key("releases");
+        out.begin_array();
+        for (const auto& release : finding.releases) out.string(release);
+        out.end_array();
+    }
+    out.member("fingerprint", finding.fingerprint);
+    if (group != nullptr) out.member("group", *group);
+    write_location(out, "oldLocation", finding.old_location);
+    write_location(out, "newLocation", finding.new_location);
+    out.end_object();
 }
 
 }  // namespace
@@ -46,50 +110,44 @@ std::string sources_title(const ReportSources& sources, std::string_view arrow) 
 }
 
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
-    json::array items;
+    // Written straight into one buffer: a report of thousands of findings builds no tree.
+    std::string text;
+    JsonWriter out(text);
+    out.begin_object();
+    out.key("schemaVersion");
+    out.number(2);
+    for (const auto* side : {"old", "new"}) {
+        const auto& source = std::string_view(side) == "old" ? sources.old_side : sources.new_side;
+        out.key(side);
+        out.begin_object();
+        out.member("source", source.source);
+        out.member("format", source.format);
+        out.end_object();
+    }
+    out.key("summary");
+    out.begin_object();
+    out.key("error");
+    out.number(summary.error);
+    out.key("warning");
+    out.number(summary.warning);
+    out.key("info");
+    out.number(summary.info);
+    out.end_object();
+    out.key("notes");
+    out.begin_array();
+    for (const auto& note : notes_of(sources)) out.string(note);
+    out.end_array();
+    out.key("findings");
+    out.begin_array();
     const auto groups = fold_group_ids(findings);
     for (const auto& finding : findings) {
-        json::array affects;
-        for (const auto& a : finding.affects) affects.emplace_back(a);
-        json::object item{
-            {"rule", finding.rule},
-            {"severity", to_string(finding.severity)},
-            {"message", finding.message},
-            {"kind", finding.kind ? json::value(*finding.kind) : json::value(nullptr)},
-            {"type", finding.type.empty() ? json::value(nullptr) : json::value(finding.type)},
-            {"path", finding.path},
-        };
-        if (finding.operation) item["operation"] = *finding.operation;
-        item["old"] = finding.old_value;
-        item["new"] = finding.new_value;
-        item["role"] = finding.role.empty() ? json::value(nullptr) : json::value(finding.role);
-        item["stability"] = finding.stability ? json::value(to_string(*finding.stability)) : json::value(nullptr);
-        item["lifecycle"] = lifecycle_json(finding.lifecycle);
-        item["affects"] = std::move(affects);
-        json::array places;
-        for (const auto& place : finding.affected_places) places.push_back(json::object{{"from", place.from}, {"path", place.path}});
-        item["affectedPlaces"] = std::move(places);
-        if (is_convention_rule(finding.rule)) item["category"] = "convention";
-        if (is_object_rule(finding.rule)) item["category"] = "object";
-        if (!finding.reachable) item["reachable"] = false;
-        if (!finding.releases.empty()) item["releases"] = json::value_from(finding.releases);
-        item["fingerprint"] = finding.fingerprint;
-        if (const auto group = groups.find(&finding); group != groups.end()) item["group"] = group->second;
-        item["oldLocation"] = location_json(finding.old_location);
-        item["newLocation"] = location_json(finding.new_location);
-        items.push_back(std::move(item));
+        const auto group = groups.find(&finding);
+        write_finding(out, finding, group != groups.end() ? &group->second : nullptr);
     }
-    json::array notes;
-    for (const auto& note : notes_of(sources)) notes.emplace_back(note);
-    const json::object document{
-        {"schemaVersion", 2},
-        {"old", {{"source", sources.old_side.source}, {"format", sources.old_side.format}}},
-        {"new", {{"source", sources.new_side.source}, {"format", sources.new_side.format}}},
-        {"summary", {{"error", summary.error}, {"warning", summary.warning}, {"info", summary.info}}},
-        {"notes", std::move(notes)},
-        {"findings", std::move(items)},
-    };
-    return to_pretty_json(document);
+    out.end_array();
+    out.end_object();
+    text += '\n';
+    return text;
 }
 
 std::string approval_line(const Finding& finding) { return baseline_line(finding, "REASON: why this break is accepted"); }

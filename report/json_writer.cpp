@@ -1,59 +1,113 @@
 #include "report/json_writer.hpp"
 
-#include <boost/json/serialize.hpp>
+#include <array>
 
 namespace kompat {
-namespace {
-
-void write(const boost::json::value& value, std::string& out, std::size_t indent) {
-    const auto newline = [&](std::size_t level) {
-        out += '\n';
-        out.append(level * 2, ' ');
-    };
-    if (const auto* object = value.if_object()) {
-        if (object->empty()) {
-            out += "{}";
-            return;
-        }
-        out += '{';
-        bool first = true;
-        for (const auto& member : *object) {
-            if (!first) out += ',';
-            first = false;
-            newline(indent + 1);
-            out += boost::json::serialize(boost::json::string_view(member.key()));
-            out += ": ";
-            write(member.value(), out, indent + 1);
-        }
-        newline(indent);
-        out += '}';
-    } else if (const auto* array = value.if_array()) {
-        if (array->empty()) {
-            out += "[]";
-            return;
-        }
-        out += '[';
-        bool first = true;
-        for (const auto& element : *array) {
-            if (!first) out += ',';
-            first = false;
-            newline(indent + 1);
-            write(element, out, indent + 1);
-        }
-        newline(indent);
-        out += ']';
-    } else {
-        out += boost::json::serialize(value);
-    }
-}
-
-}  // namespace
 
 std::string to_pretty_json(const boost::json::value& value) {
     std::string out;
-    write(value, out, 0);
+    JsonWriter writer(out);
+    writer.value(value);
     out += '\n';
     return out;
+}
+
+void JsonWriter::newline(std::size_t level) {
+    out_ += '\n';
+    out_.append(level * 2, ' ');
+}
+
+void JsonWriter::before_value() {
+    if (after_key_) {
+        after_key_ = false;
+        return;
+    }
+    if (levels_.empty()) return;
+    // An element of an array.
+    if (!levels_.back().empty) out_ += ',';
+    levels_.back().empty = false;
+    newline(levels_.size());
+}
+
+void JsonWriter::open(char bracket) {
+    before_value();
+    out_ += bracket;
+    levels_.push_back({});
+}
+
+void JsonWriter::close(char bracket) {
+    const bool empty = levels_.back().empty;
+    levels_.pop_back();
+    if (!empty) newline(levels_.size());
+    out_ += bracket;
+}
+
+void JsonWriter::key(std::string_view name) {
+    if (!levels_.back().empty) out_ += ',';
+    levels_.back().empty = false;
+    newline(levels_.size());
+    escaped(name);
+    out_ += ": ";
+    after_key_ = true;
+}
+
+void JsonWriter::drain() {
+    std::array<char, 512> buffer{};
+    while (!serializer_.done()) {
+        const auto part = serializer_.read(buffer.data(), buffer.size());
+        out_.append(part.data(), part.size());
+    }
+}
+
+// As Boost.JSON quotes and escapes a string, with its serializer (no string made).
+void JsonWriter::escaped(std::string_view text) {
+    serializer_.reset(boost::json::string_view(text.data(), text.size()));
+    drain();
+}
+
+void JsonWriter::string(std::string_view text) {
+    before_value();
+    escaped(text);
+}
+
+void JsonWriter::scalar(const boost::json::value& value) {
+    before_value();
+    serializer_.reset(&value);
+    drain();
+}
+
+void JsonWriter::number(std::uint64_t number) {
+    before_value();
+    out_ += std::to_string(number);
+}
+
+void JsonWriter::boolean(bool value) {
+    before_value();
+    out_ += value ? "true" : "false";
+}
+
+void JsonWriter::null() {
+    before_value();
+    out_ += "null";
+}
+
+void JsonWriter::value(const boost::json::value& value) {
+    if (const auto* object = value.if_object()) {
+        begin_object();
+        for (const auto& member : *object) {
+            key(member.key());
+            this->value(member.value());
+        }
+        end_object();
+    } else if (const auto* array = value.if_array()) {
+        begin_array();
+        for (const auto& element : *array) this->value(element);
+        end_array();
+    } else if (const auto* text = value.if_string()) {
+        string(*text);
+    } else {
+        scalar(value);
+    }
 }
 
 }  // namespace kompat
