@@ -5,6 +5,7 @@
 // - loading one release (`kompat inspect`);
 // - `check` of the pair.
 #include <libfyaml.h>
+#include <yaml.h>
 
 #include "bench/bench_support.hpp"
 #include "load/yaml_reader.hpp"
@@ -32,6 +33,27 @@ std::size_t parse_events(const SourceSet& sources) {
     return events;
 }
 
+// The same with libyaml, the C parser most YAML readers are built on (PyYAML's, go-yaml's
+// port): a reference only, to say how libfyaml's own parse compares.
+std::size_t parse_libyaml_events(const SourceSet& sources) {
+    std::size_t events = 0;
+    for (const auto& file : sources.files) {
+        yaml_parser_t parser;
+        yaml_parser_initialize(&parser);
+        // NOLINTNEXTLINE(cppcoreguidelines-pro-type-reinterpret-cast): libyaml takes unsigned bytes
+        yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(file.bytes.data()), file.bytes.size());
+        yaml_event_t event;
+        bool done = false;
+        while (!done && yaml_parser_parse(&parser, &event) != 0) {
+            done = event.type == YAML_STREAM_END_EVENT;
+            ++events;
+            yaml_event_delete(&event);
+        }
+        yaml_parser_delete(&parser);
+    }
+    return events;
+}
+
 std::size_t read_files(const SourceSet& sources) {
     std::size_t documents = 0;
     for (const auto& file : sources.files) documents += read_yaml(file, {}).documents.size();
@@ -47,6 +69,12 @@ std::size_t bytes_of(const SourceSet& sources) {
 void yaml_event_floor(benchmark::State& state, const std::string& release) {
     const auto& sources = sources_of(release);
     for (auto _ : state) benchmark::DoNotOptimize(parse_events(sources));
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes_of(sources) * state.iterations()));
+}
+
+void yaml_libyaml_floor(benchmark::State& state, const std::string& release) {
+    const auto& sources = sources_of(release);
+    for (auto _ : state) benchmark::DoNotOptimize(parse_libyaml_events(sources));
     state.SetBytesProcessed(static_cast<std::int64_t>(bytes_of(sources) * state.iterations()));
 }
 
@@ -66,14 +94,21 @@ void yaml_event_floor_pair(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(parse_events(sources_of(old_release)) + parse_events(sources_of(new_release)));
 }
 
+void yaml_libyaml_floor_pair(benchmark::State& state) {
+    for (auto _ : state)
+        benchmark::DoNotOptimize(parse_libyaml_events(sources_of(old_release)) + parse_libyaml_events(sources_of(new_release)));
+}
+
 void yaml_check_pair(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(check_sources(sources_of(old_release), sources_of(new_release)));
 }
 
 BENCHMARK_CAPTURE(yaml_event_floor, prometheus_operator, new_release)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(yaml_libyaml_floor, prometheus_operator, new_release)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(yaml_read, prometheus_operator, new_release)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(yaml_inspect, prometheus_operator, new_release)->Unit(benchmark::kMillisecond);
 BENCHMARK(yaml_event_floor_pair)->Unit(benchmark::kMillisecond);
+BENCHMARK(yaml_libyaml_floor_pair)->Unit(benchmark::kMillisecond);
 BENCHMARK(yaml_check_pair)->Unit(benchmark::kMillisecond);
 
 }  // namespace
@@ -81,7 +116,9 @@ BENCHMARK(yaml_check_pair)->Unit(benchmark::kMillisecond);
 std::vector<std::pair<std::string, std::string>> yaml_ratios() {
     return {{"yaml_read/prometheus_operator", "yaml_event_floor/prometheus_operator"},
             {"yaml_inspect/prometheus_operator", "yaml_event_floor/prometheus_operator"},
-            {"yaml_check_pair", "yaml_event_floor_pair"}};
+            {"yaml_check_pair", "yaml_event_floor_pair"},
+            {"yaml_event_floor/prometheus_operator", "yaml_libyaml_floor/prometheus_operator"},
+            {"yaml_check_pair", "yaml_libyaml_floor_pair"}};
 }
 
 void yaml_paired_ratios(int count) {
@@ -90,6 +127,13 @@ void yaml_paired_ratios(int count) {
     print_paired_ratio(
         "yaml_check_pair", "yaml_event_floor_pair", count, [&] { benchmark::DoNotOptimize(check_sources(old_sources, new_sources)); },
         [&] { benchmark::DoNotOptimize(parse_events(old_sources) + parse_events(new_sources)); });
+    print_paired_ratio(
+        "yaml_check_pair", "yaml_libyaml_floor_pair", count, [&] { benchmark::DoNotOptimize(check_sources(old_sources, new_sources)); },
+        [&] { benchmark::DoNotOptimize(parse_libyaml_events(old_sources) + parse_libyaml_events(new_sources)); });
+    print_paired_ratio(
+        "yaml_event_floor_pair", "yaml_libyaml_floor_pair", count,
+        [&] { benchmark::DoNotOptimize(parse_events(old_sources) + parse_events(new_sources)); },
+        [&] { benchmark::DoNotOptimize(parse_libyaml_events(old_sources) + parse_libyaml_events(new_sources)); });
     print_paired_ratio(
         "yaml_inspect/prometheus_operator", "yaml_event_floor/prometheus_operator", count,
         [&] { benchmark::DoNotOptimize(load_snapshot(new_sources)); }, [&] { benchmark::DoNotOptimize(parse_events(new_sources)); });

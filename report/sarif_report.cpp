@@ -86,6 +86,43 @@ std::string message_of(const Finding& finding) {
     return text;
 }
 
+void write_result(JsonWriter& out, const Finding& finding, const std::map<std::string_view, std::size_t>& rule_index) {
+    out.begin_object();
+    out.member("ruleId", finding.rule);
+    out.member("level", level_of(finding.severity));
+    out.key("message");
+    out.begin_object();
+    out.member("text", message_of(finding));
+    out.end_object();
+    if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) {
+        out.key("ruleIndex");
+        out.number(found->second);
+    }
+    if (const auto& at = finding_location(finding); at.known()) {
+        out.key("locations");
+        out.begin_array();
+        out.value(location_json(at));
+        out.end_array();
+    }
+    out.key("partialFingerprints");
+    out.begin_object();
+    out.member("kompatFingerprint/v1", finding.fingerprint);
+    out.end_object();
+    out.key("properties");
+    out.begin_object();
+    out.member("path", finding.path);
+    out.key("old");
+    out.value(finding.old_value);
+    out.key("new");
+    out.value(finding.new_value);
+    if (!finding.role.empty()) out.member("role", finding.role);
+    if (finding.kind) out.member("kind", *finding.kind);
+    if (finding.operation) out.member("operation", *finding.operation);
+    if (!finding.type.empty()) out.member("type", finding.type);
+    out.end_object();
+    out.end_object();
+}
+
 }  // namespace
 
 std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources) {
@@ -95,40 +132,37 @@ std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*
         rule_index[rule.id] = rules.size();
         rules.push_back(rule_json(rule));
     }
-    json::array results;
-    for (const auto& finding : findings) {
-        json::object result{
-            {"ruleId", finding.rule},
-            {"level", level_of(finding.severity)},
-            {"message", {{"text", message_of(finding)}}},
-        };
-        if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) result["ruleIndex"] = found->second;
-        if (const auto& at = finding_location(finding); at.known()) result["locations"] = json::array{location_json(at)};
-        result["partialFingerprints"] = {{"kompatFingerprint/v1", finding.fingerprint}};
-        json::object properties{{"path", finding.path}, {"old", finding.old_value}, {"new", finding.new_value}};
-        if (!finding.role.empty()) properties["role"] = finding.role;
-        if (finding.kind) properties["kind"] = *finding.kind;
-        if (finding.operation) properties["operation"] = *finding.operation;
-        if (!finding.type.empty()) properties["type"] = finding.type;
-        result["properties"] = std::move(properties);
-        results.push_back(std::move(result));
-    }
     json::array notifications;
     for (const auto& note : notes_of(sources)) notifications.push_back(json::object{{"message", {{"text", note}}}, {"level", "note"}});
     json::object invocation{{"executionSuccessful", true}};
     if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
-    const json::object document{
-        {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-        {"version", "2.1.0"},
-        {"runs", json::array{json::object{
-                     {"originalUriBaseIds", {{"%SRCROOT%", {{"description", {{"text", "The directory kompat ran in"}}}}}}},
-                     {"tool", {{"driver", {{"name", "kompat"}, {"version", "0.1.0"}, {"rules", std::move(rules)}}}}},
-                     {"invocations", json::array{std::move(invocation)}},
-                     {"properties", {{"old", sources.old_side.source}, {"new", sources.new_side.source}}},
-                     {"results", std::move(results)},
-                 }}},
-    };
-    return to_pretty_json(document);
+    // The run's fixed parts are small values; its results, which grow with the findings,
+    // are written straight into the text.
+    std::string text;
+    JsonWriter out(text);
+    out.begin_object();
+    out.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    out.member("version", "2.1.0");
+    out.key("runs");
+    out.begin_array();
+    out.begin_object();
+    out.key("originalUriBaseIds");
+    out.value(json::object{{"%SRCROOT%", {{"description", {{"text", "The directory kompat ran in"}}}}}});
+    out.key("tool");
+    out.value(json::object{{"driver", {{"name", "kompat"}, {"version", "0.1.0"}, {"rules", std::move(rules)}}}});
+    out.key("invocations");
+    out.value(json::array{std::move(invocation)});
+    out.key("properties");
+    out.value(json::object{{"old", sources.old_side.source}, {"new", sources.new_side.source}});
+    out.key("results");
+    out.begin_array();
+    for (const auto& finding : findings) write_result(out, finding, rule_index);
+    out.end_array();
+    out.end_object();
+    out.end_array();
+    out.end_object();
+    text += '\n';
+    return text;
 }
 
 }  // namespace kompat

@@ -12,7 +12,7 @@ if [ -r /etc/os-release ]; then
   # shellcheck disable=SC1091
   os="$(. /etc/os-release && echo "${ID:-unknown}:${VERSION_ID:-}")"
 fi
-tests=(catch2 libbenchmark-dev libxml2-utils python3-jsonschema cmark-gfm)
+tests=(catch2 libbenchmark-dev libyaml-dev libxml2-utils python3-jsonschema cmark-gfm)
 case "$os" in
   debian:12) boost_json=libboost-json1.81-dev ;;
   ubuntu:24.04)
