@@ -22,6 +22,10 @@ bool object_meta_field(std::string_view key) { return key == "apiVersion" || key
 
 std::string shown_path(const std::string& path) { return path.empty() ? "." : path; }
 
+// Kubernetes' Quantity is `type: string` in OpenAPI v2, but Go decodes a number into it as
+// well (`cpu: 1`); OpenAPI v3 says so (`oneOf: [string, number]`).
+bool decodes_number_as_string(const Schema& written) { return written.ref.ends_with(".pkg.api.resource.Quantity"); }
+
 // Equal under the API server's deep equality (1 and 1.0 differ there too), as a hash key.
 std::string identity_of(const json::value& value) { return json::serialize(with_sorted_keys(value)); }
 
@@ -54,6 +58,18 @@ private:
                (!crd_ && schema.properties.empty() && !schema.additional_properties && !schema.additional_properties_allowed);
     }
 
+    void apply_defaults(json::object& object, const Schema& schema, const std::string& path) {
+        for (const auto& property : schema.properties) {
+            const auto& target = resolved(property.schema);
+            const auto* fallback = property.schema.default_value != nullptr ? property.schema.default_value : target.default_value;
+            if (fallback == nullptr) continue;
+            const auto* present = object.if_contains(property.name);
+            if (present != nullptr && !(present->is_null() && !property.schema.nullable && !target.nullable)) continue;
+            object[property.name] = detached(*fallback);
+            out_.defaults.push_back({path + field_step(property.name), detached(*fallback)});
+        }
+    }
+
     // The first pass, as the server decodes a request: defaults filled in (also where a
     // non-nullable field is null), nulls of non-nullable fields without a default dropped,
     // unknown fields pruned.
@@ -72,15 +88,9 @@ private:
         }
         auto* object = value.if_object();
         if (object == nullptr) return;
-        for (const auto& property : schema.properties) {
-            const auto& target = resolved(property.schema);
-            const auto* fallback = property.schema.default_value != nullptr ? property.schema.default_value : target.default_value;
-            if (fallback == nullptr) continue;
-            const auto* present = object->if_contains(property.name);
-            if (present != nullptr && !(present->is_null() && !property.schema.nullable && !target.nullable)) continue;
-            (*object)[property.name] = detached(*fallback);
-            out_.defaults.push_back({path + field_step(property.name), detached(*fallback)});
-        }
+        // Kubernetes' own types are defaulted by Go code: their spec's defaults only describe
+        // it (`default: {}` on a struct is its zero value, not a value to write).
+        if (crd_) apply_defaults(*object, schema, path);
         const bool meta = keeps_object_meta || written.embedded_resource || schema.embedded_resource;
         const bool keep = keeps_unknown(written, schema);
         std::vector<std::string> dropped;
@@ -89,9 +99,10 @@ private:
             const auto size = path.size();
             path += field_step(key);
             if (const auto* property = schema.find_property(key)) {
+                // A null where none is allowed reads as the field left out (Go decodes it to the
+                // zero value; the server prunes it from a custom resource): dropped, not reported.
                 if (member.value().is_null() && !property->schema.nullable && !resolved(property->schema).nullable && !keeps_all_) {
                     dropped.emplace_back(key);
-                    out_.pruned.push_back(path);
                 } else if (!(meta && key == "metadata")) {
                     normalize(member.value(), property->schema, path, false);
                 }
@@ -114,6 +125,7 @@ private:
         step();
         const auto& schema = resolved(written);
         if (value.is_null() && written.nullable) return;
+        if (value.is_number() && decodes_number_as_string(written)) return;
         const auto at = shown_path(path);
         if (!check_type(value, schema, at, out)) return;
         check_keywords(value, schema, at, patterns_, out);
@@ -133,8 +145,8 @@ private:
             const std::string_view key = member.key();
             const auto size = path.size();
             path += field_step(key);
-            if (meta && key == "metadata" && crd_) {
-                // ObjectMeta is validated by the server's own rules, not the CRD's schema.
+            if (meta && key == "metadata") {
+                // ObjectMeta is validated by the server's own rules, not by the schema.
             } else if (const auto* property = schema.find_property(key)) {
                 validate(member.value(), property->schema, path, out, false);
             } else if (schema.additional_properties) {

@@ -328,7 +328,8 @@ bool check_type(const json::value& value, const Schema& schema, const std::strin
         add(out, path, "nullable", "null, and the schema is not nullable", value);
         return false;
     }
-    if (schema.int_or_string) {
+    // OpenAPI v2 writes Kubernetes' IntOrString as `type: string, format: int-or-string`.
+    if (schema.int_or_string || schema.format == "int-or-string") {
         if (is_integer(value) || value.is_string()) return true;
         add(out, path, "type", fmt::format("{} ({}) fails x-kubernetes-int-or-string", value_text(value), kind_name(value)), value);
         return false;

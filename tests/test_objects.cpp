@@ -108,9 +108,10 @@ TEST_CASE("objects: defaults are applied before validation, also where a non-nul
                              "size: {type: integer}}}";
     CHECK(validated(spec, gadget("{size: 1}")).changes.empty());
     CHECK(validated(spec, gadget("{mode: null}")).changes.empty());
-    // Without a default, a null in a non-nullable field is dropped: required then fails.
+    // Without a default, a null in a non-nullable field is dropped as if left out (not said
+    // to be pruned): required then fails.
     CHECK(summary(validated("{type: object, required: [size], properties: {size: {type: integer}}}", gadget("{size: null}"))) ==
-          Lines{"object-invalid .spec.size required", "object-field-pruned .spec.size pruning"});
+          Lines{"object-invalid .spec.size required"});
     // A nullable field keeps its null.
     CHECK(validated("{type: object, properties: {size: {type: integer, nullable: true}}}", gadget("{size: null}")).changes.empty());
 }
@@ -143,6 +144,33 @@ TEST_CASE("objects: the status of a kind with the status subresource is set asid
     CHECK(kompat::object_notes(ignored).back().find("the status of 1 object not validated") != std::string::npos);
     const auto validated_status = kompat::validate_objects(kompat::test::load_text("crd.yaml", crd(false)), objects, {});
     CHECK(summary(validated_status) == Lines{"object-invalid .status.phase enum"});
+}
+
+TEST_CASE("objects: Kubernetes' own kinds are read as Go decodes them, not defaulted from their spec") {
+    // Swagger 2.0 writes Quantity and IntOrString as strings; Go takes numbers for both. The
+    // spec's `default: {}` on a struct is its zero value, which Go's defaulting never writes.
+    const auto spec = kompat::test::load_text("swagger.json", R"({"swagger": "2.0", "info": {"title": "k", "version": "v"}, "paths": {},
+  "definitions": {
+    "io.k8s.apimachinery.pkg.api.resource.Quantity": {"type": "string"},
+    "io.k8s.apimachinery.pkg.util.intstr.IntOrString": {"type": "string", "format": "int-or-string"},
+    "io.k8s.apimachinery.pkg.apis.meta.v1.Time": {"type": "string", "format": "date-time"},
+    "io.k8s.api.apps.v1.Thing": {"type": "object", "properties": {
+      "apiVersion": {"type": "string"}, "kind": {"type": "string"},
+      "metadata": {"type": "object", "properties": {"name": {"type": "string"}}},
+      "spec": {"type": "object", "properties": {
+        "cpu": {"$ref": "#/definitions/io.k8s.apimachinery.pkg.api.resource.Quantity"},
+        "port": {"$ref": "#/definitions/io.k8s.apimachinery.pkg.util.intstr.IntOrString"},
+        "since": {"$ref": "#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.Time", "default": {}},
+        "name": {"type": "string"}}}},
+      "x-kubernetes-group-version-kind": [{"group": "apps", "version": "v1", "kind": "Thing"}]}}})");
+    TempDir dir;
+    dir.write("objects.yaml", "apiVersion: apps/v1\nkind: Thing\nmetadata: {name: t, creationTimestamp: null, extra: 1}\n"
+                              "spec: {cpu: 1, port: 8080, name: null}\n---\napiVersion: apps/v1\nkind: Thing\nspec: {cpu: 500m, port: http}\n");
+    const auto objects = kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {});
+    CHECK(kompat::validate_objects(spec, objects, {}).changes.empty());
+    dir.write("objects.yaml", "apiVersion: apps/v1\nkind: Thing\nspec: {cpu: true, port: [1]}\n");
+    CHECK(summary(kompat::validate_objects(spec, kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {}), {})) ==
+          Lines{"object-invalid .spec.cpu type", "object-invalid .spec.port type"});
 }
 
 TEST_CASE("objects: types as the API server reads them") {
