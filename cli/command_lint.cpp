@@ -26,14 +26,10 @@ int run_lint(const LintCommandOptions& options, const Limits& limits) {
         lint_options.feature_gates =
             parse_feature_gates(read_single_source(options.feature_gates, limits, "a file of feature gate names").bytes);
     const auto snapshot = load_snapshot(options.spec, limits);
-    Comparison report;
-    report.findings = lint(snapshot, lint_options);
+    auto findings = lint(snapshot, lint_options);
     auto conventions = convention_findings(snapshot);
-    report.findings.insert(report.findings.end(), std::make_move_iterator(conventions.begin()), std::make_move_iterator(conventions.end()));
-    sort_findings(report.findings);
-    report.summary = summarize(report.findings);
-    const ReportSource side{snapshot.source, std::string(to_string(snapshot.format))};
-    report.sources = {side, side, {}, kinds_of({&snapshot}), true};
+    findings.insert(findings.end(), std::make_move_iterator(conventions.begin()), std::make_move_iterator(conventions.end()));
+    auto report = single_snapshot_report(snapshot, std::move(findings), {}, "lint");
     apply_configuration(report, read_configuration(options.reports.config, limits));
     OutputBatch batch;
     if (const int written = write_reports(report, options.reports, threshold, limits, batch); written != 0) return written;

@@ -23,12 +23,7 @@ int run_validate(const ValidateOptions& options, const Limits& limits) {
     const auto config = read_configuration(options.reports.config, limits);
     const auto snapshot = load_snapshot(options.spec, limits);
     const auto checked = validate_objects(snapshot, load_manifests(options.objects, limits), limits);
-    Comparison report;
-    report.findings = object_findings(checked);
-    sort_findings(report.findings);
-    report.summary = summarize(report.findings);
-    const ReportSource side{snapshot.source, std::string(to_string(snapshot.format))};
-    report.sources = {side, side, object_notes(checked), kinds_of({&snapshot}), true, "validate"};
+    auto report = single_snapshot_report(snapshot, object_findings(checked), object_notes(checked), "validate");
     apply_configuration(report, config);
     OutputBatch batch;
     if (const int written = write_reports(report, options.reports, threshold, limits, batch); written != 0) return written;

@@ -226,4 +226,15 @@ bool failed(const std::vector<Finding>& findings, Severity fail_on) {
     return std::any_of(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity >= fail_on; });
 }
 
+Comparison single_snapshot_report(const Snapshot& snapshot, std::vector<Finding> findings, std::vector<std::string> notes,
+                                  std::string command) {
+    Comparison report;
+    report.findings = std::move(findings);
+    sort_findings(report.findings);
+    report.summary = summarize(report.findings);
+    const ReportSource side{snapshot.source, std::string(to_string(snapshot.format))};
+    report.sources = {side, side, std::move(notes), kinds_of({&snapshot}), true, std::move(command)};
+    return report;
+}
+
 }  // namespace kompat::cli

@@ -65,4 +65,9 @@ void apply_configuration(Comparison& comparison, const std::optional<Config>& co
 
 bool failed(const std::vector<Finding>& findings, Severity fail_on);
 
+// The report of a one-snapshot command (`lint`, `validate`): its findings sorted and
+// counted, and its notes.
+Comparison single_snapshot_report(const Snapshot& snapshot, std::vector<Finding> findings, std::vector<std::string> notes,
+                                  std::string command);
+
 }  // namespace kompat::cli

@@ -22,10 +22,8 @@ void write_location(JsonWriter& out, std::string_view name, const SourcePosition
     if (!position.known()) return out.null();
     out.begin_object();
     out.member("file", position.file);
-    out.key("line");
-    out.number(position.position.line);
-    out.key("column");
-    out.number(position.position.column);
+    out.member("line", std::uint64_t{position.position.line});
+    out.member("column", std::uint64_t{position.position.column});
     out.end_object();
 }
 
@@ -38,8 +36,7 @@ void write_lifecycle(JsonWriter& out, const FindingLifecycle& lifecycle) {
     out.string_or_null(lifecycle.feature_gate);
     out.key("minVersion");
     out.string_or_null(lifecycle.min_version);
-    out.key("inferred");
-    out.boolean(lifecycle.inferred);
+    out.member("inferred", lifecycle.inferred);
     out.end_object();
 }
 
@@ -78,10 +75,7 @@ void write_finding(JsonWriter& out, const Finding& finding, const std::string* g
     out.end_array();
     if (is_convention_rule(finding.rule)) out.member("category", "convention");
     if (is_object_rule(finding.rule)) out.member("category", "object");
-    if (!finding.reachable) {
-        out.key("reachable");
-        out.boolean(false);
-    }
+    if (!finding.reachable) out.member("reachable", false);
     if (!finding.releases.empty()) {
         out.key("releases");
         out.begin_array();
@@ -114,8 +108,7 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
     std::string text;
     JsonWriter out(text);
     out.begin_object();
-    out.key("schemaVersion");
-    out.number(2);
+    out.member("schemaVersion", std::uint64_t{2});
     for (const auto* side : {"old", "new"}) {
         const auto& source = std::string_view(side) == "old" ? sources.old_side : sources.new_side;
         out.key(side);
@@ -126,12 +119,9 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
     }
     out.key("summary");
     out.begin_object();
-    out.key("error");
-    out.number(summary.error);
-    out.key("warning");
-    out.number(summary.warning);
-    out.key("info");
-    out.number(summary.info);
+    out.member("error", std::uint64_t{summary.error});
+    out.member("warning", std::uint64_t{summary.warning});
+    out.member("info", std::uint64_t{summary.info});
     out.end_object();
     out.key("notes");
     out.begin_array();

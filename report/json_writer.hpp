@@ -38,6 +38,15 @@ public:
         key(name);
         string(text);
     }
+    void member(std::string_view name, const char* text) { member(name, std::string_view(text)); }
+    void member(std::string_view name, std::uint64_t number) {
+        key(name);
+        this->number(number);
+    }
+    void member(std::string_view name, bool value) {
+        key(name);
+        boolean(value);
+    }
 
 private:
     void open(char bracket);

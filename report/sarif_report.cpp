@@ -94,10 +94,7 @@ void write_result(JsonWriter& out, const Finding& finding, const std::map<std::s
     out.begin_object();
     out.member("text", message_of(finding));
     out.end_object();
-    if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) {
-        out.key("ruleIndex");
-        out.number(found->second);
-    }
+    if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) out.member("ruleIndex", std::uint64_t{found->second});
     if (const auto& at = finding_location(finding); at.known()) {
         out.key("locations");
         out.begin_array();
