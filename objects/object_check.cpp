@@ -48,7 +48,9 @@ std::tuple<std::string, const json::value*, const json::value*> first_difference
 class ObjectChecker {
 public:
     ObjectChecker(const ManifestSet& set, const Limits& limits)
-        : set_(set), limits_(limits), budget_{validation_step_limit(limits, set.bytes)} {}
+        // A value nests at most max_nesting_depth deep; its schemas' allOf, anyOf and oneOf may
+        // add some levels beyond that, not without end.
+        : set_(set), limits_(limits), budget_{validation_step_limit(limits, set.bytes), limits.max_nesting_depth + 256} {}
 
     ObjectCheck compare(const Snapshot& before, const Snapshot& after) {
         for (const auto& manifest : set_.manifests) {
@@ -113,7 +115,12 @@ private:
             auto outcome = validate_object(snapshot, kind, *manifest.body, patterns_, budget_);
             if (outcome.status_ignored && counted_status_.insert(&manifest).second) ++out_.status_ignored;
             return outcome;
-        } catch (const StepBudgetExceeded&) {
+        } catch (const StepBudgetExceeded& exceeded) {
+            if (exceeded.too_deep)
+                throw InputError(set_.files[manifest.file], manifest.position,
+                                 "validating this object nests schemas more than " + std::to_string(budget_.max_depth) +
+                                     " deep (an allOf, anyOf or oneOf that refers back to its own type; " +
+                                     limit_hint("max-nesting-depth") + ")");
             throw InputError(set_.files[manifest.file], manifest.position,
                              "validating the objects passes " + std::to_string(validation_step_limit(limits_, set_.bytes)) +
                                  " schema checks (unions nested in unions: each branch is tried) at this object (" +

@@ -48,6 +48,31 @@ private:
         --budget_.left;
     }
 
+    // Takes the innermost (value, schema) pair off the list of those being validated.
+    struct Popped {
+        explicit Popped(std::vector<std::pair<const json::value*, const Schema*>>& active) : active_(active) {}
+        Popped(const Popped&) = delete;
+        Popped& operator=(const Popped&) = delete;
+        ~Popped() { active_.pop_back(); }
+        std::vector<std::pair<const json::value*, const Schema*>>& active_;
+    };
+
+    // Counts one level of validate() on the stack for as long as it lives.
+    struct Nested {
+        explicit Nested(std::uint32_t& depth, std::uint32_t max) : depth_(depth) {
+            if (++depth_ > max) {
+                --depth_;
+                StepBudgetExceeded deep;
+                deep.too_deep = true;
+                throw deep;
+            }
+        }
+        Nested(const Nested&) = delete;
+        Nested& operator=(const Nested&) = delete;
+        ~Nested() { --depth_; }
+        std::uint32_t& depth_;
+    };
+
     const Schema& resolved(const Schema& schema) const { return schema.ref.empty() ? schema : snapshot_.resolve(schema); }
 
     // A Kubernetes type with no fields listed (RawExtension, a free-form object) keeps what
@@ -123,7 +148,14 @@ private:
     // The second pass: every keyword of the schema on the value, and on what it holds.
     void validate(const json::value& value, const Schema& written, std::string& path, std::vector<Violation>& out, bool object_root) {
         step();
+        const Nested level(depth_, budget_.max_depth);
         const auto& schema = resolved(written);
+        // A schema met again at the same value, through an allOf, anyOf or oneOf that leads
+        // back to its own type, adds no constraint the first meeting does not check.
+        for (auto i = active_.size(); i-- > 0 && active_[i].first == &value;)
+            if (active_[i].second == &schema) return;
+        active_.emplace_back(&value, &schema);
+        const Popped pop(active_);
         if (value.is_null() && written.nullable) return;
         if (value.is_number() && decodes_number_as_string(written)) return;
         const auto at = shown_path(path);
@@ -225,6 +257,8 @@ private:
     const Snapshot& snapshot_;
     PatternCache& patterns_;
     StepBudget& budget_;
+    std::uint32_t depth_ = 0;
+    std::vector<std::pair<const json::value*, const Schema*>> active_;  // the (value, schema) pairs being validated, innermost last
     ValidationOutcome& out_;
     bool crd_;
     bool keeps_all_;

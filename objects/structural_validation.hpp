@@ -35,14 +35,18 @@ struct ValidationOutcome {
 bool ignores_status(const Kind& kind);
 
 // The schema checks left (a value against a schema, each anyOf/oneOf branch tried anew):
-// unions nested in unions cost the product of their branches, so a run has a budget.
+// unions nested in unions cost the product of their branches, so a run has a budget. And
+// how deep checks may nest: a type whose allOf/anyOf/oneOf refers back to itself nests at
+// one value without end.
 struct StepBudget {
     std::uint64_t left = 0;
+    std::uint32_t max_depth = 0;
 };
 
-// Thrown when a validation would pass the budget.
+// Thrown when a validation would pass the budget: its steps, or (`too_deep`) its depth.
 struct StepBudgetExceeded : std::exception {
-    [[nodiscard]] const char* what() const noexcept override { return "validation step budget exceeded"; }
+    bool too_deep = false;
+    [[nodiscard]] const char* what() const noexcept override { return "validation budget exceeded"; }
 };
 
 // Validates `object` as an instance of `kind` of `snapshot`. `patterns` caches compiled

@@ -267,6 +267,31 @@ TEST_CASE("objects: unions nested in unions stop at the step limit, with exit 2 
     CHECK(unlimited.exit_code == 2);
 }
 
+TEST_CASE("objects: a type whose allOf or anyOf leads back to itself ends, and a long chain of them is refused") {
+    TempDir dir;
+    std::string chain;
+    for (int i = 0; i < 3000; ++i)
+        chain += ",\n\"C" + std::to_string(i) + "\": {\"type\": \"object\", \"allOf\": [{\"$ref\": \"#/components/schemas/C" +
+                 std::to_string(i + 1) + "\"}]}";
+    dir.write("spec.json", R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {
+"T": {"type": "object", "allOf": [{"$ref": "#/components/schemas/T"}]},
+"U": {"type": "object", "anyOf": [{"$ref": "#/components/schemas/U"}, {"required": ["x"]}]},
+"C3000": {"type": "object"},
+"Widget": {"type": "object", "properties": {"t": {"$ref": "#/components/schemas/T"}, "u": {"$ref": "#/components/schemas/U"},
+  "c": {"$ref": "#/components/schemas/C0"}},
+  "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Widget"}]})" + chain + "}}}");
+    const auto in_dir = "cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() + "' ";
+    dir.write("cycles.yaml", "apiVersion: example.com/v1\nkind: Widget\nt: {a: 1}\nu: {a: 1}\n");
+    const auto cycles = run(in_dir + "validate spec.json --objects cycles.yaml");
+    CHECK(cycles.exit_code == 0);
+    CHECK(cycles.err.empty());
+    dir.write("chain.yaml", "# a chain\napiVersion: example.com/v1\nkind: Widget\nc: {a: 1}\n");
+    const auto chained = run(in_dir + "validate spec.json --objects chain.yaml");
+    CHECK(chained.exit_code == 2);
+    CHECK(chained.out.empty());
+    CHECK(chained.err.find("chain.yaml:2:1: validating this object nests schemas more than 1256 deep") != std::string::npos);
+}
+
 TEST_CASE("objects: a link out of an objects directory is refused") {
     TempDir dir;
     dir.write("crd.yaml", gadget_crd("{type: object}"));
