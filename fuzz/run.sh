@@ -47,6 +47,7 @@ for dir in "$root"/golden/*/; do
 done
 cp "$root"/fuzz/seeds/config_baseline/* "$seeds/fuzz_config_baseline/"
 cp "$root"/fuzz/seeds/pattern/* "$seeds/fuzz_pattern/"
+cp "$root"/fuzz/seeds/objects/* "$seeds/fuzz_objects/"
 
 status=0
 for harness in $harnesses; do
