@@ -292,6 +292,22 @@ TEST_CASE("objects: a type whose allOf or anyOf leads back to itself ends, and a
     CHECK(chained.err.find("chain.yaml:2:1: validating this object nests schemas more than 1256 deep") != std::string::npos);
 }
 
+TEST_CASE("objects: check --release judges schema changes against the release, never the objects' findings") {
+    TempDir dir;
+    dir.write("old.yaml", gadget_crd("{type: object, properties: {size: {type: integer}}}"));
+    dir.write("new.yaml", gadget_crd("{type: object, properties: {size: {type: integer, maximum: 3}}}"));
+    dir.write("objects.yaml", gadget("{size: 4}"));
+    // The release already had the maximum: the schema change breaks no release (info), the object still fails.
+    const auto result = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
+                            "' check old.yaml new.yaml --release new.yaml --objects objects.yaml --format json");
+    CHECK(result.exit_code == 1);
+    const auto findings = boost::json::parse(result.out).at("findings").as_array();
+    std::vector<std::string> rules;
+    for (const auto& finding : findings)
+        rules.push_back(std::string(finding.at("rule").as_string()) + " " + std::string(finding.at("severity").as_string()));
+    CHECK(rules == Lines{"object-rejected error", "unreleased-change info"});
+}
+
 TEST_CASE("objects: a link out of an objects directory is refused") {
     TempDir dir;
     dir.write("crd.yaml", gadget_crd("{type: object}"));
