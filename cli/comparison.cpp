@@ -28,7 +28,7 @@ namespace {
 std::vector<std::string> served_kinds(const Snapshot& snapshot, bool deprecated_only = false) {
     std::set<std::string> kinds;
     for (const auto& kind : snapshot.kinds)
-        if ((!kind.crd || kind.crd->served) && (!deprecated_only || (kind.crd && kind.crd->deprecated))) kinds.insert(kind.gvk.to_string());
+        if (kind.is_served() && (!deprecated_only || (kind.crd && kind.crd->deprecated))) kinds.insert(kind.gvk.to_string());
     return {kinds.begin(), kinds.end()};
 }
 

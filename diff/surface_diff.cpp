@@ -51,7 +51,7 @@ const Kind* replacement_of(const Snapshot& side, const GroupVersionKind& removed
     for (const auto& kind : side.kinds) {
         if (kind.gvk.group != removed.group || kind.gvk.kind != removed.kind || kind.gvk.version == removed.version) continue;
         const auto [major, minor] = version_numbers(kind.gvk.version);
-        const std::tuple<bool, bool, int, int, int> rank{!kind.crd || kind.crd->served, !kind.crd || !kind.crd->deprecated,
+        const std::tuple<bool, bool, int, int, int> rank{kind.is_served(), !kind.crd || !kind.crd->deprecated,
                                                          static_cast<int>(kind.stability), major, minor};
         if (best == nullptr || rank > best_rank) {
             best = &kind;
@@ -105,7 +105,7 @@ void diff_kind_pair(const DiffContext& context, const SchemaComparer& comparer, 
     plan.roots.push_back({new_kind.gvk.to_string(), true, new_kind.stability, &unit, is_list_kind(context.new_side, new_kind)});
     // A version no longer served is said once, by that change: what changed inside it
     // breaks no client.
-    if (new_kind.crd && !new_kind.crd->served) return;
+    if (!new_kind.is_served()) return;
     plan.jobs.push_back([&comparer, &old_kind, &new_kind, &unit](Worker&) {
         std::string path;
         comparer.compare(old_kind.schema, new_kind.schema, {unit, path});
@@ -189,7 +189,7 @@ void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, Unit
             // A List goes with its item kind, and is said with it.
             if (const auto* item = item_kind_of(old_side, kind); item != nullptr && new_side.find_kind(item->gvk) == nullptr) continue;
             // A CRD version no one could use (not served) leaves no client behind.
-            const auto removed = kind.crd && !kind.crd->served          ? ChangeKind::unserved_version_removed
+            const auto removed = !kind.is_served()                       ? ChangeKind::unserved_version_removed
                                  : has_group_kind(new_side, kind.gvk) ? ChangeKind::version_removed
                                                                       : ChangeKind::kind_removed;
             surface_change(context, plan, removed, kind, true, whole);

@@ -171,8 +171,8 @@ std::tuple<int, unsigned long, unsigned long> version_priority(std::string_view 
 }
 
 bool preferred(const Kind* a, const Kind* b) {
-    const bool a_served = !a->crd || a->crd->served;
-    const bool b_served = !b->crd || b->crd->served;
+    const bool a_served = a->is_served();
+    const bool b_served = b->is_served();
     if (a_served != b_served) return a_served;
     const auto a_priority = version_priority(a->gvk.version);
     const auto b_priority = version_priority(b->gvk.version);

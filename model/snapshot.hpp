@@ -56,6 +56,9 @@ struct Kind {
     Schema schema;
     std::optional<CrdVersion> crd;
     Location location;
+
+    // Whether clients can use it: every kind of an OpenAPI document, a CRD version when served.
+    [[nodiscard]] bool is_served() const { return !crd || crd->served; }
 };
 
 struct Parameter {

@@ -16,7 +16,7 @@ namespace {
 
 namespace json = boost::json;
 
-const Kind* served(const Kind* kind) { return kind != nullptr && (!kind->crd || kind->crd->served) ? kind : nullptr; }
+const Kind* served(const Kind* kind) { return kind != nullptr && kind->is_served() ? kind : nullptr; }
 
 // `ancestor` is `path` or a field above it.
 bool within(std::string_view path, std::string_view ancestor) {

@@ -43,7 +43,7 @@ public:
     std::vector<Finding> run() {
         for (const auto& kind : snapshot_.kinds) {
             if (kind.gvk.kind.ends_with("List")) continue;  // lists are conventional by construction
-            if (kind.crd && !kind.crd->served) continue;    // nobody can use a version not served
+            if (!kind.is_served()) continue;    // nobody can use a version not served
             const bool alpha = kind.stability == Stability::alpha;
             if (kind.crd) {
                 status_subresource(kind);
@@ -178,6 +178,6 @@ std::vector<Finding> new_convention_findings(const Snapshot& before, const Snaps
     return findings;
 }
 
-bool is_convention_rule(std::string_view rule) { return rule.starts_with("convention-"); }
+bool is_convention_rule(std::string_view rule) { return category_of(rule) == "convention"; }
 
 }  // namespace kompat
