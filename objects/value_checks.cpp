@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "support/json_values.hpp"
 #include "support/text_safety.hpp"
 
 namespace kompat {
@@ -54,7 +55,7 @@ bool of_type(const json::value& value, std::string_view type) {
 std::string number_text(double number) { return fmt::format("{}", number); }
 
 void add(std::vector<Violation>& out, const std::string& path, std::string_view keyword, std::string text, const json::value& value) {
-    out.push_back({path, std::string(keyword), std::move(text), json::value(value, json::storage_ptr())});
+    out.push_back({path, std::string(keyword), std::move(text), detached(value)});
 }
 
 bool all_hex(std::string_view text) {
@@ -211,9 +212,7 @@ bool is_mac(std::string_view text) {
 // Cut to about `shown` bytes, never inside a UTF-8 sequence.
 std::string cut_text(std::string_view text, std::size_t shown = 60) {
     if (text.size() <= shown) return std::string(text);
-    std::size_t cut = shown;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0U) == 0x80U) --cut;
-    return std::string(text.substr(0, cut)) + "…";
+    return std::string(text.substr(0, character_start_before(text, shown))) + "…";
 }
 
 std::string quoted(std::string_view text) { return "`" + cut_text(text) + "`"; }

@@ -26,24 +26,11 @@ constexpr std::size_t whole_limit = 300;   // a value up to this long (a CEL rul
 constexpr std::size_t context_bytes = 12;  // kept on each side of where two values differ
 constexpr std::size_t words_limit = 110;   // a description's changed words, at most
 
-bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0U) == 0x80U; }
-
-// The nearest UTF-8 character start at or before / at or after `at`.
-std::size_t floor_char(std::string_view text, std::size_t at) {
-    at = std::min(at, text.size());
-    while (at > 0 && at < text.size() && continuation(text[at])) --at;
-    return at;
-}
-std::size_t ceil_char(std::string_view text, std::size_t at) {
-    while (at < text.size() && continuation(text[at])) ++at;
-    return std::min(at, text.size());
-}
-
 // The middle of `text` cut out when it is longer than `limit`: its start and end stay.
 std::string elide_middle(std::string_view text, std::size_t limit) {
     if (text.size() <= limit) return std::string(text);
-    const auto head = floor_char(text, limit / 2);
-    const auto tail = ceil_char(text, text.size() - (limit - limit / 2));
+    const auto head = character_start_before(text, limit / 2);
+    const auto tail = character_start_after(text, text.size() - (limit - limit / 2));
     return std::string(text.substr(0, head)) + std::string(ellipsis) + std::string(text.substr(tail));
 }
 
@@ -51,7 +38,7 @@ std::string elide_middle(std::string_view text, std::size_t limit) {
 // the limit, and how much is left: never cut inside an expression it shows.
 std::string shortened(std::string_view text) {
     if (text.size() <= whole_limit) return std::string(text);
-    auto end = floor_char(text, whole_limit);
+    auto end = character_start_before(text, whole_limit);
     if (const auto space = text.rfind(' ', end); space != std::string_view::npos && space > whole_limit / 2) end = space;
     const auto rest = code_points(text.substr(end));
     return std::string(text.substr(0, end)) + " " + std::string(ellipsis) + " (" + std::to_string(rest) + " more characters)";
@@ -134,11 +121,11 @@ std::pair<std::string, std::string> value_pair_words(const json::value& o, const
     std::size_t suffix = 0;
     while (suffix < a.size() - prefix && suffix < b.size() - prefix && a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) ++suffix;
     const auto cut = [&](const std::string& text) {
-        const auto start = prefix > context_bytes ? floor_char(text, prefix - context_bytes) : 0;
+        const auto start = prefix > context_bytes ? character_start_before(text, prefix - context_bytes) : 0;
         const auto end_of_change = text.size() - suffix;
-        const auto end = suffix > context_bytes ? ceil_char(text, end_of_change + context_bytes) : text.size();
-        const auto changed_start = floor_char(text, prefix);
-        const auto changed_end = ceil_char(text, end_of_change);
+        const auto end = suffix > context_bytes ? character_start_after(text, end_of_change + context_bytes) : text.size();
+        const auto changed_start = character_start_before(text, prefix);
+        const auto changed_end = character_start_after(text, end_of_change);
         std::string out = start > 0 ? std::string(ellipsis) : "";
         out += text.substr(start, changed_start - start);
         out += elide_middle(std::string_view(text).substr(changed_start, changed_end - changed_start), value_limit);
@@ -236,7 +223,7 @@ std::string_view role_noun(std::string_view role) {
 
 std::string elide_end(std::string_view text, std::size_t limit) {
     if (text.size() <= limit) return std::string(text);
-    return std::string(text.substr(0, floor_char(text, limit - ellipsis.size()))) + std::string(ellipsis);
+    return std::string(text.substr(0, character_start_before(text, limit - ellipsis.size()))) + std::string(ellipsis);
 }
 
 std::string backticked(std::string_view text) { return fmt::format("`{}`", text); }

@@ -176,4 +176,19 @@ std::size_t code_points(std::string_view text) {
         std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U; }));
 }
 
+namespace {
+bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0U) == 0x80U; }
+}  // namespace
+
+std::size_t character_start_before(std::string_view text, std::size_t at) {
+    at = std::min(at, text.size());
+    while (at > 0 && at < text.size() && continuation(text[at])) --at;
+    return at;
+}
+
+std::size_t character_start_after(std::string_view text, std::size_t at) {
+    while (at < text.size() && continuation(text[at])) ++at;
+    return std::min(at, text.size());
+}
+
 }  // namespace kompat

@@ -18,6 +18,11 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 // The characters (code points) of UTF-8 text: what JSON Schema's maxLength counts.
 std::size_t code_points(std::string_view text);
 
+// The nearest start of a UTF-8 character at or before `at` (at most the text's size), and
+// at or after it: where a text may be cut without splitting a character.
+std::size_t character_start_before(std::string_view text, std::size_t at);
+std::size_t character_start_after(std::string_view text, std::size_t at);
+
 // True when `text` is well-formed UTF-8 and holds no character escape_control() escapes.
 bool is_plain_text(std::string_view text);
 
