@@ -343,10 +343,10 @@ std::string finding_context(const Finding& finding) {
 
 std::string heading_of(const Finding& finding) {
     // API conventions are a review of the new API, apart from what breaks its users.
-    if (is_convention_rule(finding.rule) || is_object_rule(finding.rule)) {
+    if (const auto category = category_of(finding.rule); category != "compatibility") {
         auto plain = finding;
         plain.rule.clear();
-        return (is_object_rule(finding.rule) ? "Objects: " : "API conventions: ") + heading_of(plain);
+        return (category == "object" ? "Objects: " : "API conventions: ") + heading_of(plain);
     }
     if (finding.kind) return *finding.kind;
     if (finding.operation) return "operations";

@@ -10,8 +10,7 @@
 #include "report/finding_fold.hpp"
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
-#include "rules/conventions.hpp"
-#include "rules/object_findings.hpp"
+#include "rules/rule_table.hpp"
 
 namespace kompat {
 namespace json = boost::json;
@@ -73,8 +72,7 @@ void write_finding(JsonWriter& out, const Finding& finding, const std::string* g
         out.end_object();
     }
     out.end_array();
-    if (is_convention_rule(finding.rule)) out.member("category", "convention");
-    if (is_object_rule(finding.rule)) out.member("category", "object");
+    if (const auto category = category_of(finding.rule); category != "compatibility") out.member("category", category);
     if (!finding.reachable) out.member("reachable", false);
     if (!finding.releases.empty()) {
         out.key("releases");

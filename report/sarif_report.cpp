@@ -1,8 +1,5 @@
 #include "report/sarif_report.hpp"
 
-#include "rules/conventions.hpp"
-#include "rules/object_findings.hpp"
-
 #include <boost/json.hpp>
 
 #include <cctype>
@@ -41,7 +38,7 @@ json::object rule_json(const Rule& rule) {
          {{"changeKinds", std::move(change_kinds)},
           {"singleSnapshot", rule.single_snapshot},
           // GitHub code scanning filters by tags: compatibility apart from API conventions.
-          {"tags", json::array{is_convention_rule(rule.id) ? "convention" : is_object_rule(rule.id) ? "object" : "compatibility"}}}},
+          {"tags", json::array{category_of(rule.id)}}}},
     };
 }
 

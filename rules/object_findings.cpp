@@ -34,6 +34,6 @@ std::vector<Finding> object_findings(const ObjectCheck& check) {
     return findings;
 }
 
-bool is_object_rule(std::string_view rule) { return rule.starts_with("object-"); }
+bool is_object_rule(std::string_view rule) { return category_of(rule) == "object"; }
 
 }  // namespace kompat

@@ -520,6 +520,12 @@ const Rule* find_rule(std::string_view id) {
     return found != rules.end() ? &*found : nullptr;
 }
 
+std::string_view category_of(std::string_view rule_id) {
+    if (rule_id.starts_with("convention-")) return "convention";
+    if (rule_id.starts_with("object-")) return "object";
+    return "compatibility";
+}
+
 const Rule& rule_for(ChangeKind kind, const JudgedChange** judged) {
     for (const auto& rule : rules) {
         for (const auto& entry : rule.judges) {

@@ -63,6 +63,10 @@ struct Rule {
 };
 
 std::span<const Rule> rule_table();
+// What a rule reviews, by its id's prefix: "convention" (convention-*: the API's own
+// design), "object" (object-*: real objects against the schemas), else "compatibility".
+// Reports show the first two apart (headings, JSON `category`, SARIF tags).
+std::string_view category_of(std::string_view rule_id);
 const Rule* find_rule(std::string_view id);
 // The rule that judges a change kind, and how.
 const Rule& rule_for(ChangeKind kind, const JudgedChange** judged);
