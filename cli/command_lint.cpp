@@ -29,11 +29,8 @@ int run_lint(const LintCommandOptions& options, const Limits& limits) {
     auto findings = lint(snapshot, lint_options);
     auto conventions = convention_findings(snapshot);
     findings.insert(findings.end(), std::make_move_iterator(conventions.begin()), std::make_move_iterator(conventions.end()));
-    auto report = single_snapshot_report(snapshot, std::move(findings), {}, "lint");
-    apply_configuration(report, read_configuration(options.reports.config, limits));
-    OutputBatch batch;
-    if (const int written = write_reports(report, options.reports, threshold, limits, batch); written != 0) return written;
-    return failed(report.findings, threshold) ? exit_findings : 0;
+    return finish_single_snapshot(single_snapshot_report(snapshot, std::move(findings), {}, "lint"), options.reports, threshold, limits,
+                                  read_configuration(options.reports.config, limits));
 }
 
 }  // namespace

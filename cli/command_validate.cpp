@@ -23,11 +23,8 @@ int run_validate(const ValidateOptions& options, const Limits& limits) {
     const auto config = read_configuration(options.reports.config, limits);
     const auto snapshot = load_snapshot(options.spec, limits);
     const auto checked = validate_objects(snapshot, load_manifests(options.objects, limits), limits);
-    auto report = single_snapshot_report(snapshot, object_findings(checked), object_notes(checked), "validate");
-    apply_configuration(report, config);
-    OutputBatch batch;
-    if (const int written = write_reports(report, options.reports, threshold, limits, batch); written != 0) return written;
-    return failed(report.findings, threshold) ? exit_findings : 0;
+    return finish_single_snapshot(single_snapshot_report(snapshot, object_findings(checked), object_notes(checked), "validate"),
+                                  options.reports, threshold, limits, config);
 }
 
 }  // namespace

@@ -152,4 +152,12 @@ int write_reports(const Comparison& comparison, const ReportRequest& request, Se
     return 0;
 }
 
+int finish_single_snapshot(Comparison report, const ReportRequest& request, Severity fail_on, const Limits& limits,
+                           const std::optional<Config>& config) {
+    apply_configuration(report, config);
+    OutputBatch batch;
+    if (const int written = write_reports(report, request, fail_on, limits, batch); written != 0) return written;
+    return failed(report.findings, fail_on) ? exit_findings : 0;
+}
+
 }  // namespace kompat::cli

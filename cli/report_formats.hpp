@@ -3,6 +3,7 @@
 // lint and changelog, and the --format/--output options that ask for them.
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,5 +57,10 @@ int check_report_request(ReportRequest& request);
 // Every report is rendered before any is written; the files (and `batch`, which may hold
 // a baseline already) are committed together, then standard output is written.
 int write_reports(const Comparison& comparison, const ReportRequest& request, Severity fail_on, const Limits& limits, OutputBatch& batch);
+
+// The end of a one-snapshot command (lint, validate): the configuration applied, the
+// reports written, and the exit code by --fail-on.
+int finish_single_snapshot(Comparison report, const ReportRequest& request, Severity fail_on, const Limits& limits,
+                           const std::optional<Config>& config);
 
 }  // namespace kompat::cli
