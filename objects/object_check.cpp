@@ -113,7 +113,11 @@ private:
     ValidationOutcome validated(const Snapshot& snapshot, const Kind& kind, const Manifest& manifest) {
         try {
             auto outcome = validate_object(snapshot, kind, *manifest.body, patterns_, budget_);
-            if (outcome.status_ignored && counted_status_.insert(&manifest).second) ++out_.status_ignored;
+            // An object's validations (OLD's, then NEW's) come one after the other: counted once.
+            if (outcome.status_ignored && status_counted_for_ != &manifest) {
+                ++out_.status_ignored;
+                status_counted_for_ = &manifest;
+            }
             return outcome;
         } catch (const StepBudgetExceeded& exceeded) {
             if (exceeded.too_deep)
@@ -195,7 +199,7 @@ private:
     PatternCache patterns_;
     ObjectCheck out_;
     std::set<std::string> unknown_;
-    std::set<const Manifest*> counted_status_;  // once an object, whether one side or both set its status aside
+    const Manifest* status_counted_for_ = nullptr;  // the last object whose status was set aside
 };
 
 }  // namespace

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <string_view>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "support/field_path.hpp"
@@ -75,6 +74,9 @@ private:
 
     const Schema& resolved(const Schema& schema) const { return schema.ref.empty() ? schema : snapshot_.resolve(schema); }
 
+    // Whether a field of this schema may hold null: said where it is written or where its `$ref` leads.
+    bool nullable(const Schema& written) const { return written.nullable || resolved(written).nullable; }
+
     // A Kubernetes type with no fields listed (RawExtension, a free-form object) keeps what
     // it is given, as Go's decoding does; a CRD's schema prunes what it does not list.
     bool keeps_unknown(const Schema& written, const Schema& schema) const {
@@ -89,7 +91,7 @@ private:
             const auto* fallback = property.schema.default_value != nullptr ? property.schema.default_value : target.default_value;
             if (fallback == nullptr) continue;
             const auto* present = object.if_contains(property.name);
-            if (present != nullptr && !(present->is_null() && !property.schema.nullable && !target.nullable)) continue;
+            if (present != nullptr && !(present->is_null() && !nullable(property.schema))) continue;
             object[property.name] = detached(*fallback);
             out_.defaults.push_back({path + field_step(property.name), detached(*fallback)});
         }
@@ -126,7 +128,7 @@ private:
             if (const auto* property = schema.find_property(key)) {
                 // A null where none is allowed reads as the field left out (Go decodes it to the
                 // zero value; the server prunes it from a custom resource): dropped, not reported.
-                if (member.value().is_null() && !property->schema.nullable && !resolved(property->schema).nullable && !keeps_all_) {
+                if (member.value().is_null() && !nullable(property->schema) && !keeps_all_) {
                     dropped.emplace_back(key);
                 } else if (!(meta && key == "metadata")) {
                     normalize(member.value(), property->schema, path, false);
