@@ -218,7 +218,7 @@ TEST_CASE("objects: a bad object file is exit 2 with file:line:col and nothing o
     const auto refused = [&](const std::string& text, const std::string& message) {
         dir.write("objects.yaml", text);
         for (const auto* command : {"validate crd.yaml --objects objects.yaml", "check crd.yaml crd.yaml --objects objects.yaml"}) {
-            const auto result = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() + "' " + command);
+            const auto result = kompat::test::run_kompat_in(dir.path(), command);
             INFO(command << ": " << result.err);
             CHECK(result.exit_code == 2);
             CHECK(result.out.empty());
@@ -232,8 +232,7 @@ TEST_CASE("objects: a bad object file is exit 2 with file:line:col and nothing o
     refused("apiVersion: v1\nkind: A\nkind: B\n", "objects.yaml:3:1:");
     // Object files count against the input limits.
     dir.write("objects.yaml", gadget("{}"));
-    const auto limited = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
-                             "' validate crd.yaml --objects objects.yaml --max-input-bytes 10");
+    const auto limited = kompat::test::run_kompat_in(dir.path(), "validate crd.yaml --objects objects.yaml --max-input-bytes 10");
     CHECK(limited.exit_code == 2);
     CHECK(limited.out.empty());
 }
@@ -255,15 +254,13 @@ TEST_CASE("objects: unions nested in unions stop at the step limit, with exit 2 
 "Widget": {"type": "object", "properties": {"spec": {"$ref": "#/components/schemas/T40"}},
   "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Widget"}]})" + schemas + "}}}");
     dir.write("objects.yaml", "# deep\napiVersion: example.com/v1\nkind: Widget\nspec: " + value + "\n");
-    const auto result = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
-                            "' validate spec.json --objects objects.yaml --max-validation-steps 100000");
+    const auto result = kompat::test::run_kompat_in(dir.path(), "validate spec.json --objects objects.yaml --max-validation-steps 100000");
     CHECK(result.exit_code == 2);
     CHECK(result.out.empty());
     CHECK(result.err.find("objects.yaml:2:1: validating the objects passes 100000 schema checks") != std::string::npos);
     CHECK(result.err.find("--max-validation-steps") != std::string::npos);
     // The default limit ends it too, in bounded time.
-    const auto unlimited = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
-                               "' validate spec.json --objects objects.yaml");
+    const auto unlimited = kompat::test::run_kompat_in(dir.path(), "validate spec.json --objects objects.yaml");
     CHECK(unlimited.exit_code == 2);
 }
 
@@ -280,13 +277,12 @@ TEST_CASE("objects: a type whose allOf or anyOf leads back to itself ends, and a
 "Widget": {"type": "object", "properties": {"t": {"$ref": "#/components/schemas/T"}, "u": {"$ref": "#/components/schemas/U"},
   "c": {"$ref": "#/components/schemas/C0"}},
   "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Widget"}]})" + chain + "}}}");
-    const auto in_dir = "cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() + "' ";
     dir.write("cycles.yaml", "apiVersion: example.com/v1\nkind: Widget\nt: {a: 1}\nu: {a: 1}\n");
-    const auto cycles = run(in_dir + "validate spec.json --objects cycles.yaml");
+    const auto cycles = kompat::test::run_kompat_in(dir.path(), "validate spec.json --objects cycles.yaml");
     CHECK(cycles.exit_code == 0);
     CHECK(cycles.err.empty());
     dir.write("chain.yaml", "# a chain\napiVersion: example.com/v1\nkind: Widget\nc: {a: 1}\n");
-    const auto chained = run(in_dir + "validate spec.json --objects chain.yaml");
+    const auto chained = kompat::test::run_kompat_in(dir.path(), "validate spec.json --objects chain.yaml");
     CHECK(chained.exit_code == 2);
     CHECK(chained.out.empty());
     CHECK(chained.err.find("chain.yaml:2:1: validating this object nests schemas more than 1256 deep") != std::string::npos);
@@ -298,8 +294,7 @@ TEST_CASE("objects: check --release judges schema changes against the release, n
     dir.write("new.yaml", gadget_crd("{type: object, properties: {size: {type: integer, maximum: 3}}}"));
     dir.write("objects.yaml", gadget("{size: 4}"));
     // The release already had the maximum: the schema change breaks no release (info), the object still fails.
-    const auto result = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
-                            "' check old.yaml new.yaml --release new.yaml --objects objects.yaml --format json");
+    const auto result = kompat::test::run_kompat_in(dir.path(), "check old.yaml new.yaml --release new.yaml --objects objects.yaml --format json");
     CHECK(result.exit_code == 1);
     const auto findings = boost::json::parse(result.out).at("findings").as_array();
     std::vector<std::string> rules;
@@ -314,7 +309,7 @@ TEST_CASE("objects: a link out of an objects directory is refused") {
     dir.write("outside/secret.yaml", gadget("{}"));
     std::filesystem::create_directories(dir.path() / "objects");
     std::filesystem::create_symlink(dir.path() / "outside/secret.yaml", dir.path() / "objects/link.yaml");
-    const auto result = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() + "' validate crd.yaml --objects objects");
+    const auto result = kompat::test::run_kompat_in(dir.path(), "validate crd.yaml --objects objects");
     CHECK(result.exit_code == 2);
     CHECK(result.out.empty());
     CHECK(result.err.find("symbolic link") != std::string::npos);
@@ -326,8 +321,7 @@ TEST_CASE("objects: JSON reports carry the object's place, its category and one 
     auto other = gadget("{size: 2}");
     other.replace(other.find("name: g"), 7, "name: h");
     dir.write("objects.yaml", gadget("{size: 2}") + "---\n" + other + "---\n" + gadget("{size: 2}"));
-    const auto result = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
-                            "' validate crd.yaml --objects objects.yaml --format json");
+    const auto result = kompat::test::run_kompat_in(dir.path(), "validate crd.yaml --objects objects.yaml --format json");
     CHECK(result.exit_code == 1);
     const auto findings = boost::json::parse(result.out).at("findings").as_array();
     REQUIRE(findings.size() == 3);

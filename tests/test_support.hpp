@@ -104,6 +104,11 @@ inline RunResult run(const std::string& command) {
 inline std::string kompat_binary() { return KOMPAT_BINARY; }
 inline std::string source_dir() { return KOMPAT_SOURCE_DIR; }
 
+// `kompat ARGS` run from `dir` (arguments as a shell reads them).
+inline RunResult run_kompat_in(const std::filesystem::path& dir, const std::string& args) {
+    return run("cd '" + dir.string() + "' && '" + kompat_binary() + "' " + args);
+}
+
 // The kompat command and inputs of the golden case in `dir`, run from that folder
 // (golden/update.sh): `check old.json new.json`, judged against release.json when there is
 // one; `lint spec.json` for a one-snapshot case; and with objects.yaml, the objects
