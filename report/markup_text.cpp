@@ -1,13 +1,31 @@
 #include "report/markup_text.hpp"
 
+#include <array>
+
 #include "support/text_safety.hpp"
 
 namespace kompat {
+namespace {
 
-std::string markup_text(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
+// The bytes markup_text may change: the five special characters, the C0 controls, and
+// ':' and '#', which start a workflow command. No byte of a multi-byte UTF-8 character
+// is one of them, so everything between them is copied as it is, in one piece.
+constexpr std::array<bool, 256> special_bytes = [] {
+    std::array<bool, 256> special{};
+    for (unsigned c = 0; c < 0x20; ++c) special[c] = true;
+    for (const unsigned char c : {'&', '<', '>', '"', '\'', ':', '#'}) special[c] = true;
+    return special;
+}();
+
+}  // namespace
+
+void append_markup_text(std::string& out, std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
+        auto plain_end = i;
+        while (plain_end < text.size() && !special_bytes[static_cast<unsigned char>(text[plain_end])]) ++plain_end;
+        out.append(text, i, plain_end - i);
+        if (plain_end == text.size()) return;
+        i = plain_end;
         const char c = text[i];
         // A workflow command sequence (`::`, `##[`, `##vso[`) as character references, so a
         // report printed to a CI log holds none that the input wrote (docs/security.md).
@@ -26,9 +44,15 @@ std::string markup_text(std::string_view text) {
             case '\r': out += "&#13;"; break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) out += "\xEF\xBF\xBD";
-                else out += c;
+                else out += c;  // ':' or '#' that starts no command
         }
     }
+}
+
+std::string markup_text(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    append_markup_text(out, text);
     return out;
 }
 

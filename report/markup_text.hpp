@@ -11,5 +11,7 @@ namespace kompat {
 // character of `::`, `##[` and `##vso[` as a character reference (no workflow command in
 // a report printed to a CI log).
 std::string markup_text(std::string_view text);
+// The same, appended to `out`.
+void append_markup_text(std::string& out, std::string_view text);
 
 }  // namespace kompat

@@ -7,9 +7,10 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 
-// Words and the runs of whitespace between them, each a token: joined, they give the text back.
-std::vector<std::string> tokens_of(std::string_view text) {
-    std::vector<std::string> tokens;
+// Words and the runs of whitespace between them, each a token: joined, they give the text
+// back. Views into the text: a description of thousands of words makes no string a word.
+std::vector<std::string_view> tokens_of(std::string_view text) {
+    std::vector<std::string_view> tokens;
     std::size_t start = 0;
     while (start < text.size()) {
         const bool space = is_space(text[start]);
@@ -28,7 +29,7 @@ std::optional<std::vector<TextSpan>> word_diff(std::string_view old_text, std::s
     auto after = tokens_of(new_text);
     // Whitespace tokens count too, so halve the bound for them.
     if ((before.size() + after.size()) / 2 > max_words) return std::nullopt;
-    dtl::Diff<std::string, std::vector<std::string>> diff(before, after);
+    dtl::Diff<std::string_view, std::vector<std::string_view>> diff(before, after);
     diff.compose();
     // A run of changed words reads as what was removed, then what was added; whitespace
     // the two sides share inside such a run goes to both, so that a run is not cut at
@@ -37,7 +38,7 @@ std::optional<std::vector<TextSpan>> word_diff(std::string_view old_text, std::s
     std::string removed;
     std::string added;
     std::string shared_space;
-    const auto append = [&spans](TextSpan::Edit edit, const std::string& text) {
+    const auto append = [&spans](TextSpan::Edit edit, std::string_view text) {
         if (text.empty()) return;
         if (spans.empty() || spans.back().edit != edit) spans.push_back({edit, {}});
         spans.back().text += text;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "report/html_report.hpp"
+#include "report/markup_text.hpp"
 #include "report/word_diff.hpp"
 #include "test_support.hpp"
 
@@ -118,6 +119,21 @@ TEST_CASE("html: what the inputs say is escaped, never markup") {
     CHECK(page.find("<summary>example.com/v1 &lt;Widget&gt; (1)</summary>") != std::string::npos);
     CHECK(page.find("<li>a &lt;note&gt;</li>") != std::string::npos);
     CHECK(page.find("<title>kompat: &lt;old&gt; (openapi-v3) → new&amp; (openapi-v3)</title>") != std::string::npos);
+}
+
+TEST_CASE("markup text: specials, controls and workflow commands escaped, the rest copied whole") {
+    CHECK(kompat::markup_text("") == "");
+    CHECK(kompat::markup_text("plain ünïcode ✓ text") == "plain ünïcode ✓ text");
+    CHECK(kompat::markup_text("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
+    CHECK(kompat::markup_text("tab\tline\ncr\r") == "tab&#9;line&#10;cr&#13;");
+    CHECK(kompat::markup_text(std::string("nul\0bell\a", 9)) == "nul\xEF\xBF\xBD" "bell\xEF\xBF\xBD");
+    // A lone ':' or '#' stays; the first character of a workflow command does not.
+    CHECK(kompat::markup_text("a: b # c #x :") == "a: b # c #x :");
+    CHECK(kompat::markup_text("::error::x ##[group]y ##vso[task]z") == "&#58;:error&#58;:x &#35;#[group]y &#35;#vso[task]z");
+    CHECK(kompat::markup_text("end::") == "end&#58;:");
+    std::string out = "<p>";
+    kompat::append_markup_text(out, "1 < 2");
+    CHECK(out == "<p>1 &lt; 2");
 }
 
 TEST_CASE("html: an empty comparison says so and keeps the filters") {
