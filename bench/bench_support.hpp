@@ -69,6 +69,9 @@ std::vector<std::pair<std::string, std::string>> yaml_ratios();
 void yaml_paired_ratios(int count);
 int yaml_wide_rss(const std::string& shape);
 
+// bench/json_floor.cpp: the parts of a JSON check, paired against parsing both inputs.
+void json_paired_ratios(int count);
+
 // bench/phase_table.cpp: the table of where a check's time goes (`--phases N`).
 int phase_table(int runs);
 

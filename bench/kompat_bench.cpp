@@ -16,7 +16,8 @@
 //                                            peak RSS of reading 10^6 YAML keys, against their size
 //   build/kompat_bench --paired N            `check` against parsing both, N times each
 //                                            back to back: quartiles of the N ratios (YAML:
-//                                            against libfyaml's event parse)
+//                                            against libfyaml's event parse); then, for JSON,
+//                                            each part of a check against the same parse
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
@@ -301,6 +302,7 @@ int paired_ratios(int count) {
         kompat::bench::print_paired_ratio(std::string("check_pair/") + name, std::string("parse_pair_with_boost/") + name, count, check,
                                           parse);
     }
+    kompat::bench::json_paired_ratios(count);
     kompat::bench::yaml_paired_ratios(count);
     return 0;
 }
