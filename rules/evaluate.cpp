@@ -4,11 +4,10 @@
 #include "support/sort_large.hpp"
 
 #include <boost/json/serialize.hpp>
-#include <boost/uuid/detail/sha1.hpp>
+#include <boost/beast/core/detail/sha1.hpp>
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <map>
@@ -132,21 +131,30 @@ void settle_affects(Finding& finding) {
 std::string canonical_json(const json::value& value) { return json::serialize(with_sorted_keys(value)); }
 
 std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value, const json::value& new_value) {
-    // SHA-1 (Boost's, as Boost.UUID's name generator uses it), its first 64 bits: a
-    // baseline entry must not be matched by a finding crafted elsewhere (docs/baseline.md).
-    boost::uuids::detail::sha1 hash;
+    // SHA-1, its first 64 bits: a baseline entry must not be matched by a finding crafted
+    // elsewhere (docs/baseline.md). Boost.Beast's, which hashes 64-byte blocks; Boost.UUID's
+    // (the same digests) reads a byte at a time and was half of judging.
+    namespace sha1 = boost::beast::detail;
+    sha1::sha1_context hash;
+    sha1::init(hash);
     const auto old_text = canonical_json(old_value);
     const auto new_text = canonical_json(new_value);
-    hash.process_bytes(rule.data(), rule.size());
+    sha1::update(hash, rule.data(), rule.size());
     for (const auto part : {place, std::string_view(old_text), std::string_view(new_text)}) {
-        hash.process_byte(0x1f);
-        hash.process_bytes(part.data(), part.size());
+        constexpr char separator = 0x1f;
+        sha1::update(hash, &separator, 1);
+        sha1::update(hash, part.data(), part.size());
     }
-    boost::uuids::detail::sha1::digest_type digest{};
-    hash.get_digest(digest);
-    char text[17];
-    std::snprintf(text, sizeof text, "%08x%08x", digest[0], digest[1]);
-    return std::string(text, fingerprint_digits);
+    std::array<unsigned char, sha1::sha1_context::digest_size> digest{};
+    sha1::finish(hash, digest.data());
+    std::string text;
+    text.reserve(fingerprint_digits);
+    constexpr std::string_view hex_digits = "0123456789abcdef";
+    for (std::size_t i = 0; i < fingerprint_digits / 2; ++i) {
+        text += hex_digits[digest[i] >> 4U];
+        text += hex_digits[digest[i] & 0xFU];
+    }
+    return text;
 }
 
 std::vector<Finding> evaluate(const std::vector<Change>& changes) {
