@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <iterator>
-
 #include <map>
 #include <set>
 
