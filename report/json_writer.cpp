@@ -1,5 +1,6 @@
 #include "report/json_writer.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace kompat {
@@ -59,8 +60,19 @@ void JsonWriter::drain() {
     }
 }
 
-// As Boost.JSON quotes and escapes a string, with its serializer (no string made).
+// As Boost.JSON quotes and escapes a string. It escapes only '"', '\\' and the C0
+// controls: a text with none of them (nearly every key, path and kind) is copied between
+// quotes as it is; any other goes through its serializer (no string made).
 void JsonWriter::escaped(std::string_view text) {
+    const bool plain = std::none_of(text.begin(), text.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\';
+    });
+    if (plain) {
+        out_ += '"';
+        out_ += text;
+        out_ += '"';
+        return;
+    }
     serializer_.reset(boost::json::string_view(text.data(), text.size()));
     drain();
 }

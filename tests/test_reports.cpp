@@ -1,7 +1,12 @@
-// The report writers other than text and JSON, and several reports from one run.
+// The report writers other than text and JSON, the JSON text writer they share, and
+// several reports from one run.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
 #include <sstream>
 
 #include "report/github_report.hpp"
+#include "report/json_writer.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -171,5 +176,27 @@ TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a re
         INFO(result.out.substr(0, 2000) << result.err.substr(0, 2000));
         CHECK(result.exit_code == 0);
         CHECK(reports > 90);
+    }
+}
+
+TEST_CASE("reports: JSON text is written as Boost.JSON serializes it, plain strings and escaped ones alike") {
+    std::string every_ascii;
+    for (int c = 1; c < 0x80; ++c) every_ascii += static_cast<char>(c);
+    std::string every_byte = every_ascii;  // and bytes no UTF-8 text holds, which the writer copies as Boost.JSON does
+    for (int c = 0x80; c < 0x100; ++c) every_byte += static_cast<char>(c);
+    const std::vector<std::string> texts{"",          "plain",       "ünïcode ✓", "a\"quote", "back\\slash", "tab\tline\nend",
+                                         std::string("nul\0byte", 8), "\x7f del",   every_ascii, every_byte};
+    for (const auto& text : texts) {
+        INFO(text);
+        std::string written;
+        kompat::JsonWriter writer(written);
+        writer.string(text);
+        CHECK(written == boost::json::serialize(boost::json::value(text)));
+        if (text == every_byte) continue;
+        // Keys too, in the pretty layout: read back, the same value.
+        boost::json::object object;
+        object[text] = text;
+        object["list"] = boost::json::array{boost::json::value(text), boost::json::value(text)};
+        CHECK(boost::json::parse(kompat::to_pretty_json(object)) == boost::json::value(object));
     }
 }
