@@ -158,8 +158,11 @@ std::string join_words(const std::vector<std::string_view>& words, std::size_t f
 
 // A description's change as its changed words with a few words around them:
 // "… the [-alpha-]{+beta+} field …" (git's word-diff marks).
-std::string changed_words(const json::value& o, const json::value& n, const SentenceStyle& style) {
-    const auto spans = o.is_string() && n.is_string() ? word_diff(o.get_string(), n.get_string()) : std::nullopt;
+std::string changed_words(const json::value& o, const json::value& n, const SentenceStyle& style,
+                          const std::optional<std::vector<TextSpan>>* made) {
+    std::optional<std::vector<TextSpan>> own;
+    if (made == nullptr && o.is_string() && n.is_string()) own = word_diff(o.get_string(), n.get_string());
+    const auto& spans = made != nullptr ? *made : own;
     if (!spans) {
         const auto [a, b] = value_pair_words(o, n, style);
         return "from " + a + " to " + b;
@@ -229,12 +232,13 @@ std::string elide_end(std::string_view text, std::size_t limit) {
 std::string backticked(std::string_view text) { return fmt::format("`{}`", text); }
 std::string as_is(std::string_view text) { return std::string(text); }
 
-std::string finding_sentence(const Finding& finding, const SentenceStyle& style, std::string_view field_words) {
+std::string finding_sentence(const Finding& finding, const SentenceStyle& style, std::string_view field_words,
+                             const std::optional<std::vector<TextSpan>>* description_spans) {
     // A change no release had (check --release) says what changed, by the rule it would be.
     if (finding.rule == to_string(ChangeKind::unreleased_change) && find_rule(finding.detail) != nullptr) {
         auto as_judged = finding;
         as_judged.rule = finding.detail;
-        return finding_sentence(as_judged, style, field_words) + " (" + finding.detail + "; no release given had it)";
+        return finding_sentence(as_judged, style, field_words, description_spans) + " (" + finding.detail + "; no release given had it)";
     }
     const auto* rule = find_rule(finding.rule);
     if (rule == nullptr || rule->sentence.empty()) return finding.message;
@@ -260,7 +264,7 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
             // An object finding's detail is its whole sentence (object, place, constraint), its values cut already.
             out += finding.detail.empty() ? std::string("it")
                                           : style.text(elide_middle(finding.detail, is_object_rule(finding.rule) ? whole_limit : value_limit * 2));
-        else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style);
+        else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style, description_spans);
         at = close + 1;
     }
     return out;

@@ -9,6 +9,7 @@
 #include "rules/baseline.hpp"  // place_of: what a finding is about, as one line
 #include "rules/finding.hpp"
 #include "rules/severity.hpp"
+#include "report/word_diff.hpp"
 
 namespace kompat {
 
@@ -34,8 +35,11 @@ std::string value_words(const boost::json::value& value, const SentenceStyle& st
 // added to the enum of `phase`"). Long values keep the part where old and new differ;
 // a changed description shows the changed words.
 // `field_words` names the place instead of the finding's field ("50 fields", for one
-// line that says the same change at many places).
-std::string finding_sentence(const Finding& finding, const SentenceStyle& style = plain_style, std::string_view field_words = {});
+// line that says the same change at many places). `description_spans`, when given, is
+// the word diff of the finding's old and new texts, made already (the HTML page shows it
+// too): it is not made again.
+std::string finding_sentence(const Finding& finding, const SentenceStyle& style = plain_style, std::string_view field_words = {},
+                             const std::optional<std::vector<TextSpan>>* description_spans = nullptr);
 
 // Whom the finding breaks, by the role that decided its severity ("breaks writers of
 // spec"); "" for info findings and findings no role judged.

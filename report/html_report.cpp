@@ -65,8 +65,7 @@ bool is_description(const Finding& finding) {
 }
 
 // A changed description, once: its word diff, with both full texts folded beneath.
-void description_html(Page& page, const Finding& finding) {
-    const auto spans = word_diff(finding.old_value.get_string(), finding.new_value.get_string());
+void description_html(Page& page, const Finding& finding, const std::optional<std::vector<TextSpan>>& spans) {
     page.out += "<div class=\"textdiff\">";
     if (!spans) {
         page.out += "<p class=\"absent\">too long for a word diff; both texts are below</p>";
@@ -153,21 +152,24 @@ void finding_html(Page& page, std::size_t number, const Finding& finding, const 
     page.format("<p><span class=\"severity\">{}</span> <code class=\"place\">", severity);
     page.text(heading == "operations" || heading == "named types" || whole ? place_of(finding) : finding.path);
     page.out += "</code> ";
-    page.text(finding_sentence(finding));
+    // A changed description's word diff serves its sentence and the page both.
+    const bool description = is_description(finding);
+    const auto spans = description ? word_diff(finding.old_value.get_string(), finding.new_value.get_string()) : std::nullopt;
+    page.text(finding_sentence(finding, plain_style, {}, description ? &spans : nullptr));
     page.out += "</p>\n";
     if (const auto context = finding_context(finding); !context.empty()) {
         page.out += "<p class=\"context\">";
         page.text(context);
         page.out += "</p>\n";
     }
-    if (is_description(finding)) description_html(page, finding);
+    if (description) description_html(page, finding, spans);
     // The rest, folded: a closed <details> costs the browser no layout, which keeps a page
     // of thousands of findings quick to open.
     details_line(page.scratch, finding);
     page.out += "<details><summary>details</summary>\n<p class=\"meta\">";
     page.scratch_text();
     page.out += "</p>\n";
-    if (!is_description(finding)) sides_html(page, finding, false);
+    if (!description) sides_html(page, finding, false);
     page.out += "</details>\n</article>\n";
 }
 
