@@ -53,6 +53,11 @@ TEST_CASE("report text: a sentence names old and new once, in plain words") {
     CHECK(kompat::finding_sentence(changed("description-changed", "The size of the pool, in bytes, before any compression is applied.",
                                            "The size of the pool, in kibibytes, before any compression is applied.")) ==
           "description of `field` changed: … the pool, in [-bytes,-]{+kibibytes,+} before any compression …");
+    // A word diff made already (the HTML page makes it for its own view) gives the same sentence.
+    const auto described = changed("description-changed", "A pool, in bytes.", "A pool, in kibibytes.");
+    const auto spans = kompat::word_diff("A pool, in bytes.", "A pool, in kibibytes.");
+    CHECK(kompat::finding_sentence(described, kompat::plain_style, {}, &spans) == kompat::finding_sentence(described));
+    CHECK(kompat::finding_sentence(described) == "description of `field` changed: A pool, in [-bytes.-]{+kibibytes.+}");
 }
 
 TEST_CASE("report text: long values keep the part that differs, cut on character boundaries") {
