@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -19,29 +20,35 @@ namespace json = boost::json;
 
 namespace {
 
-// The group-version a Kubernetes API path serves (`/apis/apps/v1/…`, `/api/v1/…`), or "".
+// The group and version a Kubernetes API path serves: ("", "v1") for `/api/v1/…`,
+// ("apps", "v1") for `/apis/apps/v1/…`; none for any other path. Views into the path:
+// every operation pair asks.
+std::optional<std::pair<std::string_view, std::string_view>> served_group_version(std::string_view path) {
+    std::array<std::string_view, 3> parts;
+    std::size_t count = 0;
+    for (std::size_t at = 0; count < parts.size() && at < path.size();) {
+        const auto start = path.find_first_not_of('/', at);
+        if (start == std::string_view::npos) break;
+        const auto end = std::min(path.find('/', start), path.size());
+        parts[count++] = path.substr(start, end - start);
+        at = end;
+    }
+    if (count >= 2 && parts[0] == "api") return std::pair{std::string_view(), parts[1]};
+    if (count >= 3 && parts[0] == "apis") return std::pair{parts[1], parts[2]};
+    return std::nullopt;
+}
+
+// The group-version a Kubernetes API path serves (`apps/v1`, `/v1` for the core group), or "".
 std::string group_version_of_path(std::string_view path) {
-    const auto segments = [&](std::size_t count) {
-        std::vector<std::string_view> out;
-        std::size_t at = 0;
-        while (out.size() < count && at < path.size()) {
-            const auto start = path.find_first_not_of('/', at);
-            if (start == std::string_view::npos) break;
-            const auto end = path.find('/', start);
-            out.push_back(path.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-            at = end == std::string_view::npos ? path.size() : end;
-        }
-        return out;
-    };
-    const auto parts = segments(3);
-    if (parts.size() >= 2 && parts[0] == "api") return "/" + std::string(parts[1]);
-    if (parts.size() >= 3 && parts[0] == "apis") return std::string(parts[1]) + "/" + std::string(parts[2]);
-    return {};
+    const auto served = served_group_version(path);
+    if (!served) return {};
+    return std::string(served->first) + "/" + std::string(served->second);
 }
 
 // A Kubernetes path is as stable as the group-version it serves; a path of none is GA.
-Stability stability_of_group_version(std::string_view gv) {
-    return gv.empty() ? Stability::ga : stability_of_version(gv.substr(gv.find('/') + 1));
+Stability stability_of_path(std::string_view path) {
+    const auto served = served_group_version(path);
+    return served ? stability_of_version(served->second) : Stability::ga;
 }
 
 // An operation's reach to its own request and responses (the path and roles left to fill).
@@ -49,7 +56,7 @@ Reach operation_place(const Operation& operation) {
     Reach place;
     place.from = operation.key();
     place.is_kind = false;
-    place.stability = stability_of_group_version(group_version_of_path(operation.path));
+    place.stability = stability_of_path(operation.path);
     return place;
 }
 
@@ -65,7 +72,7 @@ void operation_surface(const DiffContext& context, DiffPlan& plan, ChangeKind ki
     reach.path = ".";
     reach.is_kind = false;
     if (const auto gv = group_version_of_path(operation.path); !gv.empty()) {
-        reach.stability = stability_of_group_version(gv);
+        reach.stability = stability_of_path(operation.path);
         change.whole_group_version = !(removed ? context.new_group_versions : context.old_group_versions).contains(gv);
     }
     if (operation.gvk) change.operation_kind = operation.gvk->to_string();
@@ -372,7 +379,7 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
                 diff_operation_pair(context, comparer, before, after, unit, worker);
             });
             plan.roots.push_back(
-                {after.key(), false, stability_of_group_version(group_version_of_path(after.path)), &unit, false, after.webhook});
+                {after.key(), false, stability_of_path(after.path), &unit, false, after.webhook});
         });
     tally.emit(plan.surface);
     if (!context.lossy) diff_security_schemes(context, plan);
