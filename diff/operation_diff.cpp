@@ -38,13 +38,6 @@ std::optional<std::pair<std::string_view, std::string_view>> served_group_versio
     return std::nullopt;
 }
 
-// The group-version a Kubernetes API path serves (`apps/v1`, `/v1` for the core group), or "".
-std::string group_version_of_path(std::string_view path) {
-    const auto served = served_group_version(path);
-    if (!served) return {};
-    return std::string(served->first) + "/" + std::string(served->second);
-}
-
 // A Kubernetes path is as stable as the group-version it serves; a path of none is GA.
 Stability stability_of_path(std::string_view path) {
     const auto served = served_group_version(path);
@@ -71,8 +64,10 @@ void operation_surface(const DiffContext& context, DiffPlan& plan, ChangeKind ki
     reach.from = operation.key();
     reach.path = ".";
     reach.is_kind = false;
-    if (const auto gv = group_version_of_path(operation.path); !gv.empty()) {
-        reach.stability = stability_of_path(operation.path);
+    if (const auto served = served_group_version(operation.path)) {
+        reach.stability = stability_of_version(served->second);
+        // As the group-versions are listed: `apps/v1`, `/v1` for the core group.
+        const auto gv = std::string(served->first) + "/" + std::string(served->second);
         change.whole_group_version = !(removed ? context.new_group_versions : context.old_group_versions).contains(gv);
     }
     if (operation.gvk) change.operation_kind = operation.gvk->to_string();
