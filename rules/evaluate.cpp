@@ -5,6 +5,8 @@
 
 #include <boost/json/serialize.hpp>
 #include <boost/beast/core/detail/sha1.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -12,6 +14,7 @@
 #include <ctime>
 #include <map>
 #include <optional>
+#include <span>
 #include <set>
 #include <string_view>
 #include <tuple>
@@ -147,14 +150,8 @@ std::string fingerprint_of(std::string_view rule, std::string_view place, const 
     }
     std::array<unsigned char, sha1::sha1_context::digest_size> digest{};
     sha1::finish(hash, digest.data());
-    std::string text;
-    text.reserve(fingerprint_digits);
-    constexpr std::string_view hex_digits = "0123456789abcdef";
-    for (std::size_t i = 0; i < fingerprint_digits / 2; ++i) {
-        text += hex_digits[digest[i] >> 4U];
-        text += hex_digits[digest[i] & 0xFU];
-    }
-    return text;
+    // Its first bytes, two hex digits each.
+    return fmt::format("{:02x}", fmt::join(std::span(digest).first(fingerprint_digits / 2), ""));
 }
 
 std::vector<Finding> evaluate(const std::vector<Change>& changes) {
