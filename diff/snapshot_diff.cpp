@@ -11,12 +11,11 @@
 #include "diff/unit_graph.hpp"
 #include "support/json_values.hpp"
 #include "support/sort_large.hpp"
-#include "support/stack_thread.hpp"
+#include "support/two_threads.hpp"
 
 #include <algorithm>
-#include <atomic>
+#include <array>
 #include <deque>
-#include <exception>
 #include <tuple>
 
 namespace kompat {
@@ -29,29 +28,8 @@ constexpr std::size_t jobs_worth_a_thread = 256;
 // Runs the comparisons; each writes only to its own unit and reads units that exist
 // already, so two threads can share them (which thread runs one changes nothing).
 void compare_all(const std::vector<std::function<void(Worker&)>>& jobs) {
-    std::atomic<std::size_t> next{0};
-    const auto work = [&](Worker& worker) {
-        for (auto index = next++; index < jobs.size(); index = next++) jobs[index](worker);
-    };
-    Worker main_worker;
-    if (jobs.size() < jobs_worth_a_thread) {
-        work(main_worker);
-        return;
-    }
-    Worker helper_worker;
-    std::exception_ptr helper_error;
-    StackThread helper(
-        [&] {
-            try {
-                work(helper_worker);
-            } catch (...) {
-                helper_error = std::current_exception();
-            }
-        },
-        large_stack_bytes);
-    work(main_worker);  // when this throws, helper's destructor waits for it first
-    helper.join();
-    if (helper_error) std::rethrow_exception(helper_error);
+    std::array<Worker, 2> workers;
+    on_two_threads(jobs.size(), jobs_worth_a_thread, [&](std::size_t index, std::size_t thread) { jobs[index](workers[thread]); });
 }
 
 // A pair of named types first referred to during the comparisons, compared next.

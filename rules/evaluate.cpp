@@ -2,6 +2,7 @@
 
 #include "support/json_values.hpp"
 #include "support/sort_large.hpp"
+#include "support/two_threads.hpp"
 
 #include <boost/json/serialize.hpp>
 #include <boost/beast/core/detail/sha1.hpp>
@@ -133,17 +134,18 @@ void settle_affects(Finding& finding) {
 
 std::string canonical_json(const json::value& value) { return json::serialize(with_sorted_keys(value)); }
 
-std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value, const json::value& new_value) {
+namespace {
+
+// The fingerprint of values written as canonical JSON already.
+std::string fingerprint_of_texts(std::string_view rule, std::string_view place, std::string_view old_text, std::string_view new_text) {
     // SHA-1, its first 64 bits: a baseline entry must not be matched by a finding crafted
     // elsewhere (docs/baseline.md). Boost.Beast's, which hashes 64-byte blocks; Boost.UUID's
     // (the same digests) reads a byte at a time and was half of judging.
     namespace sha1 = boost::beast::detail;
     sha1::sha1_context hash;
     sha1::init(hash);
-    const auto old_text = canonical_json(old_value);
-    const auto new_text = canonical_json(new_value);
     sha1::update(hash, rule.data(), rule.size());
-    for (const auto part : {place, std::string_view(old_text), std::string_view(new_text)}) {
+    for (const auto part : {place, old_text, new_text}) {
         constexpr char separator = 0x1f;
         sha1::update(hash, &separator, 1);
         sha1::update(hash, part.data(), part.size());
@@ -154,86 +156,108 @@ std::string fingerprint_of(std::string_view rule, std::string_view place, const 
     return fmt::format("{:02x}", fmt::join(std::span(digest).first(fingerprint_digits / 2), ""));
 }
 
+}  // namespace
+
+std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value, const json::value& new_value) {
+    return fingerprint_of_texts(rule, place, canonical_json(old_value), canonical_json(new_value));
+}
+
+namespace {
+
+// Past this many changes, judging takes a second thread.
+constexpr std::size_t changes_worth_a_thread = 256;
+
+// A change judged alone: its finding, before findings of one fingerprint are merged.
+Finding judge(const Change& change, const std::string& date) {
+    const JudgedChange* judged = nullptr;
+    const bool past_sunset = sunset_already_past(change, date);
+    const auto& rule = rule_for(past_sunset ? ChangeKind::deprecated_sunset_past : change.kind, &judged);
+    Finding finding;
+    finding.rule = std::string(rule.id);
+    finding.message = std::string(rule.message);
+    finding.detail = past_sunset ? std::string(change.lifecycle.sunset) : change.detail;
+    if (!finding.detail.empty()) finding.message += ": " + finding.detail;
+    finding.type = change.type;
+    finding.old_value = with_sorted_keys(change.old_value);
+    finding.new_value = with_sorted_keys(change.new_value);
+    finding.lifecycle = {change.lifecycle.status, std::string(change.lifecycle.feature_gate), std::string(change.lifecycle.min_version),
+                         change.lifecycle.inferred};
+    finding.old_location = change.old_position;
+    finding.new_location = change.new_position;
+    if (!change.operation.empty()) finding.operation = change.operation;
+    finding.operation_kind = change.operation_kind;
+
+    // Severity: the worst over every place that reaches the change, each judged by
+    // its roles and capped by its stability.
+    std::optional<Severity> severity;
+    const Reach* home_kind = nullptr;  // the kind whose own schema holds the change
+    const Reach* first_operation = nullptr;
+    std::optional<Stability> most_stable;
+    for (const auto& reach : change.reaches) {
+        auto s = by_roles(judged->severities, reach.roles);
+        if (reach.stability == Stability::alpha || reach.alpha_field) s = cap(s, Severity::info);
+        else if (change.kind == ChangeKind::operation_removed && (change.whole_group_version || change.with_its_kind))
+            s = cap(s, Severity::info);  // said by the kind-removed / version-removed finding of its kind or group-version
+        else if (is_retirement(change.kind) && reach.stability == Stability::beta)
+            s = cap(s, Severity::warning);  // a beta deprecated, then retired: the documented path
+        if (reach.is_kind && folded_into_item_kind(reach, change.reaches)) continue;  // said through its item kind
+        if (reach.is_kind) {
+            if (home_kind == nullptr && reach.at_root) home_kind = &reach;
+            if (!most_stable || *most_stable < reach.stability) most_stable = reach.stability;
+            finding.affected_places.push_back({reach.from, reach.path});
+        } else if (first_operation == nullptr) {
+            first_operation = &reach;
+        }
+        if (reach.judges) {
+            // The role of the first place that judged the worst severity.
+            if (!severity || *severity < s)
+                finding.role = role_judging(judged->severities, reach.roles, by_roles(judged->severities, reach.roles));
+            severity = severity ? std::max(*severity, s) : s;
+        }
+    }
+    finding.severity = severity.value_or(judged->severities.spec);
+    if (const auto retired = retired_after_deprecation(change, date)) finding.severity = cap(finding.severity, *retired);
+    if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
+        finding.severity = cap(finding.severity, Severity::info);
+    // Nobody sends or reads a type no kind and no operation reaches: no role judges it.
+    // The type's own appearance and disappearance are what definition-* say.
+    if (change.unreached && change.kind != ChangeKind::definition_added && change.kind != ChangeKind::definition_removed) {
+        finding.severity = Severity::info;
+        finding.reachable = false;
+    }
+    finding.stability = most_stable;
+    // A finding lives where its change stands: a kind's own schema, a named type others
+    // use (found through every kind in `affects`), or an operation.
+    if (home_kind != nullptr) {
+        finding.kind = home_kind->from;
+        finding.path = home_kind->path;
+    } else if (!change.type.empty() || first_operation == nullptr) {
+        finding.path = change.path.empty() ? "." : change.path;
+    } else {
+        finding.operation = first_operation->from;
+        finding.path = first_operation->path;
+    }
+    if (finding.affected_places.empty())
+        for (const auto& reach : change.reaches) finding.affected_places.push_back({reach.from, reach.path});
+    settle_affects(finding);
+    // The values are in canonical form already (keys sorted above).
+    finding.fingerprint = fingerprint_of_texts(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
+                                               json::serialize(finding.old_value), json::serialize(finding.new_value));
+    return finding;
+}
+
+}  // namespace
+
 std::vector<Finding> evaluate(const std::vector<Change>& changes) {
     const auto date = today();
+    // Judged on two threads (each change alone), then merged in the changes' order.
+    std::vector<Finding> judged(changes.size());
+    on_two_threads(changes.size(), changes_worth_a_thread,
+                   [&](std::size_t index, std::size_t /*thread*/) { judged[index] = judge(changes[index], date); });
     std::vector<Finding> findings;
     findings.reserve(changes.size());
     std::map<std::string, std::size_t> by_fingerprint;
-    for (const auto& change : changes) {
-        const JudgedChange* judged = nullptr;
-        const bool past_sunset = sunset_already_past(change, date);
-        const auto& rule = rule_for(past_sunset ? ChangeKind::deprecated_sunset_past : change.kind, &judged);
-        Finding finding;
-        finding.rule = std::string(rule.id);
-        finding.message = std::string(rule.message);
-        finding.detail = past_sunset ? std::string(change.lifecycle.sunset) : change.detail;
-        if (!finding.detail.empty()) finding.message += ": " + finding.detail;
-        finding.type = change.type;
-        finding.old_value = with_sorted_keys(change.old_value);
-        finding.new_value = with_sorted_keys(change.new_value);
-        finding.lifecycle = {change.lifecycle.status, std::string(change.lifecycle.feature_gate), std::string(change.lifecycle.min_version),
-                             change.lifecycle.inferred};
-        finding.old_location = change.old_position;
-        finding.new_location = change.new_position;
-        if (!change.operation.empty()) finding.operation = change.operation;
-        finding.operation_kind = change.operation_kind;
-
-        // Severity: the worst over every place that reaches the change, each judged by
-        // its roles and capped by its stability.
-        std::optional<Severity> severity;
-        const Reach* home_kind = nullptr;  // the kind whose own schema holds the change
-        const Reach* first_operation = nullptr;
-        std::optional<Stability> most_stable;
-        for (const auto& reach : change.reaches) {
-            auto s = by_roles(judged->severities, reach.roles);
-            if (reach.stability == Stability::alpha || reach.alpha_field) s = cap(s, Severity::info);
-            else if (change.kind == ChangeKind::operation_removed && (change.whole_group_version || change.with_its_kind))
-                s = cap(s, Severity::info);  // said by the kind-removed / version-removed finding of its kind or group-version
-            else if (is_retirement(change.kind) && reach.stability == Stability::beta)
-                s = cap(s, Severity::warning);  // a beta deprecated, then retired: the documented path
-            if (reach.is_kind && folded_into_item_kind(reach, change.reaches)) continue;  // said through its item kind
-            if (reach.is_kind) {
-                if (home_kind == nullptr && reach.at_root) home_kind = &reach;
-                if (!most_stable || *most_stable < reach.stability) most_stable = reach.stability;
-                finding.affected_places.push_back({reach.from, reach.path});
-            } else if (first_operation == nullptr) {
-                first_operation = &reach;
-            }
-            if (reach.judges) {
-                // The role of the first place that judged the worst severity.
-                if (!severity || *severity < s)
-                    finding.role = role_judging(judged->severities, reach.roles, by_roles(judged->severities, reach.roles));
-                severity = severity ? std::max(*severity, s) : s;
-            }
-        }
-        finding.severity = severity.value_or(judged->severities.spec);
-        if (const auto retired = retired_after_deprecation(change, date)) finding.severity = cap(finding.severity, *retired);
-        if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
-            finding.severity = cap(finding.severity, Severity::info);
-        // Nobody sends or reads a type no kind and no operation reaches: no role judges it.
-        // The type's own appearance and disappearance are what definition-* say.
-        if (change.unreached && change.kind != ChangeKind::definition_added && change.kind != ChangeKind::definition_removed) {
-            finding.severity = Severity::info;
-            finding.reachable = false;
-        }
-        finding.stability = most_stable;
-        // A finding lives where its change stands: a kind's own schema, a named type others
-        // use (found through every kind in `affects`), or an operation.
-        if (home_kind != nullptr) {
-            finding.kind = home_kind->from;
-            finding.path = home_kind->path;
-        } else if (!change.type.empty() || first_operation == nullptr) {
-            finding.path = change.path.empty() ? "." : change.path;
-        } else {
-            finding.operation = first_operation->from;
-            finding.path = first_operation->path;
-        }
-        if (finding.affected_places.empty())
-            for (const auto& reach : change.reaches) finding.affected_places.push_back({reach.from, reach.path});
-        settle_affects(finding);
-        finding.fingerprint =
-            fingerprint_of(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
-                           finding.old_value, finding.new_value);
+    for (auto& finding : judged) {
         // The same change in several versions of one CRD (identical inline schemas) is one
         // finding that lists every version it affects.
         if (const auto seen = by_fingerprint.find(finding.fingerprint); seen != by_fingerprint.end()) {

@@ -5,11 +5,17 @@
 // separate runs, for every corpus pair.
 #include <boost/json.hpp>
 
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <vector>
+
 #include "diff/snapshot_diff.hpp"
 #include "load/yaml_reader.hpp"
 #include "report/findings_report.hpp"
 #include "rules/evaluate.hpp"
 #include "rules/lint.hpp"
+#include "support/two_threads.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -232,4 +238,23 @@ TEST_CASE("determinism: every corpus pair gives byte-identical JSON and HTML rep
         CHECK(first.out == second.out);
         CHECK(kompat::test::read_file(dir.path() / "first.html") == kompat::test::read_file(dir.path() / "second.html"));
     }
+}
+
+TEST_CASE("determinism: work shared by two threads takes every index once, and an error on either is rethrown") {
+    for (const std::size_t count : {std::size_t{0}, std::size_t{5}, std::size_t{3000}}) {
+        std::vector<int> taken(count, 0);
+        std::array<std::size_t, 2> by_thread{};
+        kompat::on_two_threads(count, 100, [&](std::size_t index, std::size_t thread) {
+            ++taken[index];  // each index belongs to one call: no two threads write one element
+            if (thread == 1) by_thread[1] = 1;
+        });
+        CHECK(std::count(taken.begin(), taken.end(), 1) == static_cast<std::ptrdiff_t>(count));
+        if (count < 100) CHECK(by_thread[1] == 0);  // below the threshold, no helper
+    }
+    // Whichever thread meets the failing index, the caller sees its error.
+    CHECK_THROWS_WITH(kompat::on_two_threads(3000, 100,
+                                             [](std::size_t index, std::size_t) {
+                                                 if (index == 1777) throw std::runtime_error("index 1777 failed");
+                                             }),
+                      "index 1777 failed");
 }
