@@ -365,16 +365,16 @@ void diff_operations(const DiffContext& context, const SchemaComparer& comparer,
         [&](const Shaped& old_shaped, const Shaped& new_shaped) {
             const auto& before = *old_shaped.operation;
             const auto& after = *new_shaped.operation;
-            tally_media_types(context, before, after, operation_place(after), tally);
+            auto place = operation_place(after);
+            tally_media_types(context, before, after, place, tally);
             // Kubernetes' OpenAPI v3 files say no security where its Swagger 2.0 says BearerToken.
-            if (!context.lossy) tally_security(context, before, after, operation_place(after), tally);
-            auto& unit = graph.new_unit("", after.key());
+            if (!context.lossy) tally_security(context, before, after, place, tally);
+            auto& unit = graph.new_unit("", place.from);
             request_body_surface(context, before, after, unit, bodies_documented_late);
             plan.jobs.push_back([&context, &comparer, &before, &after, &unit](Worker& worker) {
                 diff_operation_pair(context, comparer, before, after, unit, worker);
             });
-            plan.roots.push_back(
-                {after.key(), false, stability_of_path(after.path), &unit, false, after.webhook});
+            plan.roots.push_back({std::move(place.from), false, place.stability, &unit, false, after.webhook});
         });
     tally.emit(plan.surface);
     if (!context.lossy) diff_security_schemes(context, plan);

@@ -15,12 +15,10 @@ void tally_media(const DiffContext& context, const std::vector<MediaType>& befor
     merge_sorted(
         before, after, order,
         [&](const MediaType& gone) {
-            tally.add(ChangeKind::media_type_removed, std::string(gone.name), json::value(gone.name), nullptr,
-                      context.position(context.old_side, gone.location), {}, place);
+            tally.add(context, ChangeKind::media_type_removed, gone.name, {gone.name, &gone.location}, {}, place);
         },
         [&](const MediaType& fresh) {
-            tally.add(ChangeKind::media_type_added, std::string(fresh.name), nullptr, json::value(fresh.name), {},
-                      context.position(context.new_side, fresh.location), place);
+            tally.add(context, ChangeKind::media_type_added, fresh.name, {}, {fresh.name, &fresh.location}, place);
         },
         [](const MediaType&, const MediaType&) {});
 }
@@ -103,7 +101,7 @@ void diff_response_headers(const DiffContext& context, const SchemaComparer& com
         });
 }
 
-void tally_media_types(const DiffContext& context, const Operation& before, const Operation& after, Reach place, OperationTally& tally) {
+void tally_media_types(const DiffContext& context, const Operation& before, const Operation& after, Reach& place, OperationTally& tally) {
     if (before.has_request_body && after.has_request_body) {
         place.path = "requestBody";
         place.roles = role_request;

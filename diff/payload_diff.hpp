@@ -29,7 +29,7 @@ void diff_response_headers(const DiffContext& context, const SchemaComparer& com
                            Unit& unit);
 
 // The media types an operation pair's body and responses are sent in, added and removed;
-// `place` is the operation's reach.
-void tally_media_types(const DiffContext& context, const Operation& before, const Operation& after, Reach place, OperationTally& tally);
+// `place` is the operation's reach; its path and roles are set here.
+void tally_media_types(const DiffContext& context, const Operation& before, const Operation& after, Reach& place, OperationTally& tally);
 
 }  // namespace kompat

@@ -52,7 +52,7 @@ std::string scheme_text(const SecurityScheme& scheme) {
 
 }  // namespace
 
-void tally_security(const DiffContext& context, const Operation& before, const Operation& after, Reach place, OperationTally& tally) {
+void tally_security(const DiffContext& context, const Operation& before, const Operation& after, Reach& place, OperationTally& tally) {
     auto old_requirements = effective(before);
     auto new_requirements = effective(after);
     std::sort(old_requirements.begin(), old_requirements.end());
@@ -66,9 +66,8 @@ void tally_security(const DiffContext& context, const Operation& before, const O
     const auto new_text = text_of(new_requirements);
     place.path = "security";
     place.roles = role_request;
-    tally.add(tightened ? ChangeKind::security_requirement_added : ChangeKind::security_requirement_removed, old_text + " -> " + new_text,
-              json::value(old_text), json::value(new_text), context.position(context.old_side, before.location),
-              context.position(context.new_side, after.location), place);
+    tally.add(context, tightened ? ChangeKind::security_requirement_added : ChangeKind::security_requirement_removed,
+              old_text + " -> " + new_text, {old_text, &before.location}, {new_text, &after.location}, place);
 }
 
 void diff_security_schemes(const DiffContext& context, DiffPlan& plan) {
