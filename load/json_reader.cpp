@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -56,8 +55,11 @@ private:
         for (; end - p >= 8; p += 8) {
             std::uint64_t word = 0;
             std::memcpy(&word, p, sizeof word);
-            // Bit 7 of a byte set and its bit 6 clear.
-            count -= static_cast<std::size_t>(std::popcount(word & ~(word << 1U) & 0x8080808080808080ULL));
+            // Bit 7 of a byte set and its bit 6 clear, moved to bit 0 of the byte; the
+            // multiplication sums the eight bytes into the top one (std::popcount is a
+            // library call on the x86-64 baseline, which has no POPCNT).
+            const std::uint64_t continuations = (word & ~(word << 1U) & 0x8080808080808080ULL) >> 7U;
+            count -= static_cast<std::size_t>((continuations * 0x0101010101010101ULL) >> 56U);
         }
         for (; p < end; ++p)
             if ((static_cast<unsigned char>(*p) & 0xC0U) == 0x80U) --count;

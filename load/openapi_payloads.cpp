@@ -54,6 +54,7 @@ std::vector<MediaType> OpenApiLoader::listed_media(const json::object& operation
     if (list == nullptr) list = document_.if_contains(key);
     std::vector<MediaType> out;
     if (list == nullptr || !list->is_array()) return out;
+    out.reserve(list->get_array().size());  // one allocation: every response of an operation has a list
     for (const auto& name : list->get_array())
         if (name.is_string()) out.push_back({std::string_view(name.get_string()), location, nullptr});
     sort_media(out);
