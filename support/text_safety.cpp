@@ -137,7 +137,21 @@ constexpr std::array<bool, 256> command_or_line_bytes = [] {
     return bytes;
 }();
 
+// Eight bytes at a time to the word that holds one of them (a report is mostly text
+// between them), then byte by byte.
 std::size_t next_command_or_line(std::string_view text, std::size_t at) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t highs = 0x8080808080808080ULL;
+    // Nonzero exactly when some byte of `word` is `byte` (a zero byte of word ^ byte…byte).
+    const auto holds = [](std::uint64_t word, unsigned char byte) {
+        const auto x = word ^ (ones * byte);
+        return (x - ones) & ~x & highs;
+    };
+    for (; text.size() - at >= sizeof(std::uint64_t); at += sizeof(std::uint64_t)) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, text.data() + at, sizeof word);
+        if ((holds(word, ':') | holds(word, '#') | holds(word, '\n')) != 0) break;
+    }
     while (at < text.size() && !command_or_line_bytes[static_cast<unsigned char>(text[at])]) ++at;
     return at;
 }
@@ -152,44 +166,52 @@ std::size_t past_spaces_and_tabs(std::string_view text, std::size_t at) {
 std::string defuse_workflow_commands(std::string_view text) {
     std::string out;
     out.reserve(text.size());
+    // Bytes are copied in runs up to what is escaped, which is rare: text[copied, at) is
+    // still to copy.
+    std::size_t copied = 0;
+    const auto copy_to = [&](std::size_t at) {
+        out.append(text.substr(copied, at - copied));
+        copied = at;
+    };
     bool line_start = true;  // in the leading blanks of a line
     for (std::size_t at = 0; at < text.size();) {
         // Past a line's leading blanks only `:`, `#` and a line break can start what is
-        // escaped below: the bytes up to the next of them are copied as they are (no byte
-        // of a multi-byte UTF-8 character is one of them). In the leading blanks, the
-        // ASCII spaces and tabs, which stay as they are.
-        const auto plain_end = line_start ? past_spaces_and_tabs(text, at) : next_command_or_line(text, at);
-        out.append(text.substr(at, plain_end - at));
-        at = plain_end;
+        // escaped below (no byte of a multi-byte UTF-8 character is one of them). In the
+        // leading blanks, the ASCII spaces and tabs, which stay as they are.
+        at = line_start ? past_spaces_and_tabs(text, at) : next_command_or_line(text, at);
         if (at == text.size()) break;
         const char c = text[at];
-        const auto rest = text.substr(at);
         // GitHub's `::name ...::` and `##[name]` (the latter anywhere in a line), Azure's
         // `##vso[`: the first character becomes an escape, so no sequence survives.
-        if (starts_workflow_command(rest)) {
+        if (starts_workflow_command(text.substr(at))) {
+            copy_to(at);
             out += c == ':' ? "\\u003a" : "\\u0023";
-            ++at;
+            copied = ++at;
             line_start = false;
             continue;
         }
         if (c == '\n') {
-            out += c;
             ++at;
             line_start = true;
             continue;
         }
-        const auto [length, code] = decode(text, at);
-        // A blank a runner trims before it looks for a command: escaped where it leads a line.
-        if (line_start && length > 0 && unicode_blank(code)) {
-            append_escape(out, code);
-            at += length;
+        if (!line_start) {  // a ':' or '#' within a line, kept
+            ++at;
             continue;
         }
-        if (c != ' ' && c != '\t') line_start = false;
-        const auto size = std::max<std::size_t>(length, 1);
-        out.append(text.substr(at, size));
-        at += size;
+        // A blank a runner trims before it looks for a command: escaped where it leads a line.
+        const auto [length, code] = decode(text, at);
+        if (length > 0 && unicode_blank(code)) {
+            copy_to(at);
+            append_escape(out, code);
+            at += length;
+            copied = at;
+            continue;
+        }
+        line_start = false;
+        at += std::max<std::size_t>(length, 1);
     }
+    copy_to(text.size());
     return out;
 }
 
