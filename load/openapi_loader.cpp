@@ -90,12 +90,14 @@ void OpenApiLoader::load_types() {
 }
 
 void OpenApiLoader::load_paths(const json::object& paths, bool webhooks) {
-    // Operations are built where they stay (each holds Schemas, which are large).
+    // Operations are built where they stay (each holds Schemas, which are large). A
+    // directory of documents adds to one list file by file: it grows geometrically, or
+    // each file would move every operation before it.
     auto& operations = state_.snapshot.operations;
     std::size_t most = operations.size();
     for (const auto& path_member : paths)
         if (const auto* item = path_member.value().if_object()) most += item->size();
-    operations.reserve(most);
+    if (most > operations.capacity()) operations.reserve(std::max(most, 2 * operations.capacity()));
     for (const auto& path_member : paths) {
         const auto path_position = file_.position_of(path_member);
         const auto* item = path_member.value().if_object();
