@@ -72,6 +72,11 @@ int yaml_wide_rss(const std::string& shape);
 // bench/json_floor.cpp: the parts of a JSON check, paired against parsing both inputs.
 void json_paired_ratios(int count);
 
+// bench/process_pairs.cpp: `kompat check` as a process against a process that
+// DOM-parses the same inputs (`--parse-once SPEC...`, also in that file), paired.
+int parse_once(const std::vector<std::string>& specs);
+void process_paired_ratios(int count);
+
 // bench/phase_table.cpp: the table of where a check's time goes (`--phases N`).
 int phase_table(int runs);
 

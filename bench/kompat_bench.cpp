@@ -18,6 +18,9 @@
 //                                            back to back: quartiles of the N ratios (YAML:
 //                                            against libfyaml's event parse); then, for JSON,
 //                                            each part of a check against the same parse
+//   build/kompat_bench --process-pairs N     a whole `kompat check` process against a process
+//                                            that reads and DOM-parses both inputs
+//                                            (`--parse-once SPEC...`), N pairs back to back
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
@@ -318,6 +321,15 @@ int main(int argc, char** argv) {
             return 0;
         }
         return kompat::bench::phase_table(std::max(1, std::atoi(argv[2])));
+    }
+    if (argc >= 3 && std::string(argv[1]) == "--parse-once") return kompat::bench::parse_once({argv + 2, argv + argc});
+    if (argc == 3 && std::string(argv[1]) == "--process-pairs") {
+        if (!fs::is_directory(corpus())) {
+            std::cerr << "kompat_bench: ../shared/corpus is absent beside the checkout; nothing to measure\n";
+            return 0;
+        }
+        kompat::bench::process_paired_ratios(std::max(1, std::atoi(argv[2])));
+        return 0;
     }
     if (argc == 3 && std::string(argv[1]) == "--paired") {
         if (!fs::is_directory(corpus())) {
