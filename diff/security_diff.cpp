@@ -53,6 +53,9 @@ std::string scheme_text(const SecurityScheme& scheme) {
 }  // namespace
 
 void tally_security(const DiffContext& context, const Operation& before, const Operation& after, Reach& place, OperationTally& tally) {
+    // Nearly every operation keeps its requirements as written (most inherit the
+    // document's): the same then in effect, with no copies made to see it.
+    if (before.security == after.security) return;
     auto old_requirements = effective(before);
     auto new_requirements = effective(after);
     std::sort(old_requirements.begin(), old_requirements.end());
