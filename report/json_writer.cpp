@@ -1,6 +1,7 @@
 #include "report/json_writer.hpp"
 
-#include <algorithm>
+#include "support/byte_scan.hpp"
+
 #include <array>
 
 namespace kompat {
@@ -64,10 +65,7 @@ void JsonWriter::drain() {
 // controls: a text with none of them (nearly every key, path and kind) is copied between
 // quotes as it is; any other goes through its serializer (no string made).
 void JsonWriter::escaped(std::string_view text) {
-    const bool plain = std::none_of(text.begin(), text.end(), [](char c) {
-        return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\';
-    });
-    if (plain) {
+    if (!has_json_special(text)) {
         out_ += '"';
         out_ += text;
         out_ += '"';

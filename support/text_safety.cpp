@@ -1,5 +1,7 @@
 #include "support/text_safety.hpp"
 
+#include "support/byte_scan.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -126,43 +128,6 @@ bool starts_workflow_command(std::string_view text) {
 
 std::string log_line(std::string_view text) { return defuse_workflow_commands(escape_control(text)); }
 
-namespace {
-
-// The bytes that may start what defuse_workflow_commands escapes once past a line's
-// leading blanks: ':', '#' and a line break. A table, not find_first_of, which looks each
-// byte up in the set with a call of its own (a pretty-printed report has a ':' a line).
-constexpr std::array<bool, 256> command_or_line_bytes = [] {
-    std::array<bool, 256> bytes{};
-    bytes[':'] = bytes['#'] = bytes['\n'] = true;
-    return bytes;
-}();
-
-// Eight bytes at a time to the word that holds one of them (a report is mostly text
-// between them), then byte by byte.
-std::size_t next_command_or_line(std::string_view text, std::size_t at) {
-    constexpr std::uint64_t ones = 0x0101010101010101ULL;
-    constexpr std::uint64_t highs = 0x8080808080808080ULL;
-    // Nonzero exactly when some byte of `word` is `byte` (a zero byte of word ^ byte…byte).
-    const auto holds = [](std::uint64_t word, unsigned char byte) {
-        const auto x = word ^ (ones * byte);
-        return (x - ones) & ~x & highs;
-    };
-    for (; text.size() - at >= sizeof(std::uint64_t); at += sizeof(std::uint64_t)) {
-        std::uint64_t word = 0;
-        std::memcpy(&word, text.data() + at, sizeof word);
-        if ((holds(word, ':') | holds(word, '#') | holds(word, '\n')) != 0) break;
-    }
-    while (at < text.size() && !command_or_line_bytes[static_cast<unsigned char>(text[at])]) ++at;
-    return at;
-}
-
-std::size_t past_spaces_and_tabs(std::string_view text, std::size_t at) {
-    while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
-    return at;
-}
-
-}  // namespace
-
 std::string defuse_workflow_commands(std::string_view text) {
     std::string out;
     out.reserve(text.size());
@@ -178,21 +143,22 @@ std::string defuse_workflow_commands(std::string_view text) {
         // Past a line's leading blanks only `:`, `#` and a line break can start what is
         // escaped below (no byte of a multi-byte UTF-8 character is one of them). In the
         // leading blanks, the ASCII spaces and tabs, which stay as they are.
-        at = line_start ? past_spaces_and_tabs(text, at) : next_command_or_line(text, at);
+        at = line_start ? find_not_blank(text, at) : find_any_of(text, at, ':', '#', '\n');
         if (at == text.size()) break;
         const char c = text[at];
+        if (c == '\n') {
+            ++at;
+            line_start = true;
+            continue;
+        }
         // GitHub's `::name ...::` and `##[name]` (the latter anywhere in a line), Azure's
-        // `##vso[`: the first character becomes an escape, so no sequence survives.
-        if (starts_workflow_command(text.substr(at))) {
+        // `##vso[`: the first character becomes an escape, so no sequence survives. Each
+        // begins with its first character twice.
+        if (at + 1 < text.size() && text[at + 1] == c && starts_workflow_command(text.substr(at))) {
             copy_to(at);
             out += c == ':' ? "\\u003a" : "\\u0023";
             copied = ++at;
             line_start = false;
-            continue;
-        }
-        if (c == '\n') {
-            ++at;
-            line_start = true;
             continue;
         }
         if (!line_start) {  // a ':' or '#' within a line, kept

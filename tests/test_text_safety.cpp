@@ -1,4 +1,8 @@
 // What of an input's text may reach a terminal or a CI log: support/text_safety.hpp.
+#include <algorithm>
+#include <string>
+
+#include "support/byte_scan.hpp"
 #include "support/text_safety.hpp"
 #include "test_support.hpp"
 
@@ -51,4 +55,43 @@ TEST_CASE("text safety: no workflow command survives anywhere in a line, the res
         CHECK(out.find("##[") == std::string::npos);
         CHECK(out.find("##vso[") == std::string::npos);
     }
+}
+
+TEST_CASE("byte scans: the positions a byte-by-byte scan finds, at every offset, in every byte") {
+    // Texts of up to 40 bytes (the vector steps and the tail after them), one or two
+    // bytes of interest placed anywhere, every byte value among them; every start offset.
+    const auto naive_any_of = [](std::string_view text, std::size_t at) {
+        for (; at < text.size(); ++at)
+            if (text[at] == ':' || text[at] == '#' || text[at] == '\n') return at;
+        return text.size();
+    };
+    const auto naive_not_blank = [](std::string_view text, std::size_t at) {
+        for (; at < text.size(); ++at)
+            if (text[at] != ' ' && text[at] != '\t') return at;
+        return text.size();
+    };
+    const auto naive_special = [](std::string_view text) {
+        return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\'; });
+    };
+    std::size_t checked = 0;
+    for (std::size_t size = 0; size <= 40; ++size)
+        for (int value = 0; value < 256; ++value)
+            for (std::size_t place = 0; place < std::max<std::size_t>(size, 1); place += 7) {
+                std::string plain(size, 'a');
+                std::string blanks(size, ' ');
+                if (size > 0) {
+                    plain[place] = static_cast<char>(value);
+                    blanks[place] = static_cast<char>(value);
+                    blanks[size - 1 - place / 2] = '\t';
+                }
+                for (std::size_t at = 0; at <= size; at += 3) {
+                    CHECK(find_any_of(plain, at, ':', '#', '\n') == naive_any_of(plain, at));
+                    CHECK(find_not_blank(blanks, at) == naive_not_blank(blanks, at));
+                    ++checked;
+                }
+                CHECK(has_json_special(plain) == naive_special(plain));
+                CHECK(has_json_special(std::string_view(plain).substr(std::min<std::size_t>(place, size))) ==
+                      naive_special(std::string_view(plain).substr(std::min<std::size_t>(place, size))));
+            }
+    CHECK(checked > 100'000);
 }
