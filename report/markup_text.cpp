@@ -1,28 +1,16 @@
 #include "report/markup_text.hpp"
 
-#include <array>
-
+#include "support/byte_scan.hpp"
 #include "support/text_safety.hpp"
 
 namespace kompat {
-namespace {
-
-// The bytes markup_text may change: the five special characters, the C0 controls, and
-// ':' and '#', which start a workflow command. No byte of a multi-byte UTF-8 character
-// is one of them, so everything between them is copied as it is, in one piece.
-constexpr std::array<bool, 256> special_bytes = [] {
-    std::array<bool, 256> special{};
-    for (unsigned c = 0; c < 0x20; ++c) special[c] = true;
-    for (const unsigned char c : {'&', '<', '>', '"', '\'', ':', '#'}) special[c] = true;
-    return special;
-}();
-
-}  // namespace
 
 void append_markup_text(std::string& out, std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
-        auto plain_end = i;
-        while (plain_end < text.size() && !special_bytes[static_cast<unsigned char>(text[plain_end])]) ++plain_end;
+        // The bytes it may change: the five special characters, the C0 controls, and ':'
+        // and '#', which start a workflow command. No byte of a multi-byte UTF-8 character
+        // is one of them, so everything between them is copied as it is, in one piece.
+        const auto plain_end = find_markup_special(text, i);
         out.append(text, i, plain_end - i);
         if (plain_end == text.size()) return;
         i = plain_end;

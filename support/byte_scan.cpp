@@ -54,6 +54,24 @@ std::size_t find_not_blank(std::string_view text, std::size_t at) {
     return text.size();
 }
 
+std::size_t find_markup_special(std::string_view text, std::size_t at) {
+    const auto special = [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' || c == ':' || c == '#';
+    };
+#if defined(__SSE2__)
+    const auto last_control = _mm_set1_epi8(0x1F);
+    for (; at < text.size() && text.size() - at >= step; at += step) {
+        const auto bytes = load(text.data() + at);
+        auto hits = _mm_cmpeq_epi8(_mm_min_epu8(bytes, last_control), bytes);
+        for (const char wanted : {'&', '<', '>', '"', '\'', ':', '#'}) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(wanted)));
+        if (const auto mask = matches(hits); mask != 0) return at + static_cast<std::size_t>(std::countr_zero(mask));
+    }
+#endif
+    for (; at < text.size(); ++at)
+        if (special(text[at])) return at;
+    return text.size();
+}
+
 bool has_json_special(std::string_view text) {
     std::size_t at = 0;
 #if defined(__SSE2__)

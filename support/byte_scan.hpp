@@ -13,6 +13,11 @@ std::size_t find_any_of(std::string_view text, std::size_t at, char a, char b, c
 // The first position at or after `at` holding neither a space nor a tab; text.size() when none does.
 std::size_t find_not_blank(std::string_view text, std::size_t at);
 
+// The first position at or after `at` holding a byte HTML text may need changed: a C0
+// control, '&', '<', '>', '"', '\'', or ':' or '#' (which start CI workflow commands);
+// text.size() when none does.
+std::size_t find_markup_special(std::string_view text, std::size_t at);
+
 // True when `text` holds a byte JSON must escape: '"', '\\' or a C0 control (below 0x20).
 bool has_json_special(std::string_view text);
 

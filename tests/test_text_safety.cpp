@@ -70,6 +70,14 @@ TEST_CASE("byte scans: the positions a byte-by-byte scan finds, at every offset,
             if (text[at] != ' ' && text[at] != '\t') return at;
         return text.size();
     };
+    const auto naive_markup = [](std::string_view text, std::size_t at) {
+        for (; at < text.size(); ++at) {
+            const char c = text[at];
+            if (static_cast<unsigned char>(c) < 0x20 || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' || c == ':' || c == '#')
+                return at;
+        }
+        return text.size();
+    };
     const auto naive_special = [](std::string_view text) {
         return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\'; });
     };
@@ -87,6 +95,7 @@ TEST_CASE("byte scans: the positions a byte-by-byte scan finds, at every offset,
                 for (std::size_t at = 0; at <= size; at += 3) {
                     CHECK(find_any_of(plain, at, ':', '#', '\n') == naive_any_of(plain, at));
                     CHECK(find_not_blank(blanks, at) == naive_not_blank(blanks, at));
+                    CHECK(find_markup_special(plain, at) == naive_markup(plain, at));
                     ++checked;
                 }
                 CHECK(has_json_special(plain) == naive_special(plain));
