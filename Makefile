@@ -90,6 +90,7 @@ html-screenshot: build
 bench: build
 	./$(BUILD_DIR)/kompat_bench
 	./$(BUILD_DIR)/kompat_bench --phases 5
+	./$(BUILD_DIR)/kompat_bench --process-pairs 11
 
 clean:
 	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(FUZZ_DIR)
