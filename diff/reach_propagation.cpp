@@ -196,13 +196,17 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
         }
     }
     // Operation units' own changes (parameters, responses) are about the request or response.
+    // Reaches come in the roots' order (kinds first, then by name; one per name), which is
+    // the order wanted: sorted only when they are not, which a pass over them tells.
+    const auto reach_order = [](const Reach& a, const Reach& b) {
+        return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path);
+    };
     const bool has_roots = !roots.empty();
     for (auto& unit : units)
         for (auto& change : unit->changes) {
             change.unreached = has_roots && change.reaches.empty() && !unit->type.empty();
-            std::sort(change.reaches.begin(), change.reaches.end(), [](const Reach& a, const Reach& b) {
-                return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path);
-            });
+            if (!std::is_sorted(change.reaches.begin(), change.reaches.end(), reach_order))
+                std::sort(change.reaches.begin(), change.reaches.end(), reach_order);
         }
     return true;
 }
