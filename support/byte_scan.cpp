@@ -1,7 +1,10 @@
 #include "support/byte_scan.hpp"
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -16,8 +19,31 @@ constexpr std::size_t step = 16;
 
 __m128i load(const char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }  // NOLINT: the intrinsic's type
 
+// The `size` (under sixteen) bytes at p, then 'a', a byte no scan here looks for: a short
+// text (most keys, names and paths of a report) in one step, never read past its end.
+__m128i load_short(const char* p, std::size_t size) {
+    alignas(step) std::array<char, step> padded{};
+    padded.fill('a');
+    std::memcpy(padded.data(), p, size);
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(padded.data()));  // NOLINT: the intrinsic's type
+}
+
 // Bit i set when byte i of the sixteen matched.
 unsigned matches(__m128i hits) { return static_cast<unsigned>(_mm_movemask_epi8(hits)); }
+
+// A C0 control: unsigned, a byte is at most 0x1F when the lesser of it and 0x1F is itself.
+__m128i controls(__m128i bytes) { return _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes); }
+
+unsigned markup_specials(__m128i bytes) {
+    auto hits = controls(bytes);
+    for (const char wanted : {'&', '<', '>', '"', '\'', ':', '#'}) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(wanted)));
+    return matches(hits);
+}
+
+unsigned json_specials(__m128i bytes) {
+    const auto quotes = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')), _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\')));
+    return matches(_mm_or_si128(quotes, controls(bytes)));
+}
 
 }  // namespace
 #endif
@@ -55,42 +81,32 @@ std::size_t find_not_blank(std::string_view text, std::size_t at) {
 }
 
 std::size_t find_markup_special(std::string_view text, std::size_t at) {
-    const auto special = [](char c) {
-        return static_cast<unsigned char>(c) < 0x20 || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' || c == ':' || c == '#';
-    };
 #if defined(__SSE2__)
-    const auto last_control = _mm_set1_epi8(0x1F);
-    for (; at < text.size() && text.size() - at >= step; at += step) {
-        const auto bytes = load(text.data() + at);
-        auto hits = _mm_cmpeq_epi8(_mm_min_epu8(bytes, last_control), bytes);
-        for (const char wanted : {'&', '<', '>', '"', '\'', ':', '#'}) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(wanted)));
-        if (const auto mask = matches(hits); mask != 0) return at + static_cast<std::size_t>(std::countr_zero(mask));
-    }
-#endif
-    for (; at < text.size(); ++at)
-        if (special(text[at])) return at;
+    for (; at < text.size() && text.size() - at >= step; at += step)
+        if (const auto mask = markup_specials(load(text.data() + at)); mask != 0) return at + static_cast<std::size_t>(std::countr_zero(mask));
+    if (at < text.size())
+        if (const auto mask = markup_specials(load_short(text.data() + at, text.size() - at)); mask != 0)
+            return at + static_cast<std::size_t>(std::countr_zero(mask));
     return text.size();
+#else
+    for (; at < text.size(); ++at) {
+        const char c = text[at];
+        if (static_cast<unsigned char>(c) < 0x20 || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' || c == ':' || c == '#')
+            return at;
+    }
+    return text.size();
+#endif
 }
 
 bool has_json_special(std::string_view text) {
-    std::size_t at = 0;
 #if defined(__SSE2__)
-    const auto quote = _mm_set1_epi8('"');
-    const auto backslash = _mm_set1_epi8('\\');
-    const auto last_control = _mm_set1_epi8(0x1F);
-    for (; text.size() - at >= step; at += step) {
-        const auto bytes = load(text.data() + at);
-        // Unsigned: a byte is at most 0x1F when the lesser of it and 0x1F is itself.
-        const auto controls = _mm_cmpeq_epi8(_mm_min_epu8(bytes, last_control), bytes);
-        const auto hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)), controls);
-        if (matches(hits) != 0) return true;
-    }
+    std::size_t at = 0;
+    for (; text.size() - at >= step; at += step)
+        if (json_specials(load(text.data() + at)) != 0) return true;
+    return at < text.size() && json_specials(load_short(text.data() + at, text.size() - at)) != 0;
+#else
+    return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\'; });
 #endif
-    for (; at < text.size(); ++at) {
-        const auto byte = static_cast<unsigned char>(text[at]);
-        if (byte < 0x20 || byte == '"' || byte == '\\') return true;
-    }
-    return false;
 }
 
 }  // namespace kompat
