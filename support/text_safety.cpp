@@ -122,10 +122,6 @@ std::string escape_control(std::string_view text) { return escaped(text, false);
 
 std::string escape_control_lines(std::string_view text) { return escaped(text, true); }
 
-bool starts_workflow_command(std::string_view text) {
-    return text.starts_with("::") || text.starts_with("##[") || text.starts_with("##vso[");
-}
-
 std::string log_line(std::string_view text) { return defuse_workflow_commands(escape_control(text)); }
 
 std::string defuse_workflow_commands(std::string_view text) {
@@ -152,9 +148,8 @@ std::string defuse_workflow_commands(std::string_view text) {
             continue;
         }
         // GitHub's `::name ...::` and `##[name]` (the latter anywhere in a line), Azure's
-        // `##vso[`: the first character becomes an escape, so no sequence survives. Each
-        // begins with its first character twice.
-        if (at + 1 < text.size() && text[at + 1] == c && starts_workflow_command(text.substr(at))) {
+        // `##vso[`: the first character becomes an escape, so no sequence survives.
+        if (starts_workflow_command(text.substr(at))) {
             copy_to(at);
             out += c == ':' ? "\\u003a" : "\\u0023";
             copied = ++at;
