@@ -64,9 +64,14 @@ void process_paired_ratios(int count) {
         const auto run = [](const std::vector<std::string>& arguments) {
             if (!run_quietly(arguments)) throw std::runtime_error("kompat_bench: " + arguments[0] + " failed");
         };
-        print_paired_ratio(std::string("check_process/") + name, std::string("parse_once_process/") + name, count,
-                           [&] { run({kompat, "check", old_spec, new_spec, "--format", "json"}); },
-                           [&] { run({self, "--parse-once", old_spec, new_spec}); });
+        print_paired_ratio(
+            std::string("check_process/") + name, std::string("parse_once_process/") + name, count,
+            [&] {
+                run({kompat, "check", old_spec, new_spec, "--format", "json"});
+            },
+            [&] {
+                run({self, "--parse-once", old_spec, new_spec});
+            });
     }
 }
 

@@ -241,8 +241,9 @@ Finding judge(const Change& change, const std::string& date) {
         for (const auto& reach : change.reaches) finding.affected_places.push_back({reach.from, reach.path});
     settle_affects(finding);
     // The values are in canonical form already (keys sorted above).
-    finding.fingerprint = fingerprint_of_texts(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
-                                               json::serialize(finding.old_value), json::serialize(finding.new_value));
+    finding.fingerprint =
+        fingerprint_of_texts(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
+                             json::serialize(finding.old_value), json::serialize(finding.new_value));
     return finding;
 }
 

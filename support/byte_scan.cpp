@@ -55,8 +55,8 @@ std::size_t find_any_of(std::string_view text, std::size_t at, char a, char b, c
     const auto wanted_c = _mm_set1_epi8(c);
     for (; at < text.size() && text.size() - at >= step; at += step) {
         const auto bytes = load(text.data() + at);
-        const auto hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, wanted_a), _mm_cmpeq_epi8(bytes, wanted_b)),
-                                       _mm_cmpeq_epi8(bytes, wanted_c));
+        const auto hits =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, wanted_a), _mm_cmpeq_epi8(bytes, wanted_b)), _mm_cmpeq_epi8(bytes, wanted_c));
         if (const auto mask = matches(hits); mask != 0) return at + static_cast<std::size_t>(std::countr_zero(mask));
     }
 #endif
@@ -83,7 +83,8 @@ std::size_t find_not_blank(std::string_view text, std::size_t at) {
 std::size_t find_markup_special(std::string_view text, std::size_t at) {
 #if defined(__SSE2__)
     for (; at < text.size() && text.size() - at >= step; at += step)
-        if (const auto mask = markup_specials(load(text.data() + at)); mask != 0) return at + static_cast<std::size_t>(std::countr_zero(mask));
+        if (const auto mask = markup_specials(load(text.data() + at)); mask != 0)
+            return at + static_cast<std::size_t>(std::countr_zero(mask));
     if (at < text.size())
         if (const auto mask = markup_specials(load_short(text.data() + at, text.size() - at)); mask != 0)
             return at + static_cast<std::size_t>(std::countr_zero(mask));

@@ -184,8 +184,9 @@ TEST_CASE("reports: JSON text is written as Boost.JSON serializes it, plain stri
     for (int c = 1; c < 0x80; ++c) every_ascii += static_cast<char>(c);
     std::string every_byte = every_ascii;  // and bytes no UTF-8 text holds, which the writer copies as Boost.JSON does
     for (int c = 0x80; c < 0x100; ++c) every_byte += static_cast<char>(c);
-    const std::vector<std::string> texts{"",          "plain",       "ünïcode ✓", "a\"quote", "back\\slash", "tab\tline\nend",
-                                         std::string("nul\0byte", 8), "\x7f del",   every_ascii, every_byte};
+    const std::vector<std::string> texts{
+        "",         "plain",     "ünïcode ✓", "a\"quote", "back\\slash", "tab\tline\nend", std::string("nul\0byte", 8),
+        "\x7f del", every_ascii, every_byte};
     for (const auto& text : texts) {
         INFO(text);
         std::string written;
