@@ -1,9 +1,7 @@
 #include "support/byte_scan.hpp"
 
-#include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdint>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -11,10 +9,18 @@
 #endif
 
 namespace kompat {
-
-#if defined(__SSE2__)
 namespace {
 
+// The bytes a scan looks for beside the C0 controls, written once for the vector and
+// the byte-by-byte paths.
+struct MarkupSpecials {  // HTML's five, and ':' and '#', which start CI workflow commands
+    static constexpr std::string_view bytes = "&<>\"':#";
+};
+struct JsonSpecials {  // what JSON escapes
+    static constexpr std::string_view bytes = "\"\\";
+};
+
+#if defined(__SSE2__)
 constexpr std::size_t step = 16;
 
 __m128i load(const char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }  // NOLINT: the intrinsic's type
@@ -34,19 +40,35 @@ unsigned matches(__m128i hits) { return static_cast<unsigned>(_mm_movemask_epi8(
 // A C0 control: unsigned, a byte is at most 0x1F when the lesser of it and 0x1F is itself.
 __m128i controls(__m128i bytes) { return _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes); }
 
-unsigned markup_specials(__m128i bytes) {
+template <typename Specials>
+unsigned specials(__m128i bytes) {
     auto hits = controls(bytes);
-    for (const char wanted : {'&', '<', '>', '"', '\'', ':', '#'}) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(wanted)));
+    for (const char wanted : Specials::bytes) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(wanted)));
     return matches(hits);
 }
 
-unsigned json_specials(__m128i bytes) {
-    const auto quotes = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')), _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\')));
-    return matches(_mm_or_si128(quotes, controls(bytes)));
+// The first special byte at or after `at`, or text.size(): sixteen bytes a step, the
+// last few padded into one.
+template <typename Specials>
+std::size_t find_special(std::string_view text, std::size_t at) {
+    for (; at < text.size() && text.size() - at >= step; at += step)
+        if (const auto mask = specials<Specials>(load(text.data() + at)); mask != 0)
+            return at + static_cast<std::size_t>(std::countr_zero(mask));
+    if (at < text.size())
+        if (const auto mask = specials<Specials>(load_short(text.data() + at, text.size() - at)); mask != 0)
+            return at + static_cast<std::size_t>(std::countr_zero(mask));
+    return text.size();
 }
+#else
+template <typename Specials>
+std::size_t find_special(std::string_view text, std::size_t at) {
+    for (; at < text.size(); ++at)
+        if (static_cast<unsigned char>(text[at]) < 0x20 || Specials::bytes.find(text[at]) != std::string_view::npos) return at;
+    return text.size();
+}
+#endif
 
 }  // namespace
-#endif
 
 std::size_t find_any_of(std::string_view text, std::size_t at, char a, char b, char c) {
 #if defined(__SSE2__)
@@ -80,34 +102,8 @@ std::size_t find_not_blank(std::string_view text, std::size_t at) {
     return text.size();
 }
 
-std::size_t find_markup_special(std::string_view text, std::size_t at) {
-#if defined(__SSE2__)
-    for (; at < text.size() && text.size() - at >= step; at += step)
-        if (const auto mask = markup_specials(load(text.data() + at)); mask != 0)
-            return at + static_cast<std::size_t>(std::countr_zero(mask));
-    if (at < text.size())
-        if (const auto mask = markup_specials(load_short(text.data() + at, text.size() - at)); mask != 0)
-            return at + static_cast<std::size_t>(std::countr_zero(mask));
-    return text.size();
-#else
-    for (; at < text.size(); ++at) {
-        const char c = text[at];
-        if (static_cast<unsigned char>(c) < 0x20 || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' || c == ':' || c == '#')
-            return at;
-    }
-    return text.size();
-#endif
-}
+std::size_t find_markup_special(std::string_view text, std::size_t at) { return find_special<MarkupSpecials>(text, at); }
 
-bool has_json_special(std::string_view text) {
-#if defined(__SSE2__)
-    std::size_t at = 0;
-    for (; text.size() - at >= step; at += step)
-        if (json_specials(load(text.data() + at)) != 0) return true;
-    return at < text.size() && json_specials(load_short(text.data() + at, text.size() - at)) != 0;
-#else
-    return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\'; });
-#endif
-}
+bool has_json_special(std::string_view text) { return find_special<JsonSpecials>(text, 0) != text.size(); }
 
 }  // namespace kompat
