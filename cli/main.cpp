@@ -2,7 +2,6 @@
 // own; main() parses, checks, and runs the one asked for, mapping every outcome to an
 // exit code (0 clean, 1 findings at or above --fail-on, 2 bad usage or unreadable input).
 #include <CLI/CLI.hpp>
-#include <malloc.h>
 
 #include <algorithm>
 #include <csignal>
@@ -14,6 +13,7 @@
 #include "cli/output.hpp"
 #include "cli/version.hpp"
 #include "load/explain_target.hpp"
+#include "support/heap_room.hpp"
 #include "support/input_error.hpp"
 #include "support/stack_thread.hpp"
 
@@ -50,9 +50,7 @@ int run_on_large_stack(const std::function<int()>& command, kompat::Limits& limi
 }  // namespace
 
 int main(int argc, char** argv) {
-    // Blocks of 1 MiB and more are mapped and unmapped on their own, so memory freed goes
-    // back at once and peak RSS is what is live (docs/limits.md, wide inputs).
-    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    kompat::map_large_blocks_on_their_own();
     CLI::App app{"kompat: compatibility diff and API review for Kubernetes-style APIs"};
     app.set_version_flag("--version", kompat::cli::version_text());
     app.require_subcommand(1);

@@ -9,6 +9,7 @@
 #include "load/input_formats.hpp"
 #include "load/input_file.hpp"
 #include "load/load_state.hpp"
+#include "support/heap_room.hpp"
 #include "support/stack_thread.hpp"
 #include "support/json_values.hpp"
 
@@ -283,6 +284,14 @@ SnapshotPair::~SnapshotPair() {
     new_snapshot = Snapshot();
 }
 
+namespace {
+
+// What loading a snapshot adds to the heap of its thread, about: the parsed documents
+// live in blocks of their own; the model is a few times the input.
+std::size_t heap_room_for(const SourceSet& sources) { return static_cast<std::size_t>(sources.used.bytes) * 4; }
+
+}  // namespace
+
 SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& new_sources, const Limits& limits) {
     // Past this much input, one after the other: peak memory is then one snapshot loaded
     // and one being parsed, not two parses at their peaks (a parse holds several times
@@ -299,6 +308,7 @@ SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& n
     StackThread loading_new(
         [&] {
             try {
+                make_heap_room(heap_room_for(new_sources));
                 after = load_snapshot(new_sources, limits);
             } catch (...) {
                 new_error = std::current_exception();
@@ -306,6 +316,7 @@ SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& n
         },
         large_stack_bytes);
     // When this throws, loading_new's destructor waits for the other load first.
+    make_heap_room(heap_room_for(old_sources));
     auto before = load_snapshot(old_sources, limits);
     loading_new.join();
     if (new_error) std::rethrow_exception(new_error);
