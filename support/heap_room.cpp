@@ -4,6 +4,17 @@
 #include <malloc.h>
 #endif
 
+// The sanitizers' allocator has no such heap: nothing to do there. GCC says so with
+// __SANITIZE_ADDRESS__, Clang with __has_feature.
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#define KOMPAT_GLIBC_HEAP 1
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#undef KOMPAT_GLIBC_HEAP
+#endif
+#endif
+#endif
+
 #include <algorithm>
 #include <array>
 #include <cstdlib>
@@ -16,10 +27,18 @@ void map_large_blocks_on_their_own() {
 #endif
 }
 
+bool heap_room_takes_effect() {
+#ifdef KOMPAT_GLIBC_HEAP
+    return true;
+#else
+    return false;
+#endif
+}
+
 void make_heap_room(std::size_t bytes) {
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#ifdef KOMPAT_GLIBC_HEAP
     // Under one page short of the threshold, with malloc's own header, so each comes
-    // from the heap. The sanitizers' allocator has no such heap: nothing to do there.
+    // from the heap.
     constexpr std::size_t block = own_mapping_bytes - 4096;
     constexpr std::size_t most_blocks = 48;
     std::array<void*, most_blocks> blocks{};

@@ -21,4 +21,7 @@ void map_large_blocks_on_their_own();
 // system call.
 void make_heap_room(std::size_t bytes);
 
+// Whether make_heap_room does anything in this build (not under a sanitizer's allocator).
+bool heap_room_takes_effect();
+
 }  // namespace kompat
