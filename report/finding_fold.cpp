@@ -21,12 +21,19 @@ std::vector<std::vector<const Finding*>> fold_same_changes(const std::vector<con
         return f.rule + '\x1f' + std::string(to_string(f.severity)) + '\x1f' + json::serialize(f.old_value) + '\x1f' +
                json::serialize(f.new_value) + (is_object_rule(f.rule) ? '\x1f' + f.detail : std::string());
     };
-    for (const auto* finding : findings) same_change[key(*finding)].push_back(finding);
-    std::vector<std::vector<const Finding*>> out;
+    // Each finding's group, found once (a key serializes both values).
+    std::vector<const std::vector<const Finding*>*> group_of;
+    group_of.reserve(findings.size());
     for (const auto* finding : findings) {
-        const auto& same = same_change[key(*finding)];
-        if (same.size() < fewest_folded) out.push_back({finding});
-        else if (same.front() == finding) out.push_back(same);
+        auto& same = same_change[key(*finding)];
+        same.push_back(finding);
+        group_of.push_back(&same);
+    }
+    std::vector<std::vector<const Finding*>> out;
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        const auto& same = *group_of[i];
+        if (same.size() < fewest_folded) out.push_back({findings[i]});
+        else if (same.front() == findings[i]) out.push_back(same);
     }
     return out;
 }
