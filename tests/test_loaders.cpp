@@ -480,3 +480,29 @@ TEST_CASE("A comparison's two snapshots load at once, with the errors loading on
     CHECK(error_of(good, bad_new) == new_error);
     CHECK(error_of(bad_old, good) == old_error);
 }
+
+TEST_CASE("Two snapshots named by path are read at once, with the errors reading one after the other gives") {
+    test::TempDir dir;
+    dir.write("good.json", swagger);
+    dir.write("bad.json", "{\"swagger\": \"2.0\",\n  oops}");
+    const auto path = [&dir](const std::string& name) { return (dir.path() / name).string(); };
+    const auto error_of = [&](const std::string& a, const std::string& b) -> std::string {
+        try {
+            (void)load_snapshot_pair(path(a), path(b));
+        } catch (const InputError& error) {
+            return error.describe();
+        }
+        return "no error";
+    };
+    const auto [before, after] = load_snapshot_pair(path("good.json"), path("good.json"));
+    const auto alone = load_snapshot(path("good.json"));
+    CHECK(before.types.size() == alone.types.size());
+    CHECK(after.operations.size() == alone.operations.size());
+
+    CHECK(error_of("gone-old.json", "gone-new.json").find("gone-old.json") != std::string::npos);  // both unreadable: the old one
+    CHECK(error_of("good.json", "gone-new.json").find("gone-new.json") != std::string::npos);
+    CHECK(error_of("gone-old.json", "good.json").find("gone-old.json") != std::string::npos);
+    // A read error comes before any load error, as when the two were read one after the other.
+    CHECK(error_of("bad.json", "gone-new.json").find("gone-new.json") != std::string::npos);
+    CHECK(error_of("bad.json", "good.json").find("bad.json:2:3: ") != std::string::npos);
+}
