@@ -290,6 +290,28 @@ namespace {
 // live in blocks of their own; the model is a few times the input.
 std::size_t heap_room_for(const SourceSet& sources) { return static_cast<std::size_t>(sources.used.bytes) * 4; }
 
+// first() on this thread while second() runs on another (with a large stack); when both
+// throw, first()'s error, as running them one after the other gives.
+template <typename First, typename Second>
+auto both_at_once(const First& first, const Second& second) {
+    std::optional<decltype(second())> second_result;
+    std::exception_ptr second_error;
+    StackThread running_second(
+        [&] {
+            try {
+                second_result.emplace(second());
+            } catch (...) {
+                second_error = std::current_exception();
+            }
+        },
+        large_stack_bytes);
+    // When this throws, running_second's destructor waits for it first.
+    auto first_result = first();
+    running_second.join();
+    if (second_error) std::rethrow_exception(second_error);
+    return std::pair(std::move(first_result), std::move(*second_result));
+}
+
 }  // namespace
 
 SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& new_sources, const Limits& limits) {
@@ -303,24 +325,12 @@ SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& n
         auto after = load_snapshot(new_sources, limits);
         return {std::move(before), std::move(after)};
     }
-    std::optional<Snapshot> after;
-    std::exception_ptr new_error;
-    StackThread loading_new(
-        [&] {
-            try {
-                make_heap_room(heap_room_for(new_sources));
-                after = load_snapshot(new_sources, limits);
-            } catch (...) {
-                new_error = std::current_exception();
-            }
-        },
-        large_stack_bytes);
-    // When this throws, loading_new's destructor waits for the other load first.
-    make_heap_room(heap_room_for(old_sources));
-    auto before = load_snapshot(old_sources, limits);
-    loading_new.join();
-    if (new_error) std::rethrow_exception(new_error);
-    return {std::move(before), std::move(*after)};
+    const auto load = [&limits](const SourceSet& sources) {
+        make_heap_room(heap_room_for(sources));
+        return load_snapshot(sources, limits);
+    };
+    auto [before, after] = both_at_once([&] { return load(old_sources); }, [&] { return load(new_sources); });
+    return {std::move(before), std::move(after)};
 }
 
 SnapshotPair load_snapshot_pair(std::string_view old_argument, std::string_view new_argument, const Limits& limits) {
@@ -329,25 +339,10 @@ SnapshotPair load_snapshot_pair(std::string_view old_argument, std::string_view 
         const auto old_sources = read_sources(old_argument, limits);
         return load_snapshot_pair(old_sources, read_sources(new_argument, limits), limits);
     }
-    // Both read at once (reading fills fresh memory: about 1 ms a MB in a new process),
-    // the new one on a second thread; when both fail, the old one's error, as reading one
-    // after the other gives.
-    std::optional<SourceSet> new_sources;
-    std::exception_ptr new_error;
-    StackThread reading_new(
-        [&] {
-            try {
-                new_sources = read_sources(new_argument, limits);
-            } catch (...) {
-                new_error = std::current_exception();
-            }
-        },
-        large_stack_bytes);
-    // When this throws, reading_new's destructor waits for the other read first.
-    const auto old_sources = read_sources(old_argument, limits);
-    reading_new.join();
-    if (new_error) std::rethrow_exception(new_error);
-    return load_snapshot_pair(old_sources, *new_sources, limits);
+    // Both read at once (reading fills fresh memory: about 1 ms a MB in a new process).
+    const auto [old_sources, new_sources] =
+        both_at_once([&] { return read_sources(old_argument, limits); }, [&] { return read_sources(new_argument, limits); });
+    return load_snapshot_pair(old_sources, new_sources, limits);
 }
 
 }  // namespace kompat
