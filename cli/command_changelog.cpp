@@ -40,7 +40,8 @@ Examples:
     };
     const auto run = [options, &limits] {
         const auto config = read_configuration(options->reports.config, limits);
-        auto comparison = compare(options->old_spec, options->new_spec, limits, ruleset_to_use({}, config));
+        auto comparison =
+            compare(options->old_spec, options->new_spec, limits, ruleset_to_use({}, config), false, {}, ComparedInputs::left_to_exit);
         apply_configuration(comparison, config);
         auto request = options->reports;
         request.formats = {options->format == "json" ? "changelog-json" : "changelog"};

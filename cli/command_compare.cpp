@@ -45,7 +45,9 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
     const auto threshold = severity_from(options.fail_on).value_or(Severity::error);
     const auto config = read_configuration(options.reports.config, limits);
     const int ruleset = ruleset_to_use(options.rules_version, config);
-    auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset, options.lint, options.objects);
+    // The snapshots stay to the end unless release comparisons follow (each loads two more).
+    auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset, options.lint, options.objects,
+                              options.releases.empty() ? ComparedInputs::left_to_exit : ComparedInputs::freed);
     if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits, ruleset);
     note_swapped_inputs(comparison);
     apply_version_policy(comparison, ruleset);

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <set>
 
@@ -19,6 +20,7 @@
 #include "rules/evaluate.hpp"
 #include "rules/object_findings.hpp"
 #include "rules/version_policy.hpp"
+#include "support/left_to_exit.hpp"
 
 namespace kompat::cli {
 namespace {
@@ -54,11 +56,14 @@ int ruleset_to_use(std::optional<int> from_option, const std::optional<Config>& 
 }
 
 Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset, bool conventions,
-                   const std::vector<std::string>& objects) {
-    const auto [before, after] = load_snapshot_pair(old_spec, new_spec, limits);
+                   const std::vector<std::string>& objects, ComparedInputs inputs) {
+    auto loaded = std::make_unique<SnapshotPair>(load_snapshot_pair(old_spec, new_spec, limits));
+    const auto& before = loaded->old_snapshot;
+    const auto& after = loaded->new_snapshot;
     auto diff = diff_snapshots(before, after, limits);
+    auto changes = std::make_unique<std::vector<Change>>(as_of_ruleset(std::move(diff.changes), ruleset));
     Comparison comparison;
-    comparison.findings = evaluate(as_of_ruleset(std::move(diff.changes), ruleset));
+    comparison.findings = evaluate(*changes);
     const auto append = [&comparison](std::vector<Finding> more) {
         comparison.findings.insert(comparison.findings.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
         sort_findings(comparison.findings);
@@ -86,6 +91,10 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     for (const auto& warning : after.input_warnings)
         if (std::find(warnings.begin(), warnings.end(), warning) == warnings.end()) warnings.push_back(warning);
     comparison.sources.notes.insert(comparison.sources.notes.begin(), warnings.begin(), warnings.end());
+    if (inputs == ComparedInputs::left_to_exit) {
+        leave_to_exit(std::move(loaded));
+        leave_to_exit(std::move(changes));
+    }
     return comparison;
 }
 

@@ -23,11 +23,16 @@ struct Comparison {
     ReportSources sources;
 };
 
+// What becomes of the snapshots and changes a comparison is made from once it is made:
+// freed, or, for the comparison a command reports last, left to the end of the process,
+// which takes the memory back at once (support/left_to_exit.hpp).
+enum class ComparedInputs { freed, left_to_exit };
+
 // Loads both snapshots, diffs and judges them, as rule set `ruleset` judges.
 // With `conventions` (check --lint), the API-convention violations NEW adds are findings too;
 // with `objects` (check --objects), what the change does to those objects.
 Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset = current_ruleset,
-                   bool conventions = false, const std::vector<std::string>& objects = {});
+                   bool conventions = false, const std::vector<std::string>& objects = {}, ComparedInputs inputs = ComparedInputs::freed);
 
 // The configuration file at `path` (`--config`), read once; none for "".
 std::optional<Config> read_configuration(const std::string& path, const Limits& limits);
@@ -43,8 +48,8 @@ std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapsho
 // its severity only where NEW breaks some release (REL → NEW gives the same rule at the
 // same place), and names those releases; any other (a change to what no release had)
 // becomes unreleased-change, info.
-void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
-                        const Limits& limits, int ruleset = current_ruleset);
+void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec, const Limits& limits,
+                        int ruleset = current_ruleset);
 
 // A general OpenAPI document's version policy: version-not-bumped when it breaks without a
 // major bump of info.version, and a note with the version semantic versioning asks for.

@@ -5,14 +5,8 @@
 #include <new>
 #include <optional>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define KOMPAT_LEAK_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define KOMPAT_LEAK_SANITIZER 1
-#endif
-#endif
-#ifdef KOMPAT_LEAK_SANITIZER
+#include "support/sanitizers.hpp"
+#ifdef KOMPAT_ADDRESS_SANITIZER
 #include <sanitizer/lsan_interface.h>
 #endif
 
@@ -223,7 +217,7 @@ EventStream::EventStream(const SourceFile& source) : source_(source) {
 void EventStream::abandon() {
     auto* parser = parser_.release();
     auto* diag = diag_.release();
-#ifdef KOMPAT_LEAK_SANITIZER
+#ifdef KOMPAT_ADDRESS_SANITIZER
     __lsan_ignore_object(parser);
     __lsan_ignore_object(diag);
 #else

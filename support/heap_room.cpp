@@ -4,15 +4,11 @@
 #include <malloc.h>
 #endif
 
-// The sanitizers' allocator has no such heap: nothing to do there. GCC says so with
-// __SANITIZE_ADDRESS__, Clang with __has_feature.
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#include "support/sanitizers.hpp"
+
+// The sanitizers' allocator has no such heap: nothing to do there.
+#if defined(__GLIBC__) && !defined(KOMPAT_ADDRESS_SANITIZER)
 #define KOMPAT_GLIBC_HEAP 1
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#undef KOMPAT_GLIBC_HEAP
-#endif
-#endif
 #endif
 
 #include <algorithm>

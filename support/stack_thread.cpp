@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "support/sanitizers.hpp"
+
 namespace kompat {
 
 StackThread::StackThread(std::function<void()> work, std::size_t stack_bytes, const std::function<void()>& before_inline)
@@ -27,7 +29,7 @@ StackThread::StackThread(std::function<void()> work, std::size_t stack_bytes, co
 std::uint32_t nesting_the_stack_allows(std::uint32_t wanted) {
     // What one level of nesting may cost through loading, diff and reports, measured with
     // a wide margin (release builds use about 1 KiB; the sanitizers many times that).
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef KOMPAT_ADDRESS_SANITIZER
     constexpr std::size_t bytes_a_level = 256 * 1024;
 #else
     constexpr std::size_t bytes_a_level = 4 * 1024;

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <sys/stat.h>
 
+#include "support/sanitizers.hpp"
 #include "support/text_safety.hpp"
 #include "test_support.hpp"
 
@@ -520,7 +521,7 @@ TEST_CASE("security: a spec of a million properties is refused by the schema lim
         check_refused(result, says);
         CHECK(result.err.find("schemas in one snapshot (limit max-schemas; raise it with --max-schemas N)") != std::string::npos);
         CHECK(seconds < 30);  // about 1.5 s here (22 s before); loosely bounded (sanitizer builds are slower)
-#if !defined(__SANITIZE_ADDRESS__)
+#ifndef KOMPAT_ADDRESS_SANITIZER
         // The largest child so far (each test case runs in a process of its own): within
         // 6x the input plus 64 MB (2.5 GB before).
         rusage usage{};
@@ -547,7 +548,7 @@ TEST_CASE("security: escapes in a double-quoted YAML scalar stay within the memo
     const auto result = run(in_dir(dir.path(), "inspect escapes.yaml --format json"));
     CHECK(result.exit_code == 0);
     CHECK(result.out.find("\"W\"") != std::string::npos);
-#if !defined(__SANITIZE_ADDRESS__)
+#ifndef KOMPAT_ADDRESS_SANITIZER
     rusage usage{};
     getrusage(RUSAGE_CHILDREN, &usage);
     CHECK(static_cast<double>(usage.ru_maxrss) * 1024 <= 6.0 * static_cast<double>(yaml.size()) + 64e6);
@@ -555,7 +556,7 @@ TEST_CASE("security: escapes in a double-quoted YAML scalar stay within the memo
 }
 
 TEST_CASE("security: with no room for its large-stack thread, deep input is refused, never a crash") {
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef KOMPAT_ADDRESS_SANITIZER
     WARN("AddressSanitizer needs more address space than this test leaves: skipped under the sanitizers");
 #else
     TempDir dir;
