@@ -80,10 +80,18 @@ void merge_sorted(const List& before, const List& after, Order order, OnlyOld on
         }
     };
     while (o != before.end() || n != after.end()) {
-        if (n == after.end() || (o != before.end() && order(*o, *n) < 0)) {
+        // Each pair compared once (names compared are often long and alike: media types).
+        bool old_first = n == after.end();
+        bool new_first = o == before.end();
+        if (!old_first && !new_first) {
+            const auto side = order(*o, *n);
+            old_first = side < 0;
+            new_first = side > 0;
+        }
+        if (old_first) {
             only_old(*o);
             next(o, before);
-        } else if (o == before.end() || order(*o, *n) > 0) {
+        } else if (new_first) {
             only_new(*n);
             next(n, after);
         } else {
