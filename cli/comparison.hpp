@@ -48,8 +48,8 @@ std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapsho
 // its severity only where NEW breaks some release (REL → NEW gives the same rule at the
 // same place), and names those releases; any other (a change to what no release had)
 // becomes unreleased-change, info.
-void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec, const Limits& limits,
-                        int ruleset = current_ruleset);
+void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
+                        const Limits& limits, int ruleset = current_ruleset);
 
 // A general OpenAPI document's version policy: version-not-bumped when it breaks without a
 // major bump of info.version, and a note with the version semantic versioning asks for.
