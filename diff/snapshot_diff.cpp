@@ -1,6 +1,7 @@
 // The differ's order of work: the surface first (every unit known up front), then the
-// schema comparisons (on two threads when there are many), then the units their
-// references lead to, one at a time, then reach propagation.
+// schema comparisons (on two threads when there are many, the named types' already while
+// the operations are planned), then the units their references lead to, one at a time,
+// then reach propagation.
 #include "diff/snapshot_diff.hpp"
 
 #include "diff/diff_context.hpp"
@@ -25,11 +26,28 @@ namespace {
 
 constexpr std::size_t jobs_worth_a_thread = 256;
 
-// Runs the comparisons; each writes only to its own unit and reads units that exist
-// already, so two threads can share them (which thread runs one changes nothing).
-void compare_all(const std::vector<std::function<void(Worker&)>>& jobs) {
+// Plans and runs the comparisons. Each writes only to its own unit and reads units that
+// exist already, so two threads can share them (which thread runs one changes nothing).
+// The named types and kinds are compared on a helper thread while this one plans the
+// operations, which adds units but changes none a comparison reads (Worker scratch is
+// per thread); the operations' comparisons then join them.
+void plan_and_compare(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan) {
+    diff_definitions(context, comparer, graph, plan);
+    diff_kinds(context, comparer, graph, plan);
+    const auto type_jobs = std::move(plan.jobs);
+    plan.jobs.clear();
+    const auto operation_pairs = std::min(context.old_side.operations.size(), context.new_side.operations.size());
     std::array<Worker, 2> workers;
-    on_two_threads(jobs.size(), jobs_worth_a_thread, [&](std::size_t index, std::size_t thread) { jobs[index](workers[thread]); });
+    on_two_threads_while_planning(
+        type_jobs.size(), operation_pairs, jobs_worth_a_thread,
+        [&] {
+            diff_operations(context, comparer, graph, plan);
+            return plan.jobs.size();
+        },
+        [&](std::size_t index, std::size_t thread) {
+            const auto& job = index < type_jobs.size() ? type_jobs[index] : plan.jobs[index - type_jobs.size()];
+            job(workers[thread]);
+        });
 }
 
 // A pair of named types first referred to during the comparisons, compared next.
@@ -63,10 +81,7 @@ DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, 
             "comparing OpenAPI v2 with v3: default, nullable, oneOf and anyOf are not compared, since v2 cannot carry them "
             "(KEP-2896), nor is security, which Kubernetes' v3 documents leave out");
     DiffPlan plan;
-    diff_definitions(context, comparer, graph, plan);
-    diff_kinds(context, comparer, graph, plan);
-    diff_operations(context, comparer, graph, plan);
-    compare_all(plan.jobs);
+    plan_and_compare(context, comparer, graph, plan);
     // make_later_edges appends units (compared next, from pending): walk only those made
     // so far, by index, since appending may move the vector.
     std::deque<Pending> pending;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <stdexcept>
 #include <vector>
 
@@ -256,5 +257,42 @@ TEST_CASE("determinism: work shared by two threads takes every index once, and a
                                              [](std::size_t index, std::size_t) {
                                                  if (index == 1777) throw std::runtime_error("index 1777 failed");
                                              }),
+                      "index 1777 failed");
+}
+
+TEST_CASE("determinism: work planned while the first part runs takes every index once, and errors are rethrown") {
+    for (const auto& sizes : {std::pair<std::size_t, std::size_t>{0, 0}, {3, 4}, {0, 3000}, {2000, 0}, {1500, 1500}}) {
+        const auto first = sizes.first;
+        const auto rest = sizes.second;
+        std::vector<int> taken(first + rest, 0);
+        bool planned = false;
+        std::atomic<bool> helper_worked{false};
+        std::atomic<bool> taken_before_planned{false};  // Catch's checks are for the test's own thread
+        kompat::on_two_threads_while_planning(
+            first, rest, 100,
+            [&] {
+                planned = true;
+                return rest;
+            },
+            [&](std::size_t index, std::size_t thread) {
+                // The planned indices exist only once planned; each index belongs to one call.
+                if (index >= first && !planned) taken_before_planned = true;
+                ++taken[index];
+                if (thread == 1) helper_worked = true;
+            });
+        CHECK(std::count(taken.begin(), taken.end(), 1) == static_cast<std::ptrdiff_t>(first + rest));
+        CHECK(!taken_before_planned);
+        if (first + rest < 100) CHECK(!helper_worked);  // below the threshold, no helper
+    }
+    // An error in the planning stops the helper and reaches the caller; so does one in the work.
+    CHECK_THROWS_WITH(
+        kompat::on_two_threads_while_planning(
+            3000, 0, 100, []() -> std::size_t { throw std::runtime_error("planning failed"); }, [](std::size_t, std::size_t) {}),
+        "planning failed");
+    CHECK_THROWS_WITH(kompat::on_two_threads_while_planning(
+                          1000, 1000, 100, [] { return std::size_t{1000}; },
+                          [](std::size_t index, std::size_t) {
+                              if (index == 1777) throw std::runtime_error("index 1777 failed");
+                          }),
                       "index 1777 failed");
 }
