@@ -7,6 +7,36 @@
 #include "support/stack_thread.hpp"
 
 namespace kompat {
+namespace {
+
+// The helper thread, taking its share of the work. Its stack is large, as the calling
+// thread's: the work may walk values nested as deep as the limits allow. An error it
+// meets is kept, for the caller to rethrow once the helper has stopped.
+class Helper {
+public:
+    explicit Helper(const std::function<void()>& take, const std::function<void()>& before_inline = {})
+        : thread_(
+              [this, take] {
+                  try {
+                      take();
+                  } catch (...) {
+                      error_ = std::current_exception();
+                  }
+              },
+              large_stack_bytes, before_inline) {}
+
+    // Waits for the helper to stop, then rethrows its error.
+    void finish() {
+        thread_.join();
+        if (error_) std::rethrow_exception(error_);
+    }
+
+private:
+    std::exception_ptr error_;  // declared first: the thread may set it as soon as it starts
+    StackThread thread_;
+};
+
+}  // namespace
 
 void on_two_threads(std::size_t count, std::size_t worth_a_thread, const std::function<void(std::size_t, std::size_t)>& work) {
     std::atomic<std::size_t> next{0};
@@ -17,25 +47,14 @@ void on_two_threads(std::size_t count, std::size_t worth_a_thread, const std::fu
         take(0);
         return;
     }
-    std::exception_ptr helper_error;
-    // A large stack, as on the calling thread: the work may walk values nested as deep as the limits allow.
-    StackThread helper(
-        [&] {
-            try {
-                take(1);
-            } catch (...) {
-                helper_error = std::current_exception();
-            }
-        },
-        large_stack_bytes);
+    Helper helper([&] { take(1); });
     try {
         take(0);
     } catch (...) {
         next = count;  // the helper stops after its current index; its destructor waits for it
         throw;
     }
-    helper.join();
-    if (helper_error) std::rethrow_exception(helper_error);
+    helper.finish();
 }
 
 void on_two_threads_while_planning(std::size_t first_count, std::size_t expected_rest, std::size_t worth_a_thread,
@@ -69,16 +88,7 @@ void on_two_threads_while_planning(std::size_t first_count, std::size_t expected
         planned = true;
         planned.notify_all();
     };
-    std::exception_ptr helper_error;
-    StackThread helper(
-        [&] {
-            try {
-                take(1);
-            } catch (...) {
-                helper_error = std::current_exception();
-            }
-        },
-        large_stack_bytes, [&] { helper_inline = true; });
+    Helper helper([&] { take(1); }, [&] { helper_inline = true; });
     try {
         publish(plan_rest());
     } catch (...) {
@@ -92,8 +102,7 @@ void on_two_threads_while_planning(std::size_t first_count, std::size_t expected
         next = none_left;
         throw;
     }
-    helper.join();
-    if (helper_error) std::rethrow_exception(helper_error);
+    helper.finish();
 }
 
 }  // namespace kompat
