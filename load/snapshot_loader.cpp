@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <exception>
 #include <optional>
 
 #include "load/input_formats.hpp"
@@ -295,20 +294,9 @@ std::size_t heap_room_for(const SourceSet& sources) { return static_cast<std::si
 template <typename First, typename Second>
 auto both_at_once(const First& first, const Second& second) {
     std::optional<decltype(second())> second_result;
-    std::exception_ptr second_error;
-    StackThread running_second(
-        [&] {
-            try {
-                second_result.emplace(second());
-            } catch (...) {
-                second_error = std::current_exception();
-            }
-        },
-        large_stack_bytes);
-    // When this throws, running_second's destructor waits for it first.
-    auto first_result = first();
-    running_second.join();
-    if (second_error) std::rethrow_exception(second_error);
+    HelperThread running_second([&] { second_result.emplace(second()); });
+    auto first_result = first();  // when this throws, its error stands
+    running_second.finish();
     return std::pair(std::move(first_result), std::move(*second_result));
 }
 

@@ -26,6 +26,22 @@ StackThread::StackThread(std::function<void()> work, std::size_t stack_bytes, co
     work_();
 }
 
+HelperThread::HelperThread(const std::function<void()>& work, const std::function<void()>& before_inline)
+    : thread_(
+          [this, work] {
+              try {
+                  work();
+              } catch (...) {
+                  error_ = std::current_exception();
+              }
+          },
+          large_stack_bytes, before_inline) {}
+
+void HelperThread::finish() {
+    thread_.join();
+    if (error_) std::rethrow_exception(error_);
+}
+
 std::uint32_t nesting_the_stack_allows(std::uint32_t wanted) {
     // What one level of nesting may cost through loading, diff and reports, measured with
     // a wide margin (release builds use about 1 KiB; the sanitizers many times that).

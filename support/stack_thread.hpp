@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 
 namespace kompat {
@@ -30,6 +31,20 @@ private:
     std::function<void()> work_;
     pthread_t thread_{};
     bool running_ = false;
+};
+
+// A helper thread with a large stack, as the calling thread's (the work may walk values
+// nested as deep as the limits allow), whose error reaches the caller: finish() waits for
+// it and rethrows what it threw. When the caller throws first, the destructor waits for
+// the helper and its error is dropped: the caller's stands.
+class HelperThread {
+public:
+    explicit HelperThread(const std::function<void()>& work, const std::function<void()>& before_inline = {});
+    void finish();
+
+private:
+    std::exception_ptr error_;  // declared first: the thread may set it as soon as it starts
+    StackThread thread_;
 };
 
 // How many levels of nesting the calling thread's stack can take, by its limit
