@@ -271,7 +271,8 @@ TEST_CASE("A directory of v3 files is one snapshot, and a type in several files 
     }
     SECTION("an operation in two files: the first file's is kept, and a note says so") {
         std::string again = file_b;
-        again.replace(again.find(R"("/apis/b/v2beta1/bars": {"get": {"responses": {}}})"), 49,
+        const std::string bars = R"("/apis/b/v2beta1/bars": {"get": {"responses": {}}})";
+        again.replace(again.find(bars), bars.size(),
                       R"("/apis/a/v1/foos": {"get": {"operationId": "second", "responses": {}}, "put": {"responses": {}}})");
         const auto merged = load_snapshot(test::sources({{"mem/a.json", file_a}, {"mem/b.json", again}}, true));
         REQUIRE(merged.operations.size() == 2);

@@ -157,7 +157,7 @@ TEST_CASE("report text: locations read through REV:PATH are the repository's pat
                kind + R"(", "plural": ")" + kind + R"(s"},
           "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {"type": "object",
           "properties": {"spec": {"type": "object", "properties": {"size": {"type": "integer"})" +
-               extra + "}}}}}}]}})";
+               extra + "}}}}}}]}}";
     };
     // Committed: the Widget CRD without `paused`; on disk: an older one with it, and a Gadget CRD.
     std::ofstream(repo / "config" / "crd" / "widgets.json") << crd("widget", "");
