@@ -282,8 +282,7 @@ private:
 int peak_rss(const std::string& spec) {
     const auto before = max_rss_kib();
     const auto sources = kompat::read_sources(spec, {});
-    std::size_t bytes = 0;
-    for (const auto& file : sources.files) bytes += file.bytes.size();
+    const auto bytes = sources.used.bytes;
     const auto snapshot = kompat::load_snapshot(sources);
     const auto grown = (max_rss_kib() - before) * 1024.0;
     std::cout << spec << ": input " << bytes << " bytes, peak RSS grew " << static_cast<long>(grown)

@@ -74,8 +74,8 @@ int phase_table(int runs) {
         const auto before_path = (corpus() / pair.before).string();
         const auto after_path = (corpus() / pair.after).string();
         const auto read = fastest(runs, [&] {
-            benchmark::DoNotOptimize(read_sources(before_path, {}));
-            benchmark::DoNotOptimize(read_sources(after_path, {}));
+            benchmark::DoNotOptimize(read_whole(before_path));
+            benchmark::DoNotOptimize(read_whole(after_path));
         });
         const auto& old_sources = sources_of(pair.before);
         const auto& new_sources = sources_of(pair.after);

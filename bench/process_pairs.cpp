@@ -48,7 +48,7 @@ int parse_once(const std::vector<std::string>& specs) {
     // Kept until the end, as a tool that holds both documents would.
     std::vector<boost::json::value> documents;
     for (const auto& spec : specs)
-        for (const auto& file : read_sources(spec, {}).files) documents.push_back(boost::json::parse(file.bytes));
+        for (const auto& file : read_sources(spec, {}).files) documents.push_back(boost::json::parse(whole_text(file)));
     std::cout << documents.size() << " documents\n";
     return 0;
 }

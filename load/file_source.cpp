@@ -8,7 +8,9 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
+#include "load/text_pieces.hpp"
 #include "support/input_error.hpp"
 #include "support/text_safety.hpp"
 
@@ -18,7 +20,7 @@ namespace {
 
 [[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
 
-// Closes a descriptor at the end of its scope.
+// Closes a descriptor at the end of its scope, unless released.
 class FileDescriptor {
 public:
     explicit FileDescriptor(int fd) : fd_(fd) {}
@@ -28,10 +30,51 @@ public:
     FileDescriptor(const FileDescriptor&) = delete;
     FileDescriptor& operator=(const FileDescriptor&) = delete;
     [[nodiscard]] int get() const { return fd_; }
+    int release() { return std::exchange(fd_, -1); }
 
 private:
     int fd_;
 };
+
+// Opens the regular file at `real_path` (O_NOFOLLOW: a link put there since is refused)
+// and fills `info`; throws InputError naming `name` for anything else.
+int open_regular_file(const fs::path& real_path, const std::string& name, struct stat& info) {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+    FileDescriptor fd(open(real_path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    if (fd.get() < 0) {
+        if (errno == ELOOP) fail(name, "is a symbolic link; kompat reads no link it has not judged");
+        fail(name, "cannot open: " + std::string(std::strerror(errno)));
+    }
+    if (fstat(fd.get(), &info) != 0) fail(name, "cannot read: " + std::string(std::strerror(errno)));
+    if (S_ISDIR(info.st_mode)) fail(name, "is a directory, not a file");
+    if (!S_ISREG(info.st_mode)) fail(name, "is not a regular file (a FIFO, socket or device); kompat reads only files");
+    return fd.release();
+}
+
+std::string read_opened_file(const FileDescriptor& fd, const struct stat& info, const std::string& name, const Limits& limits,
+                             ReadBudget& used) {
+    std::string bytes;
+    bytes.reserve(static_cast<std::size_t>(info.st_size));
+    std::array<char, 65536> buffer{};
+    for (;;) {
+        const auto n = read(fd.get(), buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) fail(name, "cannot read: " + std::string(std::strerror(errno)));
+        if (n == 0) break;
+        bytes.append(buffer.data(), static_cast<std::size_t>(n));
+        // A file that grows while read (or /proc) is held to the limit all the same.
+        if (bytes.size() > static_cast<std::uint64_t>(info.st_size) &&
+            used.bytes - static_cast<std::uint64_t>(info.st_size) + bytes.size() > limits.max_input_bytes)
+            fail(name, too_large_message(limits));
+    }
+    used.bytes = used.bytes - static_cast<std::uint64_t>(info.st_size) + bytes.size();
+    return bytes;
+}
+
+// Left open and unread for the JSON reader: a JSON file of a piece or more, while a
+// snapshot holds fewer than this many open (a directory of thousands stays well within
+// the descriptors a process may hold).
+constexpr std::uint32_t max_left_open = 64;
 
 }  // namespace
 
@@ -67,33 +110,21 @@ bool path_is_inside(const fs::path& inner, const fs::path& outer) {
 }
 
 std::string read_regular_file(const fs::path& real_path, const std::string& name, const Limits& limits, ReadBudget& used) {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
-    const FileDescriptor fd(open(real_path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
-    if (fd.get() < 0) {
-        if (errno == ELOOP) fail(name, "is a symbolic link; kompat reads no link it has not judged");
-        fail(name, "cannot open: " + std::string(std::strerror(errno)));
-    }
     struct stat info {};
-    if (fstat(fd.get(), &info) != 0) fail(name, "cannot read: " + std::string(std::strerror(errno)));
-    if (S_ISDIR(info.st_mode)) fail(name, "is a directory, not a file");
-    if (!S_ISREG(info.st_mode)) fail(name, "is not a regular file (a FIFO, socket or device); kompat reads only files");
+    const FileDescriptor fd(open_regular_file(real_path, name, info));
     charge_budget(name, static_cast<std::uint64_t>(info.st_size), limits, used);
-    std::string bytes;
-    bytes.reserve(static_cast<std::size_t>(info.st_size));
-    std::array<char, 65536> buffer{};
-    for (;;) {
-        const auto n = read(fd.get(), buffer.data(), buffer.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail(name, "cannot read: " + std::string(std::strerror(errno)));
-        if (n == 0) break;
-        bytes.append(buffer.data(), static_cast<std::size_t>(n));
-        // A file that grows while read (or /proc) is held to the limit all the same.
-        if (bytes.size() > static_cast<std::uint64_t>(info.st_size) &&
-            used.bytes - static_cast<std::uint64_t>(info.st_size) + bytes.size() > limits.max_input_bytes)
-            fail(name, too_large_message(limits));
+    return read_opened_file(fd, info, name, limits, used);
+}
+
+SourceFile open_spec_file(const fs::path& real_path, const std::string& name, const Limits& limits, ReadBudget& used) {
+    struct stat info {};
+    FileDescriptor fd(open_regular_file(real_path, name, info));
+    charge_budget(name, static_cast<std::uint64_t>(info.st_size), limits, used);
+    if (name.ends_with(".json") && static_cast<std::uint64_t>(info.st_size) >= piece_bytes && used.left_open < max_left_open) {
+        ++used.left_open;
+        return {name, {}, std::make_shared<const UnreadFile>(fd.release(), info)};
     }
-    used.bytes = used.bytes - static_cast<std::uint64_t>(info.st_size) + bytes.size();
-    return bytes;
+    return {name, read_opened_file(fd, info, name, limits, used)};
 }
 
 bool leaves_working_directory(const fs::path& path, const fs::path& real_path) {
@@ -144,8 +175,7 @@ std::vector<SourceFile> read_spec_directory(const fs::path& dir, const fs::path&
     std::vector<SourceFile> files;
     files.reserve(entries.size());
     for (auto& entry : entries) {
-        auto bytes = read_regular_file(entry.real, entry.name, limits, used);
-        files.push_back({std::move(entry.name), std::move(bytes)});
+        files.push_back(open_spec_file(entry.real, entry.name, limits, used));
     }
     return files;
 }

@@ -39,6 +39,10 @@ bool path_is_inside(const std::filesystem::path& inner, const std::filesystem::p
 // InputError naming `name`, before a byte is read.
 std::string read_regular_file(const std::filesystem::path& real_path, const std::string& name, const Limits& limits, ReadBudget& used);
 
+// As read_regular_file, but a JSON file of 64 KiB or more is left open and unread
+// (SourceFile::unread), for the JSON reader to read as it parses.
+SourceFile open_spec_file(const std::filesystem::path& real_path, const std::string& name, const Limits& limits, ReadBudget& used);
+
 // True when `path`, as written, lies inside the working directory while `real_path` (its
 // real path, or for a file still to be written, its directory's real path and its name)
 // does not: a link committed by the PR leads out (`api -> /home/runner`). A path the user

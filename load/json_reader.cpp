@@ -12,80 +12,44 @@
 #include <span>
 #include <string_view>
 
+#include "load/text_pieces.hpp"
+
 namespace kompat {
 namespace json = boost::json;
 namespace {
 
-// Turns byte offsets, met in increasing order, into line and column in one pass over
-// the text (columns count characters, so minified one-line JSON stays linear too).
-class PositionCursor {
-public:
-    explicit PositionCursor(std::string_view text) : text_(text) {}
+// The piece of input the parser is reading, so that a pointer the parser hands over can
+// be told from one into its own buffer and turned into an offset in the text.
+struct Input {
+    const char* begin = nullptr;
+    const char* end = nullptr;
+    std::size_t offset = 0;  // of `begin` in the text
 
-    TextPosition at(std::size_t offset) {
-        offset = std::min(offset, text_.size());
-        if (offset < scanned_) {  // out of order (rare): start again
-            scanned_ = 0;
-            line_ = 1;
-            column_ = 1;
-        }
-        // Newlines are found with memchr; characters are counted only after the last one.
-        const auto* segment = text_.data() + scanned_;
-        const auto* end = text_.data() + offset;
-        for (const auto* p = segment; p < end;) {
-            const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-            if (nl == nullptr) break;
-            ++line_;
-            column_ = 1;
-            segment = nl + 1;
-            p = nl + 1;
-        }
-        column_ += static_cast<std::uint32_t>(characters(segment, end));
-        scanned_ = offset;
-        return {line_, column_};
+    void set(std::string_view input, std::size_t at) {
+        begin = input.data();
+        end = input.data() + input.size();
+        offset = at;
     }
-
-private:
-    // UTF-8 characters in [begin, end): bytes less continuation bytes (10xxxxxx),
-    // counted eight bytes at a time.
-    static std::size_t characters(const char* begin, const char* end) {
-        auto count = static_cast<std::size_t>(end - begin);
-        const auto* p = begin;
-        for (; end - p >= 8; p += 8) {
-            std::uint64_t word = 0;
-            std::memcpy(&word, p, sizeof word);
-            // Bit 7 of a byte set and its bit 6 clear, moved to bit 0 of the byte; the
-            // multiplication sums the eight bytes into the top one (std::popcount is a
-            // library call on the x86-64 baseline, which has no POPCNT).
-            const std::uint64_t continuations = (word & ~(word << 1U) & 0x8080808080808080ULL) >> 7U;
-            count -= static_cast<std::size_t>((continuations * 0x0101010101010101ULL) >> 56U);
-        }
-        for (; p < end; ++p)
-            if ((static_cast<unsigned char>(*p) & 0xC0U) == 0x80U) --count;
-        return count;
-    }
-
-    std::string_view text_;
-    std::size_t scanned_ = 0;
-    std::uint32_t line_ = 1;
-    std::uint32_t column_ = 1;
+    [[nodiscard]] bool holds(const char* data) const { return data != nullptr && data >= begin && data <= end; }
+    [[nodiscard]] std::size_t offset_of(const char* data) const { return offset + static_cast<std::size_t>(data - begin); }
 };
 
-// Where a key starts: the byte offset of its opening quote, from the first piece the
-// parser hands over. A key that needed unescaping arrives in the parser's own buffer;
-// it takes the offset of the key before it.
+// Where a key starts: the position of its opening quote, from the first piece the parser
+// hands over while that piece of input is still readable. A key that needed unescaping
+// arrives in the parser's own buffer; it takes the position of the key before it.
 struct KeyStart {
-    const char* text_begin = nullptr;
-    const char* text_end = nullptr;
-    std::size_t offset = 0;
+    TextPosition position;
     bool started = false;
 
-    // Called with every piece of a key; returns true on its first.
-    bool note(json::string_view piece) {
+    // Called with every piece of a key; returns true on its first. The quote is the byte
+    // before the key's first character, which may end the piece before this one.
+    bool note(json::string_view piece, const Input& input, PositionCursor& cursor) {
         if (started) return false;
         started = true;
-        const char* data = piece.data();
-        if (data != nullptr && data > text_begin && data <= text_end) offset = static_cast<std::size_t>(data - text_begin) - 1;
+        if (input.holds(piece.data())) {
+            const auto at = input.offset_of(piece.data());
+            position = cursor.at(at > 0 ? at - 1 : 0);
+        }
         return true;
     }
 };
@@ -142,16 +106,16 @@ struct LocatingHandler {
     json::value_stack stack;
     KeyPositionMemory& memory;  // where the documents' values live
     PositionCursor cursor;
+    Input input;
     KeyStart key_start;
     std::size_t key_size = 0;
     std::vector<std::uint64_t> open_keys;  // hashes of the keys of the objects being read, innermost last
     bool duplicate_seen = false;
 
-    LocatingHandler(KeyPositionMemory& m, std::string_view text)
-        : memory(m), cursor(text), key_start{text.data(), text.data() + text.size()} {}
+    explicit LocatingHandler(KeyPositionMemory& m) : memory(m) {}
 
     void note_key(json::string_view piece) {
-        if (key_start.note(piece)) key_size = 0;
+        if (key_start.note(piece, input, cursor)) key_size = 0;
         key_size += piece.size();
     }
 
@@ -189,27 +153,34 @@ struct LocatingHandler {
     bool on_key(json::string_view s, std::size_t, json::error_code&) {
         note_key(s);
         key_start.started = false;
-        memory.position_next_key(cursor.at(key_start.offset));
+        memory.position_next_key(key_start.position);
         stack.push_key(s);
         open_keys.push_back(key_hash({memory.last_key(), key_size}));
         return true;
     }
-    bool on_number_part(json::string_view, json::error_code&) { return true; }
+    // Called only for a number split between pieces, with each part but the last.
+    bool on_number_part(json::string_view part, json::error_code&) {
+        if (!split_number_start && input.holds(part.data())) split_number_start = cursor.at(input.offset_of(part.data()));
+        return true;
+    }
     bool on_int64(std::int64_t i, json::string_view, json::error_code&) {
+        split_number_start.reset();
         stack.push_int64(i);
         return true;
     }
     bool on_uint64(std::uint64_t u, json::string_view, json::error_code&) {
+        split_number_start.reset();
         stack.push_uint64(u);
         return true;
     }
     bool on_double(double d, json::string_view text, json::error_code& ec) {
         // 1e400 parses as infinity, which JSON cannot write back: refused, not reported as Infinity.
         if (!std::isfinite(d)) {
-            non_finite_size = text.size();
+            non_finite = text;
             ec = json::error::exponent_overflow;
             return false;
         }
+        split_number_start.reset();
         stack.push_double(d);
         return true;
     }
@@ -224,7 +195,8 @@ struct LocatingHandler {
     bool on_comment_part(json::string_view, json::error_code&) { return true; }
     bool on_comment(json::string_view, json::error_code&) { return true; }
 
-    std::size_t non_finite_size = 0;  // of the number that is out of a double's range, once met
+    std::optional<json::string_view> non_finite;     // the last part of a number out of a double's range
+    std::optional<TextPosition> split_number_start;  // of the number being read, when split between pieces
 };
 
 // The slow path, taken only when a duplicate key was seen: finds the first duplicate
@@ -236,11 +208,15 @@ struct DuplicateFinder {
     static constexpr std::size_t max_string_size = json::string::max_size();
 
     std::vector<std::set<std::string>> objects;
+    PositionCursor cursor;
+    Input input;
     KeyStart key_start;
     std::string key;
-    std::optional<std::pair<std::size_t, std::string>> duplicate;  // offset, name
+    std::optional<std::pair<TextPosition, std::string>> duplicate;
 
-    explicit DuplicateFinder(std::string_view text) : key_start{text.data(), text.data() + text.size()} {}
+    // Unused: the first reading refused such numbers.
+    std::optional<json::string_view> non_finite;
+    std::optional<TextPosition> split_number_start;
 
     bool on_document_begin(json::error_code&) { return true; }
     bool on_document_end(json::error_code&) { return true; }
@@ -257,16 +233,16 @@ struct DuplicateFinder {
     bool on_string_part(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_string(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_key_part(json::string_view s, std::size_t, json::error_code&) {
-        key_start.note(s);
+        key_start.note(s, input, cursor);
         key.append(s.data(), s.size());
         return true;
     }
     bool on_key(json::string_view s, std::size_t, json::error_code& ec) {
-        key_start.note(s);
+        key_start.note(s, input, cursor);
         key_start.started = false;
         key.append(s.data(), s.size());
         if (!objects.back().insert(key).second && !duplicate) {
-            duplicate.emplace(key_start.offset, key);
+            duplicate.emplace(key_start.position, key);
             ec = json::error::syntax;  // stop here
         }
         key.clear();
@@ -295,38 +271,75 @@ std::string describe_parse_error(const json::error_code& ec, const Limits& limit
     return "malformed JSON: " + ec.message();
 }
 
+constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+
+// Feeds `source`'s text to `parser` piece by piece (a byte order mark skipped) and
+// returns the position of the document's first character. Throws InputError at the
+// first error, or at anything after the document but whitespace.
+template <typename Handler>
+TextPosition parse_in_pieces(json::basic_parser<Handler>& parser, const SourceFile& source, const Limits& limits, std::size_t bytes) {
+    auto& handler = parser.handler();
+    std::size_t offset = 0;  // of the piece in the text
+    std::optional<TextPosition> first_content;
+    // `at`: the offset where the parser stopped.
+    const auto fail_at = [&](std::size_t at, const json::error_code& ec) {
+        if (const auto& number = handler.non_finite) {
+            const auto start = handler.input.holds(number->data()) ? handler.input.offset_of(number->data()) : at;
+            throw InputError(source.name, handler.split_number_start.value_or(handler.cursor.at(start)),
+                             "number out of range: it is not finite as a double, and JSON has no Infinity");
+        }
+        throw InputError(source.name, handler.cursor.at(at), describe_parse_error(ec, limits));
+    };
+    for_each_piece(source, bytes, [&](std::string_view piece) {
+        handler.cursor.add_piece(piece);
+        // A piece never ends inside a character, so the mark (one) is whole in the first.
+        const std::size_t skip = offset == 0 && piece.starts_with(byte_order_mark) ? byte_order_mark.size() : 0;
+        const auto input = piece.substr(skip);
+        if (!first_content)
+            if (const auto at = input.find_first_not_of(" \t\r\n"); at != std::string_view::npos)
+                first_content = handler.cursor.at(offset + skip + at);
+        std::size_t from = 0;  // where the document's end leaves off in `input`, once it has ended
+        if (!parser.done()) {
+            handler.input.set(input, offset + skip);
+            json::error_code ec;
+            from = parser.write_some(true, input.data(), input.size(), ec);
+            if (ec) fail_at(offset + skip + from, ec);
+        }
+        if (parser.done())
+            if (const auto at = input.find_first_not_of(" \t\r\n", from); at != std::string_view::npos)
+                throw InputError(source.name, handler.cursor.at(offset + skip + at),
+                                 "malformed JSON: more after the document's end (one JSON value a file)");
+        offset += piece.size();
+    });
+    json::error_code ec;
+    if (!parser.done()) parser.write_some(false, nullptr, 0, ec);
+    if (ec) fail_at(offset, ec);
+    return first_content.value_or(TextPosition{1, 1});
+}
+
 }  // namespace
 
-TextPosition position_at(std::string_view text, std::size_t offset) { return PositionCursor(text).at(offset); }
+ParsedFile read_json(const SourceFile& source, const Limits& limits) { return read_json_in_pieces(source, limits, piece_bytes); }
 
-ParsedFile read_json(const SourceFile& source, const Limits& limits) {
-    std::string_view text = source.bytes;
-    std::size_t skipped = 0;
-    if (text.starts_with("\xEF\xBB\xBF")) skipped = 3;  // a UTF-8 byte order mark
-    const auto body = text.substr(skipped);
-
+ParsedFile read_json_in_pieces(const SourceFile& source, const Limits& limits, std::size_t bytes) {
     ParsedFile file;
     file.name = source.name;
-    json::basic_parser<LocatingHandler> parser(options_for(limits), *file.memory, text);
-    json::error_code ec;
-    const auto consumed = parser.write_some(false, body.data(), body.size(), ec);
-    if (ec) {
-        if (const auto size = parser.handler().non_finite_size; size > 0)
-            throw InputError(source.name, position_at(text, skipped + consumed - std::min(size, consumed)),
-                             "number out of range: it is not finite as a double, and JSON has no Infinity");
-        throw InputError(source.name, position_at(text, skipped + consumed), describe_parse_error(ec, limits));
-    }
+    json::basic_parser<LocatingHandler> parser(options_for(limits), *file.memory);
+    const auto first_content = parse_in_pieces(parser, source, limits, bytes);
     if (parser.handler().duplicate_seen) {
-        json::basic_parser<DuplicateFinder> finder(options_for(limits), text);
-        finder.write_some(false, body.data(), body.size(), ec);
-        // The finder is the judge: the fast check above only says where to look.
-        if (const auto& duplicate = finder.handler().duplicate)
-            throw InputError(source.name, position_at(text, duplicate->first), "duplicate key \"" + duplicate->second + "\" in one object");
+        // The finder is the judge: the fast check above only says where to look. It reads
+        // the text again (a file changed since is refused).
+        json::basic_parser<DuplicateFinder> finder(options_for(limits));
+        try {
+            parse_in_pieces(finder, source, limits, bytes);
+        } catch (const InputError&) {
+            const auto& duplicate = finder.handler().duplicate;
+            if (!duplicate) throw;
+            throw InputError(source.name, duplicate->first, "duplicate key \"" + duplicate->second + "\" in one object");
+        }
     }
-
     file.documents.push_back(parser.handler().stack.release());
-    const auto first = body.find_first_not_of(" \t\r\n");
-    file.document_starts.push_back(position_at(text, skipped + (first == std::string_view::npos ? 0 : first)));
+    file.document_starts.push_back(first_content);
     return file;
 }
 

@@ -2,14 +2,25 @@
 // What a snapshot argument was read into: its files' bytes, where they came from, and
 // what reading them took against the budget. Every reader of load/ fills these.
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kompat {
 
+class UnreadFile;  // load/text_pieces.hpp
+
 struct SourceFile {
+    SourceFile() = default;
+    SourceFile(std::string file_name, std::string file_bytes, std::shared_ptr<const UnreadFile> unread_file = nullptr)
+        : name(std::move(file_name)), bytes(std::move(file_bytes)), unread(std::move(unread_file)) {}
+
     std::string name;  // as shown in messages: the path, `-`, or `REV:PATH`
     std::string bytes;
+    // A large JSON file on disk, opened but not read: `bytes` is empty and the JSON
+    // reader reads it as it parses (load/text_pieces.hpp).
+    std::shared_ptr<const UnreadFile> unread;
 };
 
 enum class SourceOrigin { filesystem, standard_input, git };
@@ -18,6 +29,7 @@ enum class SourceOrigin { filesystem, standard_input, git };
 struct ReadBudget {
     std::uint64_t bytes = 0;
     std::uint32_t files = 0;
+    std::uint32_t left_open = 0;  // files opened and left unread (SourceFile::unread)
 };
 
 struct SourceSet {

@@ -8,6 +8,7 @@
 
 #include "load/file_source.hpp"
 #include "load/git_source.hpp"
+#include "load/text_pieces.hpp"
 #include "support/input_error.hpp"
 
 namespace kompat {
@@ -70,7 +71,7 @@ SourceSet read_path(std::string_view argument, const Limits& limits, bool direct
         fail(set.argument, "is a symbolic link that leads out of its directory; kompat reads only the snapshot's own files");
     set.root = parent.generic_string();
     set.real_root = real_parent.generic_string();
-    set.files.push_back({name, read_regular_file(real, name, limits, set.used)});
+    set.files.push_back(open_spec_file(real, name, limits, set.used));
     return set;
 }
 
@@ -118,7 +119,9 @@ SourceSet read_sources(std::string_view argument, const Limits& limits) { return
 SourceFile read_single_source(std::string_view argument, const Limits& limits, std::string_view what) {
     auto set = read_any(argument, limits, false, what);
     if (set.is_directory) fail(set.argument, "is a directory, not " + std::string(what));
-    return std::move(set.files.front());
+    auto& file = set.files.front();
+    if (file.unread) file = SourceFile(file.name, whole_text(file));
+    return std::move(file);
 }
 
 std::optional<std::string> resolve_relative(const SourceSet& set, std::string_view from_name, std::string_view relative_path) {

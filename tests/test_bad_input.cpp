@@ -12,6 +12,11 @@ TEST_CASE("Truncated and malformed JSON") {
     CHECK(load_error("t.json", "{\"a\": 1,,}").starts_with("t.json:1:9: malformed JSON: "));
     CHECK(load_error("t.json", "").starts_with("t.json:1:1: malformed JSON"));
     CHECK(load_error("t.json", "{\"a\": \"\xFF\"}").starts_with("t.json:1:"));
+    // One value a file: a second document or a stray brace is refused, not dropped unread.
+    CHECK(load_error("t.json", "{\"swagger\": \"2.0\", \"paths\": {}}\n}\n") ==
+          "t.json:2:1: malformed JSON: more after the document's end (one JSON value a file)");
+    CHECK(load_error("t.json", "{\"swagger\": \"2.0\", \"paths\": {}} {\"swagger\": \"2.0\"}") ==
+          "t.json:1:33: malformed JSON: more after the document's end (one JSON value a file)");
 }
 
 TEST_CASE("Truncated and malformed YAML") {

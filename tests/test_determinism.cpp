@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "diff/snapshot_diff.hpp"
+#include "load/text_pieces.hpp"
 #include "load/yaml_reader.hpp"
 #include "report/findings_report.hpp"
 #include "rules/evaluate.hpp"
@@ -197,7 +198,7 @@ namespace {
 kompat::SourceSet with_keys_reversed(kompat::SourceSet set) {
     for (auto& file : set.files) {
         if (file.name.ends_with(".json")) {
-            file.bytes = json::serialize(reversed(json::parse(file.bytes)));
+            file = kompat::SourceFile(file.name, json::serialize(reversed(json::parse(kompat::whole_text(file)))));
             continue;
         }
         std::string yaml;
