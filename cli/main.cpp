@@ -50,7 +50,7 @@ int run_on_large_stack(const std::function<int()>& command, kompat::Limits& limi
 }  // namespace
 
 int main(int argc, char** argv) {
-    kompat::map_large_blocks_on_their_own();
+    kompat::set_heap_growth();
     CLI::App app{"kompat: compatibility diff and API review for Kubernetes-style APIs"};
     app.set_version_flag("--version", kompat::cli::version_text());
     app.require_subcommand(1);

@@ -8,7 +8,6 @@
 #include "load/input_formats.hpp"
 #include "load/input_file.hpp"
 #include "load/load_state.hpp"
-#include "support/heap_room.hpp"
 #include "support/stack_thread.hpp"
 #include "support/json_values.hpp"
 
@@ -285,10 +284,6 @@ SnapshotPair::~SnapshotPair() {
 
 namespace {
 
-// What loading a snapshot adds to the heap of its thread, about: the parsed documents
-// live in blocks of their own; the model is a few times the input.
-std::size_t heap_room_for(const SourceSet& sources) { return static_cast<std::size_t>(sources.used.bytes) * 4; }
-
 // first() on this thread while second() runs on another (with a large stack); when both
 // throw, first()'s error, as running them one after the other gives.
 template <typename First, typename Second>
@@ -313,11 +308,8 @@ SnapshotPair load_snapshot_pair(const SourceSet& old_sources, const SourceSet& n
         auto after = load_snapshot(new_sources, limits);
         return {std::move(before), std::move(after)};
     }
-    const auto load = [&limits](const SourceSet& sources) {
-        make_heap_room(heap_room_for(sources));
-        return load_snapshot(sources, limits);
-    };
-    auto [before, after] = both_at_once([&] { return load(old_sources); }, [&] { return load(new_sources); });
+    auto [before, after] =
+        both_at_once([&] { return load_snapshot(old_sources, limits); }, [&] { return load_snapshot(new_sources, limits); });
     return {std::move(before), std::move(after)};
 }
 

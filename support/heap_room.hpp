@@ -1,27 +1,28 @@
 #pragma once
-// How the heap grows (glibc's malloc; with another C library, both calls do nothing).
+// How the heap grows (glibc's malloc; with another C library, or under a sanitizer's
+// allocator, set_heap_growth does nothing that matters).
 #include <cstddef>
 
 namespace kompat {
 
-// Blocks of this many bytes and more are mapped on their own, so memory freed goes back
-// at once and peak memory is what is live (docs/limits.md, wide inputs).
+// Blocks of this many bytes and more are mapped on their own when the heap's top cannot
+// hold them, so memory freed goes back at once (docs/limits.md, wide inputs).
 constexpr std::size_t own_mapping_bytes = std::size_t{1} << 20;
 
-// Sets that threshold for the process (main() calls it first).
-void map_large_blocks_on_their_own();
+// The room a thread's heap opens with, writable at once. glibc grows the heap of any
+// thread but the first by what each allocation needs, one mprotect a step that takes the
+// process's memory-map lock (which the other loading thread's page faults then wait
+// for): about 2,000 of them to load two Kubernetes releases. Opened with this much
+// room, a heap grows with no system call, and the large blocks (arena blocks, value
+// stacks, lists of changes and findings, the report) come from its top and are used
+// again once freed, rather than mapped and unmapped each time. Pages are charged only
+// when written (docs/performance.md, "Heap room").
+constexpr std::size_t heap_top_pad_bytes = std::size_t{64} << 20;
 
-// Lets the calling thread's heap grow by about `bytes` without a system call a step.
-// glibc grows the heap of any thread but the first a few pages at a time, each step an
-// mprotect that takes the process's memory-map lock (which a second loading thread's
-// page faults then wait for): about 2,000 of them to load two Kubernetes releases. This
-// takes the room once, in blocks just under own_mapping_bytes (the threshold must be
-// set), and gives it back at once: the pages stay unwritten, so the memory in use does
-// not change, but the heap keeps their protections, and growth within them needs no
-// system call.
-void make_heap_room(std::size_t bytes);
+// Sets both for the process (main() calls it first, before any thread).
+void set_heap_growth();
 
-// Whether make_heap_room does anything in this build (not under a sanitizer's allocator).
-bool heap_room_takes_effect();
+// Whether set_heap_growth takes effect in this build (glibc's allocator, no sanitizer).
+bool heap_growth_takes_effect();
 
 }  // namespace kompat
