@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "load/text_position.hpp"
 #include "support/input_error.hpp"
 
 namespace kompat {
@@ -19,13 +20,11 @@ namespace {
     fail(file, "changed while kompat read it: its size or modification time is not what it was when opened");
 }
 
-bool is_continuation(char byte) { return (static_cast<unsigned char>(byte) & 0xC0U) == 0x80U; }
-
 // The length of the longest start of `text` that does not end inside a UTF-8 character
 // (bytes that are not UTF-8 are cut anywhere).
 std::size_t whole_characters(std::string_view text) {
     std::size_t start = text.size();  // of the last character, past its lead byte
-    while (start > 0 && text.size() - start < 3 && is_continuation(text[start - 1])) --start;
+    while (start > 0 && text.size() - start < 3 && is_utf8_continuation(text[start - 1])) --start;
     if (start == 0) return text.size();
     const auto lead = static_cast<unsigned char>(text[start - 1]);
     const std::size_t needed = lead >= 0xF0U ? 4 : lead >= 0xE0U ? 3 : lead >= 0xC0U ? 2 : 1;
@@ -38,7 +37,7 @@ void pieces_of_text(std::string_view text, std::size_t bytes, const PieceReader&
         auto cut = end == text.size() ? end : at + whole_characters(text.substr(at, end - at));
         if (cut == at) {  // one character longer than `bytes`: whole
             cut = at + 1;
-            while (cut < text.size() && is_continuation(text[cut])) ++cut;
+            while (cut < text.size() && is_utf8_continuation(text[cut])) ++cut;
         }
         take(text.substr(at, cut - at));
         at = cut;

@@ -46,7 +46,8 @@ constexpr std::size_t piece_bytes = 64 * 1024;
 // the file when it cannot be read or changed since it was opened.
 void for_each_piece(const SourceFile& source, std::size_t bytes, const PieceReader& take);
 
-// The whole text, for the readers that need it whole (YAML, baselines, configuration).
+// The whole text, for what needs it whole (a file an option names, a benchmark's
+// reference parse).
 std::string whole_text(const SourceFile& source);
 
 }  // namespace kompat

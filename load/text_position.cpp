@@ -6,8 +6,6 @@
 namespace kompat {
 namespace {
 
-bool is_continuation(char byte) { return (static_cast<unsigned char>(byte) & 0xC0U) == 0x80U; }
-
 // UTF-8 characters in [begin, end): bytes less continuation bytes, counted eight bytes
 // at a time.
 std::size_t characters(const char* begin, const char* end) {
@@ -23,7 +21,7 @@ std::size_t characters(const char* begin, const char* end) {
         count -= static_cast<std::size_t>((continuations * 0x0101010101010101ULL) >> 56U);
     }
     for (; p < end; ++p)
-        if (is_continuation(*p)) --count;
+        if (is_utf8_continuation(*p)) --count;
     return count;
 }
 

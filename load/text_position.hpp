@@ -35,6 +35,9 @@ private:
     std::uint32_t column_ = 1;
 };
 
+// A UTF-8 continuation byte (10xxxxxx): never a character's first.
+inline bool is_utf8_continuation(char byte) { return (static_cast<unsigned char>(byte) & 0xC0U) == 0x80U; }
+
 // Line and column of a byte offset into `text`.
 inline TextPosition position_at(std::string_view text, std::size_t offset) { return PositionCursor(text).at(offset); }
 
