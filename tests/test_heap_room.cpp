@@ -38,7 +38,7 @@ TEST_CASE("A thread's heap opens with room to grow, and nothing of it in use") {
         WARN("set_heap_growth does nothing without glibc's allocator (this build: sanitizers or another C library)");
         return;
     }
-    kompat::set_heap_growth();  // as main() does
+    kompat::set_heap_growth();  // as main() does (tests/main.cpp too, before any thread)
     std::uintptr_t mapping = 0;
     std::size_t in_use = 0;
     std::thread([&] {
