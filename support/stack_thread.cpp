@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "support/heap_room.hpp"
 #include "support/sanitizers.hpp"
 
 namespace kompat {
@@ -15,6 +16,7 @@ StackThread::StackThread(std::function<void()> work, std::size_t stack_bytes, co
         running_ = pthread_attr_setstacksize(&attributes, stack_bytes) == 0 && pthread_create(
                                                                                    &thread_, &attributes,
                                                                                    [](void* self) -> void* {
+                                                                                       advise_huge_pages_for_this_thread();
                                                                                        static_cast<StackThread*>(self)->work_();
                                                                                        return nullptr;
                                                                                    },

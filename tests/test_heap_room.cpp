@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "support/heap_room.hpp"
+#include "support/stack_thread.hpp"
 
 namespace {
 
@@ -50,4 +51,46 @@ TEST_CASE("A thread's heap opens with room to grow, and nothing of it in use") {
     // Opened with the pad (short of a heap's header and alignment), written only as used.
     CHECK(mapping >= kompat::heap_top_pad_bytes - kompat::own_mapping_bytes);
     CHECK(in_use < kompat::own_mapping_bytes);
+}
+
+namespace {
+
+// The VmFlags line of /proc/self/smaps for the mapping that holds `address` ("" when none).
+std::string mapping_flags(const void* address) {
+    const auto at = reinterpret_cast<std::uintptr_t>(address);  // NOLINT: compared with /proc/self/smaps
+    std::ifstream smaps("/proc/self/smaps");
+    bool inside = false;
+    for (std::string line; std::getline(smaps, line);) {
+        std::istringstream fields(line);
+        std::uintptr_t begin = 0;
+        std::uintptr_t end = 0;
+        char dash = 0;
+        if (line.find("-") != std::string::npos && (fields >> std::hex >> begin >> dash >> end) && dash == '-') {
+            inside = begin <= at && at < end;
+            continue;
+        }
+        if (inside && line.starts_with("VmFlags:")) return line;
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("A thread kompat starts has its heap advised for huge pages") {
+    if (!kompat::heap_growth_takes_effect() || !std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled")) {
+        WARN("no glibc heap (sanitizers, another C library) or no transparent huge pages in this kernel: nothing to advise");
+        return;
+    }
+    std::string flags;
+    kompat::StackThread thread(
+        [&] {
+            void* block = std::malloc(64);
+            flags = mapping_flags(block);
+            std::free(block);
+        },
+        kompat::large_stack_bytes);
+    thread.join();
+    INFO(flags);
+    // "hg": the mapping was advised MADV_HUGEPAGE (proc(5)).
+    CHECK(flags.find(" hg") != std::string::npos);
 }
