@@ -56,8 +56,13 @@ int refuse_target(const std::string& path, const fs::path& target) {
 void print_error(std::string_view line) { std::cerr << log_line(line) << '\n'; }
 
 int write_stdout(const std::string& text, bool may_hold_commands) {
-    const auto safe = may_hold_commands ? text : defuse_workflow_commands(text);
-    if (std::fwrite(safe.data(), 1, safe.size(), stdout) != safe.size() || std::fflush(stdout) != 0) {
+    bool written = true;
+    const auto write = [&](std::string_view piece) {
+        written = written && std::fwrite(piece.data(), 1, piece.size(), stdout) == piece.size();
+    };
+    if (may_hold_commands) write(text);
+    else defuse_workflow_commands(text, write);
+    if (!written || std::fflush(stdout) != 0) {
         print_error("kompat: cannot write to standard output");
         return exit_usage_or_input;
     }

@@ -103,7 +103,11 @@ std::string sources_title(const ReportSources& sources, std::string_view arrow) 
 
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources) {
     // Written straight into one buffer: a report of thousands of findings builds no tree.
+    // Reserved at about what a finding takes (1.2-1.8 KB on the corpus), so that it is
+    // rarely copied as it grows; pages never written cost no memory.
+    constexpr std::size_t bytes_a_finding = 2048;
     std::string text;
+    text.reserve((findings.size() + 1) * bytes_a_finding);
     JsonWriter out(text);
     out.begin_object();
     out.member("schemaVersion", std::uint64_t{2});

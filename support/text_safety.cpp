@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 
 namespace kompat {
 namespace {
@@ -124,14 +125,12 @@ std::string escape_control_lines(std::string_view text) { return escaped(text, t
 
 std::string log_line(std::string_view text) { return defuse_workflow_commands(escape_control(text)); }
 
-std::string defuse_workflow_commands(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    // Bytes are copied in runs up to what is escaped, which is rare: text[copied, at) is
-    // still to copy.
+void defuse_workflow_commands(std::string_view text, const std::function<void(std::string_view)>& piece) {
+    // Bytes go out in runs up to what is escaped, which is rare: text[copied, at) is
+    // still to go.
     std::size_t copied = 0;
     const auto copy_to = [&](std::size_t at) {
-        out.append(text.substr(copied, at - copied));
+        if (at > copied) piece(text.substr(copied, at - copied));
         copied = at;
     };
     bool line_start = true;  // in the leading blanks of a line
@@ -151,7 +150,7 @@ std::string defuse_workflow_commands(std::string_view text) {
         // `##vso[`: the first character becomes an escape, so no sequence survives.
         if (starts_workflow_command(text.substr(at))) {
             copy_to(at);
-            out += c == ':' ? "\\u003a" : "\\u0023";
+            piece(c == ':' ? "\\u003a" : "\\u0023");
             copied = ++at;
             line_start = false;
             continue;
@@ -164,7 +163,9 @@ std::string defuse_workflow_commands(std::string_view text) {
         const auto [length, code] = decode(text, at);
         if (length > 0 && unicode_blank(code)) {
             copy_to(at);
-            append_escape(out, code);
+            std::string escape;
+            append_escape(escape, code);
+            piece(escape);
             at += length;
             copied = at;
             continue;
@@ -173,6 +174,12 @@ std::string defuse_workflow_commands(std::string_view text) {
         at += std::max<std::size_t>(length, 1);
     }
     copy_to(text.size());
+}
+
+std::string defuse_workflow_commands(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    defuse_workflow_commands(text, [&](std::string_view piece) { out += piece; });
     return out;
 }
 

@@ -5,6 +5,7 @@
 // cut a message (NUL) or start a line of their own that the CI runner reads as a
 // command (`\n::warning ...`). See docs/security.md.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,10 @@ std::string escape_control_lines(std::string_view text);
 // (U+00A0, U+2003, U+3000...), which a runner may trim, is escaped too. Only kompat's own
 // github format writes commands, each line built after its input text went through this.
 std::string defuse_workflow_commands(std::string_view text);
+
+// The same handed over in pieces, in order: runs of `text` as it is and the escapes
+// between them (a report written to a stream is not copied first).
+void defuse_workflow_commands(std::string_view text, const std::function<void(std::string_view)>& piece);
 
 // True when `text` starts with a sequence a CI runner reads as a workflow command: `::`,
 // `##[` or `##vso[`. Each escaper of input text (this file's, markup's) defuses these.
