@@ -26,8 +26,7 @@ inline std::filesystem::path corpus() { return std::filesystem::path(KOMPAT_SOUR
 // The files of a spec with every byte read (none left to be read as it is parsed).
 inline SourceSet read_whole(const std::string& spec) {
     auto set = read_sources(spec, {});
-    for (auto& file : set.files)
-        if (file.unread) file = SourceFile(file.name, whole_text(file));
+    for (auto& file : set.files) read_in_full(file);
     return set;
 }
 

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <utility>
 
+#include "load/file_descriptor.hpp"
 #include "load/text_pieces.hpp"
 #include "support/input_error.hpp"
 #include "support/text_safety.hpp"
@@ -19,22 +20,6 @@ namespace fs = std::filesystem;
 namespace {
 
 [[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
-
-// Closes a descriptor at the end of its scope, unless released.
-class FileDescriptor {
-public:
-    explicit FileDescriptor(int fd) : fd_(fd) {}
-    ~FileDescriptor() {
-        if (fd_ >= 0) close(fd_);
-    }
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-    [[nodiscard]] int get() const { return fd_; }
-    int release() { return std::exchange(fd_, -1); }
-
-private:
-    int fd_;
-};
 
 // Opens the regular file at `real_path` (O_NOFOLLOW: a link put there since is refused)
 // and fills `info`; throws InputError naming `name` for anything else.

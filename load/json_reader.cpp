@@ -54,6 +54,18 @@ struct KeyStart {
     }
 };
 
+// What a handler keeps so that parse_in_pieces can say where the parser is: the cursor
+// over the pieces, the piece being read, the start of the key being read, and, for a
+// number refused, its text and (when split between pieces) its start. Only the first
+// reading refuses numbers; the duplicate search reads a text it accepted.
+struct Placing {
+    PositionCursor cursor;
+    Input input;
+    KeyStart key_start;
+    std::optional<json::string_view> non_finite;     // the last part of a number out of a double's range
+    std::optional<TextPosition> split_number_start;  // of the number being read, when split between pieces
+};
+
 // A key's hash: what the fast duplicate check compares. Eight bytes a key, not a 16-byte
 // view, so an object of a million keys costs 8 MB while it is read. Eight bytes of the key
 // at a time, each step a bijection of the state (xor, odd multiplier, xorshift): keys of
@@ -105,9 +117,7 @@ struct LocatingHandler {
 
     json::value_stack stack;
     KeyPositionMemory& memory;  // where the documents' values live
-    PositionCursor cursor;
-    Input input;
-    KeyStart key_start;
+    Placing place;
     std::size_t key_size = 0;
     std::vector<std::uint64_t> open_keys;  // hashes of the keys of the objects being read, innermost last
     bool duplicate_seen = false;
@@ -115,7 +125,7 @@ struct LocatingHandler {
     explicit LocatingHandler(KeyPositionMemory& m) : memory(m) {}
 
     void note_key(json::string_view piece) {
-        if (key_start.note(piece, input, cursor)) key_size = 0;
+        if (place.key_start.note(piece, place.input, place.cursor)) key_size = 0;
         key_size += piece.size();
     }
 
@@ -152,35 +162,36 @@ struct LocatingHandler {
     }
     bool on_key(json::string_view s, std::size_t, json::error_code&) {
         note_key(s);
-        key_start.started = false;
-        memory.position_next_key(key_start.position);
+        place.key_start.started = false;
+        memory.position_next_key(place.key_start.position);
         stack.push_key(s);
         open_keys.push_back(key_hash({memory.last_key(), key_size}));
         return true;
     }
     // Called only for a number split between pieces, with each part but the last.
     bool on_number_part(json::string_view part, json::error_code&) {
-        if (!split_number_start && input.holds(part.data())) split_number_start = cursor.at(input.offset_of(part.data()));
+        if (!place.split_number_start && place.input.holds(part.data()))
+            place.split_number_start = place.cursor.at(place.input.offset_of(part.data()));
         return true;
     }
     bool on_int64(std::int64_t i, json::string_view, json::error_code&) {
-        split_number_start.reset();
+        place.split_number_start.reset();
         stack.push_int64(i);
         return true;
     }
     bool on_uint64(std::uint64_t u, json::string_view, json::error_code&) {
-        split_number_start.reset();
+        place.split_number_start.reset();
         stack.push_uint64(u);
         return true;
     }
     bool on_double(double d, json::string_view text, json::error_code& ec) {
         // 1e400 parses as infinity, which JSON cannot write back: refused, not reported as Infinity.
         if (!std::isfinite(d)) {
-            non_finite = text;
+            place.non_finite = text;
             ec = json::error::exponent_overflow;
             return false;
         }
-        split_number_start.reset();
+        place.split_number_start.reset();
         stack.push_double(d);
         return true;
     }
@@ -194,9 +205,6 @@ struct LocatingHandler {
     }
     bool on_comment_part(json::string_view, json::error_code&) { return true; }
     bool on_comment(json::string_view, json::error_code&) { return true; }
-
-    std::optional<json::string_view> non_finite;     // the last part of a number out of a double's range
-    std::optional<TextPosition> split_number_start;  // of the number being read, when split between pieces
 };
 
 // The slow path, taken only when a duplicate key was seen: finds the first duplicate
@@ -208,15 +216,9 @@ struct DuplicateFinder {
     static constexpr std::size_t max_string_size = json::string::max_size();
 
     std::vector<std::set<std::string>> objects;
-    PositionCursor cursor;
-    Input input;
-    KeyStart key_start;
+    Placing place;
     std::string key;
     std::optional<std::pair<TextPosition, std::string>> duplicate;
-
-    // Unused: the first reading refused such numbers.
-    std::optional<json::string_view> non_finite;
-    std::optional<TextPosition> split_number_start;
 
     bool on_document_begin(json::error_code&) { return true; }
     bool on_document_end(json::error_code&) { return true; }
@@ -233,16 +235,16 @@ struct DuplicateFinder {
     bool on_string_part(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_string(json::string_view, std::size_t, json::error_code&) { return true; }
     bool on_key_part(json::string_view s, std::size_t, json::error_code&) {
-        key_start.note(s, input, cursor);
+        place.key_start.note(s, place.input, place.cursor);
         key.append(s.data(), s.size());
         return true;
     }
     bool on_key(json::string_view s, std::size_t, json::error_code& ec) {
-        key_start.note(s, input, cursor);
-        key_start.started = false;
+        place.key_start.note(s, place.input, place.cursor);
+        place.key_start.started = false;
         key.append(s.data(), s.size());
         if (!objects.back().insert(key).second && !duplicate) {
-            duplicate.emplace(key_start.position, key);
+            duplicate.emplace(place.key_start.position, key);
             ec = json::error::syntax;  // stop here
         }
         key.clear();
@@ -278,36 +280,36 @@ constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
 // first error, or at anything after the document but whitespace.
 template <typename Handler>
 TextPosition parse_in_pieces(json::basic_parser<Handler>& parser, const SourceFile& source, const Limits& limits, std::size_t bytes) {
-    auto& handler = parser.handler();
+    auto& place = parser.handler().place;
     std::size_t offset = 0;  // of the piece in the text
     std::optional<TextPosition> first_content;
     // `at`: the offset where the parser stopped.
     const auto fail_at = [&](std::size_t at, const json::error_code& ec) {
-        if (const auto& number = handler.non_finite) {
-            const auto start = handler.input.holds(number->data()) ? handler.input.offset_of(number->data()) : at;
-            throw InputError(source.name, handler.split_number_start.value_or(handler.cursor.at(start)),
+        if (const auto& number = place.non_finite) {
+            const auto start = place.input.holds(number->data()) ? place.input.offset_of(number->data()) : at;
+            throw InputError(source.name, place.split_number_start.value_or(place.cursor.at(start)),
                              "number out of range: it is not finite as a double, and JSON has no Infinity");
         }
-        throw InputError(source.name, handler.cursor.at(at), describe_parse_error(ec, limits));
+        throw InputError(source.name, place.cursor.at(at), describe_parse_error(ec, limits));
     };
     for_each_piece(source, bytes, [&](std::string_view piece) {
-        handler.cursor.add_piece(piece);
+        place.cursor.add_piece(piece);
         // A piece never ends inside a character, so the mark (one) is whole in the first.
         const std::size_t skip = offset == 0 && piece.starts_with(byte_order_mark) ? byte_order_mark.size() : 0;
         const auto input = piece.substr(skip);
         if (!first_content)
             if (const auto at = input.find_first_not_of(" \t\r\n"); at != std::string_view::npos)
-                first_content = handler.cursor.at(offset + skip + at);
+                first_content = place.cursor.at(offset + skip + at);
         std::size_t from = 0;  // where the document's end leaves off in `input`, once it has ended
         if (!parser.done()) {
-            handler.input.set(input, offset + skip);
+            place.input.set(input, offset + skip);
             json::error_code ec;
             from = parser.write_some(true, input.data(), input.size(), ec);
             if (ec) fail_at(offset + skip + from, ec);
         }
         if (parser.done())
             if (const auto at = input.find_first_not_of(" \t\r\n", from); at != std::string_view::npos)
-                throw InputError(source.name, handler.cursor.at(offset + skip + at),
+                throw InputError(source.name, place.cursor.at(offset + skip + at),
                                  "malformed JSON: more after the document's end (one JSON value a file)");
         offset += piece.size();
     });

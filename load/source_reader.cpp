@@ -120,7 +120,7 @@ SourceFile read_single_source(std::string_view argument, const Limits& limits, s
     auto set = read_any(argument, limits, false, what);
     if (set.is_directory) fail(set.argument, "is a directory, not " + std::string(what));
     auto& file = set.files.front();
-    if (file.unread) file = SourceFile(file.name, whole_text(file));
+    read_in_full(file);
     return std::move(file);
 }
 

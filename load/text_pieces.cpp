@@ -77,11 +77,9 @@ void pieces_of_file(const SourceFile& source, const UnreadFile& file, std::size_
 
 }  // namespace
 
-UnreadFile::~UnreadFile() { close(descriptor_); }
-
 bool UnreadFile::unchanged() const {
     struct stat now {};
-    return fstat(descriptor_, &now) == 0 && now.st_size == opened_.st_size && now.st_mtim.tv_sec == opened_.st_mtim.tv_sec &&
+    return fstat(descriptor_.get(), &now) == 0 && now.st_size == opened_.st_size && now.st_mtim.tv_sec == opened_.st_mtim.tv_sec &&
            now.st_mtim.tv_nsec == opened_.st_mtim.tv_nsec;
 }
 
@@ -96,6 +94,10 @@ std::string whole_text(const SourceFile& source) {
     text.reserve(static_cast<std::size_t>(source.unread->size()));
     for_each_piece(source, piece_bytes, [&](std::string_view piece) { text.append(piece); });
     return text;
+}
+
+void read_in_full(SourceFile& file) {
+    if (file.unread) file = SourceFile(file.name, whole_text(file));
 }
 
 }  // namespace kompat

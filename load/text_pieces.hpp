@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "load/file_descriptor.hpp"
 #include "load/source.hpp"
 
 namespace kompat {
@@ -20,17 +21,14 @@ namespace kompat {
 class UnreadFile {
 public:
     UnreadFile(int descriptor, const struct stat& opened) : descriptor_(descriptor), opened_(opened) {}
-    ~UnreadFile();
-    UnreadFile(const UnreadFile&) = delete;
-    UnreadFile& operator=(const UnreadFile&) = delete;
 
-    [[nodiscard]] int descriptor() const { return descriptor_; }
+    [[nodiscard]] int descriptor() const { return descriptor_.get(); }
     [[nodiscard]] std::uint64_t size() const { return static_cast<std::uint64_t>(opened_.st_size); }
     // True when the file is as it was opened: its size and modification time.
     [[nodiscard]] bool unchanged() const;
 
 private:
-    int descriptor_;
+    FileDescriptor descriptor_;
     struct stat opened_;
 };
 
@@ -49,5 +47,8 @@ void for_each_piece(const SourceFile& source, std::size_t bytes, const PieceRead
 // The whole text, for what needs it whole (a file an option names, a benchmark's
 // reference parse).
 std::string whole_text(const SourceFile& source);
+
+// Reads the text of `file`, if left unread, into its bytes: a file read whole from here on.
+void read_in_full(SourceFile& file);
 
 }  // namespace kompat
