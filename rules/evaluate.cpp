@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <map>
@@ -83,11 +84,10 @@ std::string today() {
         const auto seconds = std::strtoll(epoch, &end, 10);
         if (end != epoch && *end == '\0') now = static_cast<std::time_t>(seconds);
     }
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[11];
-    std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
-    return text;
+    // The civil date by arithmetic: gmtime_r reads the local time zone's file first.
+    const std::chrono::year_month_day date{std::chrono::floor<std::chrono::days>(std::chrono::system_clock::from_time_t(now))};
+    return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
+                       static_cast<unsigned>(date.day()));
 }
 
 // Something OpenAPI declared deprecated, then removed: the documented way to retire it.

@@ -19,6 +19,12 @@ constexpr std::size_t own_mapping_bytes = std::size_t{1} << 20;
 // when written (docs/performance.md, "Heap room").
 constexpr std::size_t heap_top_pad_bytes = std::size_t{64} << 20;
 
+// Sets both for the process (main() calls it first, before any thread).
+void set_heap_growth();
+
+// Whether set_heap_growth takes effect in this build (glibc's allocator, no sanitizer).
+bool heap_growth_takes_effect();
+
 // glibc maps the heap of each thread but the first as a reservation of this size, aligned
 // to it (malloc/arena.c: HEAP_MAX_SIZE on 64-bit systems, which heap_for_ptr relies on).
 constexpr std::size_t thread_heap_bytes = std::size_t{64} << 20;
@@ -27,15 +33,10 @@ constexpr std::size_t thread_heap_bytes = std::size_t{64} << 20;
 // (madvise MADV_HUGEPAGE), as glibc's tunable glibc.malloc.hugetlb=1 does for every heap
 // when a user sets it in the environment. Loading a spec writes tens of megabytes of new
 // heap: 2 MiB pages take one fault where 4 KiB pages took 512 (a Kubernetes check: 6,700
-// faults -> 1,300, about a fifth of its time; docs/performance.md, "Huge pages"). Only
-// advice: a kernel without them, or with none free, gives small pages as before. Every
-// thread kompat starts (StackThread) calls it first; a heap already advised is left so.
+// faults -> 1,300, about a fifth of its time; docs/performance.md, "Huge pages for each
+// thread's heap"). Only advice: a kernel without them, or with none free, gives small
+// pages as before. Every thread kompat starts (StackThread) calls it first; a heap
+// already advised is left so.
 void advise_huge_pages_for_this_thread();
-
-// Sets both for the process (main() calls it first, before any thread).
-void set_heap_growth();
-
-// Whether set_heap_growth takes effect in this build (glibc's allocator, no sanitizer).
-bool heap_growth_takes_effect();
 
 }  // namespace kompat

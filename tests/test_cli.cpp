@@ -121,6 +121,20 @@ TEST_CASE("cli: check exits 1 at or above --fail-on, 0 below it") {
     CHECK(run(command("check --fail-on fatal " + same)).exit_code == 2);
 }
 
+TEST_CASE("cli: a sunset date is judged against today in UTC, or SOURCE_DATE_EPOCH") {
+    // The golden case deprecates a field with x-sunset 2020-01-31: past from that day on.
+    const auto golden = kompat::test::source_dir() + "/golden/deprecated-sunset-past/";
+    const auto pair = "'" + golden + "old.json' '" + golden + "new.json'";
+    const auto rules_on = [&](const std::string& epoch) {
+        return run("SOURCE_DATE_EPOCH=" + epoch + " " + command("check --format json " + pair)).out;
+    };
+    // The day before: "2020-01-30", which also says the month and day are written with two digits.
+    const auto day_before = rules_on("1580428799");  // 2020-01-30T23:59:59Z
+    CHECK(day_before.find("\"lifecycle-deprecated\"") != std::string::npos);
+    CHECK(day_before.find("\"deprecated-sunset-past\"") == std::string::npos);
+    CHECK(rules_on("1580428800").find("\"deprecated-sunset-past\"") != std::string::npos);  // 2020-01-31T00:00:00Z
+}
+
 TEST_CASE("cli: diff exits 1 when anything changed, 0 when nothing did") {
     const auto golden = kompat::test::source_dir() + "/golden/";
     CHECK(run(command("diff '" + golden + "field-added/old.json' '" + golden + "field-added/new.json'")).exit_code == 1);
