@@ -11,6 +11,11 @@
 
 #include "support/sanitizers.hpp"
 
+// The sanitizers' allocator has no such heap: nothing to set or advise there.
+#if defined(__GLIBC__) && !defined(KOMPAT_ADDRESS_SANITIZER)
+#define KOMPAT_GLIBC_HEAP 1
+#endif
+
 namespace kompat {
 
 void set_heap_growth() {
@@ -21,7 +26,7 @@ void set_heap_growth() {
 }
 
 void advise_huge_pages_for_this_thread() {
-#if defined(__GLIBC__) && !defined(KOMPAT_ADDRESS_SANITIZER) && defined(MADV_HUGEPAGE)
+#if defined(KOMPAT_GLIBC_HEAP) && defined(MADV_HUGEPAGE)
     void* probe = std::malloc(1);
     const auto at = reinterpret_cast<std::uintptr_t>(probe);  // NOLINT: an address, aligned below
     // The first thread's heap lies below the program break (a thread that shares it, once
@@ -34,7 +39,7 @@ void advise_huge_pages_for_this_thread() {
 }
 
 bool heap_growth_takes_effect() {
-#if defined(__GLIBC__) && !defined(KOMPAT_ADDRESS_SANITIZER)
+#ifdef KOMPAT_GLIBC_HEAP
     return true;
 #else
     return false;

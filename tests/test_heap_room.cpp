@@ -16,20 +16,40 @@
 
 namespace {
 
-// The size of the readable and writable mapping of this process that holds `address`.
-std::uintptr_t writable_mapping_size(const void* address) {
-    const auto at = reinterpret_cast<std::uintptr_t>(address);  // NOLINT: compared with /proc/self/maps
-    std::ifstream maps("/proc/self/maps");
-    for (std::string line; std::getline(maps, line);) {
+// The mapping of this process that holds an address, as /proc/self/smaps describes it.
+struct Mapping {
+    std::uintptr_t size = 0;
+    std::string permissions;  // "rw-p"
+    std::string flags;        // the VmFlags line
+};
+
+Mapping mapping_of(const void* address) {
+    const auto at = reinterpret_cast<std::uintptr_t>(address);  // NOLINT: compared with /proc/self/smaps
+    std::ifstream smaps("/proc/self/smaps");
+    Mapping found;
+    bool inside = false;
+    for (std::string line; std::getline(smaps, line);) {
+        // A mapping's first line is "begin-end permissions ..."; its fields follow, "Name: value".
         std::istringstream fields(line);
         std::uintptr_t begin = 0;
         std::uintptr_t end = 0;
         char dash = 0;
         std::string permissions;
-        fields >> std::hex >> begin >> dash >> end >> permissions;
-        if (begin <= at && at < end) return permissions.starts_with("rw") ? end - begin : 0;
+        if ((fields >> std::hex >> begin >> dash >> end >> permissions) && dash == '-') {
+            if (inside) break;
+            inside = begin <= at && at < end;
+            if (inside) found = {end - begin, permissions, ""};
+            continue;
+        }
+        if (inside && line.starts_with("VmFlags:")) found.flags = line;
     }
-    return 0;
+    return found;
+}
+
+// The size of the readable and writable mapping that holds `address`.
+std::uintptr_t writable_mapping_size(const void* address) {
+    const auto mapping = mapping_of(address);
+    return mapping.permissions.starts_with("rw") ? mapping.size : 0;
 }
 
 }  // namespace
@@ -53,29 +73,6 @@ TEST_CASE("A thread's heap opens with room to grow, and nothing of it in use") {
     CHECK(in_use < kompat::own_mapping_bytes);
 }
 
-namespace {
-
-// The VmFlags line of /proc/self/smaps for the mapping that holds `address` ("" when none).
-std::string mapping_flags(const void* address) {
-    const auto at = reinterpret_cast<std::uintptr_t>(address);  // NOLINT: compared with /proc/self/smaps
-    std::ifstream smaps("/proc/self/smaps");
-    bool inside = false;
-    for (std::string line; std::getline(smaps, line);) {
-        std::istringstream fields(line);
-        std::uintptr_t begin = 0;
-        std::uintptr_t end = 0;
-        char dash = 0;
-        if (line.find("-") != std::string::npos && (fields >> std::hex >> begin >> dash >> end) && dash == '-') {
-            inside = begin <= at && at < end;
-            continue;
-        }
-        if (inside && line.starts_with("VmFlags:")) return line;
-    }
-    return "";
-}
-
-}  // namespace
-
 TEST_CASE("A thread kompat starts has its heap advised for huge pages") {
     if (!kompat::heap_growth_takes_effect() || !std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled")) {
         WARN("no glibc heap (sanitizers, another C library) or no transparent huge pages in this kernel: nothing to advise");
@@ -85,7 +82,7 @@ TEST_CASE("A thread kompat starts has its heap advised for huge pages") {
     kompat::StackThread thread(
         [&] {
             void* block = std::malloc(64);
-            flags = mapping_flags(block);
+            flags = mapping_of(block).flags;
             std::free(block);
         },
         kompat::large_stack_bytes);
