@@ -2,12 +2,14 @@
 // cut gives the values, key positions and errors of the text read whole.
 #include <boost/json/serialize.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 
 #include "load/json_reader.hpp"
 #include "load/text_pieces.hpp"
+#include "load/text_position.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;
@@ -166,4 +168,41 @@ TEST_CASE("JSON in pieces: a snapshot leaves at most 64 files open, and reads th
     }
     CHECK(unread == 64);
     CHECK(set.used.left_open == 64);
+}
+
+TEST_CASE("JSON in pieces: the position cursor counts lines and characters as a plain count does") {
+    // Newlines in every byte of an eight-byte word, runs of them, multi-byte characters
+    // across word and piece boundaries: each offset, met in order, against a count byte
+    // by byte.
+    std::string text;
+    for (int i = 0; i < 300; ++i)
+        text += (i % 7 == 0 ? "\n" : i % 11 == 0 ? "\n\n\n" : i % 5 == 0 ? "\xC3\xA9" : i % 13 == 0 ? "\xE2\x82\xAC" : "ab");
+    text += '\n';
+    const auto end = position_at(text, text.size());
+    CHECK(end.line == 1 + static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n')));
+    CHECK(end.column == 1);  // the text ends with a newline
+    for (const std::size_t piece : {1, 3, 8, 9, 64, 4096}) {
+        for (const std::size_t step : {1, 5, 17, 100}) {
+            INFO("pieces of " << piece << ", offsets " << step << " apart");
+            PositionCursor in_pieces;
+            std::size_t added = 0;
+            TextPosition expected{1, 1};
+            std::size_t counted = 0;
+            for (std::size_t offset = 0; offset <= text.size(); offset += step) {
+                for (; counted < offset; ++counted) {
+                    if (text[counted] == '\n') expected = {expected.line + 1, 1};
+                    else if (!is_utf8_continuation(text[counted])) ++expected.column;
+                }
+                // Pieces are added as the reader adds them: the offset lies in the last two.
+                while (added < text.size() && added < offset + 1) {
+                    in_pieces.add_piece(std::string_view(text).substr(added, piece));
+                    added += piece;
+                }
+                const auto got = in_pieces.at(offset);
+                INFO("offset " << offset);
+                CHECK(got.line == expected.line);
+                CHECK(got.column == expected.column);
+            }
+        }
+    }
 }
