@@ -109,6 +109,24 @@ inline RunResult run_kompat_in(const std::filesystem::path& dir, const std::stri
     return run("cd '" + dir.string() + "' && '" + kompat_binary() + "' " + args);
 }
 
+// `kompat ARGS` run from `dir`, with its peak resident set in bytes, as its own parent
+// reads it: a small process started afresh (tests/peak_rss.cpp), so that the figure is
+// kompat's alone, whichever process of the suite runs it.
+struct MeasuredRun {
+    RunResult result;
+    double peak_bytes = 0;
+};
+inline MeasuredRun run_kompat_measured(const std::filesystem::path& dir, const std::string& args) {
+    TempDir report;
+    const auto figure = report.path() / "peak";
+    MeasuredRun measured;
+    measured.result = run("cd '" + dir.string() + "' && '" + std::string(KOMPAT_PEAK_RSS_BINARY) + "' '" + figure.string() + "' '" +
+                          kompat_binary() + "' " + args);
+    const auto text = read_file(figure);
+    measured.peak_bytes = text.empty() ? -1 : std::stod(text);
+    return measured;
+}
+
 // The kompat command and inputs of the golden case in `dir`, run from that folder
 // (golden/update.sh): `check old.json new.json`, judged against release.json when there is
 // one; `lint spec.json` for a one-snapshot case; and with objects.yaml, the objects
