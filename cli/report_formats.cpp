@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <memory>
 
 #include "cli/exit_codes.hpp"
 #include "report/changelog_report.hpp"
@@ -14,6 +15,7 @@
 #include "report/junit_report.hpp"
 #include "report/markdown_report.hpp"
 #include "report/sarif_report.hpp"
+#include "support/left_to_exit.hpp"
 
 namespace kompat::cli {
 namespace {
@@ -149,6 +151,8 @@ int write_reports(const Comparison& comparison, const ReportRequest& request, Se
     for (std::size_t i = 0; i < texts.size(); ++i)
         if (to_stdout(i))
             if (const int written = write_stdout(texts[i], formats[i]->writes_commands); written != 0) return written;
+    // The command's last step: its reports (megabytes at scale) go back with the process.
+    leave_to_exit(std::make_unique<std::vector<std::string>>(std::move(texts)));
     return 0;
 }
 
