@@ -201,3 +201,27 @@ TEST_CASE("reports: JSON text is written as Boost.JSON serializes it, plain stri
         CHECK(boost::json::parse(kompat::to_pretty_json(object)) == boost::json::value(object));
     }
 }
+
+TEST_CASE("reports: JSON keys of every length are indented by their depth, past the indent written in one piece") {
+    // Keys of 1 to 70 bytes (short ones go in one piece, long ones as before), objects 40
+    // deep (the first 32 levels' indent is one piece): each key's line starts with two
+    // spaces a level, and the text reads back as the value written.
+    boost::json::value value = boost::json::object{};
+    for (int depth = 39; depth >= 0; --depth) {
+        boost::json::object level;
+        level["level" + std::to_string(depth) + std::string(static_cast<std::size_t>(depth) * 2, 'k')] = std::move(value);
+        level["q\"" + std::to_string(depth)] = depth;
+        value = std::move(level);
+    }
+    const auto text = kompat::to_pretty_json(value);
+    boost::json::parse_options deep;
+    deep.max_depth = 64;
+    CHECK(boost::json::parse(text, {}, deep) == value);
+    for (int depth = 0; depth < 40; ++depth) {
+        const auto key = "\"level" + std::to_string(depth) + std::string(static_cast<std::size_t>(depth) * 2, 'k') + "\": ";
+        const auto at = text.find(key);
+        REQUIRE(at != std::string::npos);
+        const auto line = text.rfind('\n', at);
+        CHECK(at - line - 1 == 2 * static_cast<std::size_t>(depth + 1));
+    }
+}
