@@ -11,7 +11,6 @@
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
 #include "rules/rule_table.hpp"
-#include "support/two_threads.hpp"
 
 namespace kompat {
 namespace json = boost::json;
@@ -107,7 +106,6 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
     // Reserved at about what a finding takes (1.2-1.8 KB on the corpus), so that it is
     // rarely copied as it grows; pages never written cost no memory.
     constexpr std::size_t bytes_a_finding = 2048;
-    constexpr std::size_t findings_worth_a_thread = 256;
     std::string text;
     text.reserve((findings.size() + 1) * bytes_a_finding);
     JsonWriter out(text);
@@ -134,26 +132,9 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
     out.key("findings");
     out.begin_array();
     const auto groups = fold_group_ids(findings);
-    const auto write_findings = [&](JsonWriter& writer, std::size_t from, std::size_t to) {
-        for (auto i = from; i < to; ++i) {
-            const auto group = groups.find(&findings[i]);
-            write_finding(writer, findings[i], group != groups.end() ? &group->second : nullptr);
-        }
-    };
-    if (findings.size() < findings_worth_a_thread) {
-        write_findings(out, 0, findings.size());
-    } else {
-        // The second half is written at the same time on a helper thread, into a buffer of
-        // its own, then appended (a copy of a few MB at most).
-        const auto half = findings.size() / 2;
-        std::string second_half;
-        on_two_threads(2, 2, [&](std::size_t index, std::size_t /*thread*/) {
-            if (index == 0) return write_findings(out, 0, half);
-            second_half.reserve((findings.size() - half) * bytes_a_finding);
-            JsonWriter rest(second_half, 2);
-            write_findings(rest, half, findings.size());
-        });
-        text += second_half;
+    for (const auto& finding : findings) {
+        const auto group = groups.find(&finding);
+        write_finding(out, finding, group != groups.end() ? &group->second : nullptr);
     }
     out.end_array();
     out.end_object();

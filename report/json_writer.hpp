@@ -18,9 +18,6 @@ std::string to_pretty_json(const boost::json::value& value);
 class JsonWriter {
 public:
     explicit JsonWriter(std::string& out) : out_(out) {}
-    // Writes on where another writer left off: the next value is a further element of an
-    // array `depth` levels deep (a report's findings, written in two pieces at once).
-    JsonWriter(std::string& out, std::size_t depth) : out_(out), levels_(depth, Level{false}) {}
 
     void begin_object() { open('{'); }
     void end_object() { close('}'); }

@@ -5,7 +5,6 @@
 
 #include <sstream>
 
-#include "report/findings_report.hpp"
 #include "report/github_report.hpp"
 #include "report/json_writer.hpp"
 #include "test_support.hpp"
@@ -224,29 +223,5 @@ TEST_CASE("reports: JSON keys of every length are indented by their depth, past 
         REQUIRE(at != std::string::npos);
         const auto line = text.rfind('\n', at);
         CHECK(at - line - 1 == 2 * static_cast<std::size_t>(depth + 1));
-    }
-}
-
-TEST_CASE("reports: a JSON report of many findings, written in two halves at once, is laid out as one writer lays it out") {
-    // 255 findings are written by one writer, 256 and 1,001 in two halves: each reads back
-    // with every finding in order, and its text is what one writer makes of that value.
-    for (const std::size_t count : {std::size_t{255}, std::size_t{256}, std::size_t{1001}}) {
-        INFO(count << " findings");
-        std::vector<kompat::Finding> findings(count);
-        for (std::size_t i = 0; i < count; ++i) {
-            findings[i].rule = "field-removed";
-            findings[i].severity = kompat::Severity::error;
-            findings[i].path = ".spec.f" + std::to_string(i);
-            findings[i].message = "field f" + std::to_string(i) + " removed";
-            findings[i].old_value = boost::json::object{{"type", "string"}, {"n", i}};
-            findings[i].affected_places = {{"v1 Pod", ".spec.f" + std::to_string(i)}};
-        }
-        const kompat::ReportSources sources{{"old.json", "openapi-v3"}, {"new.json", "openapi-v3"}, {}};
-        const auto text = kompat::json_report(findings, kompat::summarize(findings), sources);
-        const auto value = boost::json::parse(text);
-        const auto& written = value.at("findings").as_array();
-        REQUIRE(written.size() == count);
-        for (std::size_t i = 0; i < count; ++i) CHECK(written[i].at("path").as_string() == findings[i].path);
-        CHECK(text == kompat::to_pretty_json(value));
     }
 }
