@@ -10,6 +10,7 @@
 #include <set>
 #include <tuple>
 
+#include "support/sanitizers.hpp"
 #include "test_support.hpp"
 
 using namespace kompat;
@@ -233,4 +234,37 @@ TEST_CASE("corpus: Stripe OpenAPI 3 specs") {
         count_openapi(spec, figures);
         check_openapi(spec.string(), figures);
     }
+}
+
+TEST_CASE("corpus: the pairs nearest their memory ceiling peak within 6x their input plus 64 MB") {
+    // Issue 38's bound on a check's peak memory, where it is tightest on the corpus
+    // (docs/performance.md, "Peak memory on the corpus"): Stripe's 11.5 MB report, the
+    // largest YAML pair, a v3/ directory pair. Read by a parent of kompat's own
+    // (run_kompat_measured), so the figure is kompat's whichever process runs the case.
+    if (!test::require_corpus()) return;
+#ifdef KOMPAT_ADDRESS_SANITIZER
+    WARN("AddressSanitizer's shadow memory is no measure of kompat's: peak memory not checked");
+#else
+    const fs::path root = test::corpus_dir();
+    const auto bytes_of = [](const fs::path& path) {
+        if (!fs::is_directory(path)) return static_cast<double>(fs::file_size(path));
+        double total = 0;
+        for (const auto& entry : fs::recursive_directory_iterator(path))
+            if (entry.is_regular_file()) total += static_cast<double>(entry.file_size());
+        return total;
+    };
+    for (const auto& [old_spec, new_spec] : {std::pair{"openapi3/stripe/v100/spec3.json", "openapi3/stripe/v127/spec3.json"},
+                                             std::pair{"crds/prometheus-operator/v0.80.0", "crds/prometheus-operator/v0.93.0"},
+                                             std::pair{"kubernetes/v1.31/v3", "kubernetes/v1.32/v3"}}) {
+        INFO(old_spec << " -> " << new_spec);
+        const auto [result, peak_bytes] =
+            test::run_kompat_measured(root, std::string("check ") + old_spec + " " + new_spec + " --format json");
+        CHECK((result.exit_code == 0 || result.exit_code == 1));  // answered: no error of kompat's
+        CHECK(result.out.find("\"findings\"") != std::string::npos);
+        const double ceiling = 6.0 * (bytes_of(root / old_spec) + bytes_of(root / new_spec)) + 64e6;
+        INFO("peak " << peak_bytes / 1e6 << " MB, ceiling " << ceiling / 1e6 << " MB");
+        CHECK(peak_bytes > 0);
+        CHECK(peak_bytes <= ceiling);
+    }
+#endif
 }
