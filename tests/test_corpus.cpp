@@ -261,7 +261,7 @@ TEST_CASE("corpus: the pairs nearest their memory ceiling peak within 6x their i
             test::run_kompat_measured(root, std::string("check ") + old_spec + " " + new_spec + " --format json");
         CHECK((result.exit_code == 0 || result.exit_code == 1));  // answered: no error of kompat's
         CHECK(result.out.find("\"findings\"") != std::string::npos);
-        const double ceiling = 6.0 * (bytes_of(root / old_spec) + bytes_of(root / new_spec)) + 64e6;
+        const double ceiling = test::peak_memory_ceiling(bytes_of(root / old_spec) + bytes_of(root / new_spec));
         INFO("peak " << peak_bytes / 1e6 << " MB, ceiling " << ceiling / 1e6 << " MB");
         CHECK(peak_bytes > 0);
         CHECK(peak_bytes <= ceiling);

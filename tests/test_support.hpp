@@ -127,6 +127,9 @@ inline MeasuredRun run_kompat_measured(const std::filesystem::path& dir, const s
     return measured;
 }
 
+// Issue 38's bound on a run's peak memory: 6 times its input plus 64 MB (10^6 bytes).
+inline double peak_memory_ceiling(double input_bytes) { return 6.0 * input_bytes + 64e6; }
+
 // The kompat command and inputs of the golden case in `dir`, run from that folder
 // (golden/update.sh): `check old.json new.json`, judged against release.json when there is
 // one; `lint spec.json` for a one-snapshot case; and with objects.yaml, the objects
