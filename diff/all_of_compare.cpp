@@ -16,9 +16,6 @@ namespace kompat {
 
 namespace {
 
-// allOf inside allOf this deep is no real spec.
-constexpr int max_member_depth = 8;
-
 struct Field {
     const Property* property = nullptr;
     bool required = false;
@@ -48,7 +45,9 @@ struct MergedObject {
     Alternatives ref_members;
 };
 
-void collect(const Schema& schema, MergedObject& out, int depth) {
+// Inline members nest no deeper than the loader's nesting limit lets a document write, so
+// every level is collected.
+void collect(const Schema& schema, MergedObject& out) {
     for (const auto& property : schema.properties)
         if (find_field(out.fields, property.name) == nullptr) out.fields.push_back({&property, false});
     out.required.insert(out.required.end(), schema.required.begin(), schema.required.end());
@@ -57,34 +56,40 @@ void collect(const Schema& schema, MergedObject& out, int depth) {
         if (!members[i].ref.empty()) {
             out.ref_members.branches.push_back(&members[i]);
             out.ref_members.written_at.push_back(i);
-        } else if (depth < max_member_depth) {
-            collect(members[i], out, depth + 1);
+        } else {
+            collect(members[i], out);
         }
     }
 }
 
 MergedObject merged(const Schema& schema) {
     MergedObject out;
-    collect(schema, out, 0);
+    collect(schema, out);
     mark_required(out.fields, out.required);
     return out;
 }
 
 // Every field a schema brings, through `$ref`s and members, each required as it says.
-void flatten(const Schema& schema, const TypeIndex& types, Fields& out, int depth) {
+// `open` holds the schemas being flattened further up: a member that refers back to one of
+// them (`A: allOf [$ref A]`) brings nothing new, so the walk ends at every depth of real
+// nesting but never loops.
+void flatten(const Schema& schema, const TypeIndex& types, Fields& out, std::vector<const Schema*>& open) {
     const auto* at = resolved_schema(schema, types);
-    if (at == nullptr || depth > max_member_depth) return;
+    if (at == nullptr || std::find(open.begin(), open.end(), at) != open.end()) return;
+    open.push_back(at);
     const auto first = out.size();
     for (const auto& property : at->properties)
         if (find_field(out, property.name) == nullptr) out.push_back({&property, listed(at->required, property.name)});
-    for (const auto& member : at->subschemas().all_of) flatten(member, types, out, depth + 1);
+    for (const auto& member : at->subschemas().all_of) flatten(member, types, out, open);
+    open.pop_back();
     for (auto i = first; i < out.size(); ++i)
         if (listed(at->required, out[i].property->name)) out[i].required = true;
 }
 
 Fields fields_of(const Alternatives& members, const std::vector<std::size_t>& which, const TypeIndex& types) {
     Fields out;
-    for (const auto index : which) flatten(*members.branches[index], types, out, 0);
+    std::vector<const Schema*> open;
+    for (const auto index : which) flatten(*members.branches[index], types, out, open);
     return out;
 }
 

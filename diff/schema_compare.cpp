@@ -33,6 +33,30 @@ bool became_untyped(const Schema& o, const Schema& n) {
 }  // namespace
 
 void SchemaComparer::compare(const Schema& o, const Schema& n, const ComparePlace& at) const {
+    if (at.depth > max_compare_depth) throw too_deep(n, at);
+    if (o.ref.empty() != n.ref.empty()) {
+        // A reference against an inline schema is the one step that may come back to a pair
+        // compared further up; that comparison reports whatever differs here.
+        for (const auto* open = at.open; open != nullptr; open = open->outer)
+            if (open->old_schema == &o && open->new_schema == &n) return;
+        const OpenComparison here{&o, &n, at.open};
+        ComparePlace inner = at;
+        inner.open = &here;
+        compare_resolving(o, n, inner);
+        return;
+    }
+    compare_resolving(o, n, at);
+}
+
+InputError SchemaComparer::too_deep(const Schema& n, const ComparePlace& at) const {
+    const auto place = context_.position(context_.new_side, n.location);
+    const auto& unit_name = at.unit.type.empty() ? at.unit.operation : at.unit.type;
+    return {place.known() ? place.file : context_.new_side.source, place.position,
+            "schemas nest more than " + std::to_string(max_compare_depth) + " levels deep at " + unit_name +
+                (at.path.empty() ? "" : " " + at.path) + ", past the differ's depth limit: no real API nests so deep"};
+}
+
+void SchemaComparer::compare_resolving(const Schema& o, const Schema& n, const ComparePlace& at) const {
     if (!o.ref.empty() && !n.ref.empty()) {
         compare_keywords(context_, o, n, at.unit, at.path);
         // OpenAPI 3.1 lets constraints stand beside a `$ref` (`{$ref: Name, maxLength: 10}`).
@@ -47,7 +71,6 @@ void SchemaComparer::compare(const Schema& o, const Schema& n, const ComparePlac
     }
     if (!o.ref.empty() || !n.ref.empty()) {
         // One side refers, the other is inline: compare the target with the inline schema.
-        if (at.depth > 64) return;
         const auto* old_target = o.ref.empty() ? &o : context_.old_types.find(o.ref);
         const auto* new_target = n.ref.empty() ? &n : context_.new_types.find(n.ref);
         if (old_target != nullptr && new_target != nullptr) compare(*old_target, *new_target, at.deeper());
