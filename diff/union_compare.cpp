@@ -7,6 +7,7 @@
 #include "diff/value_compare.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace kompat {
@@ -23,7 +24,6 @@ std::string texts(const Alternatives& alternatives, const std::vector<std::size_
 }  // namespace
 
 void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const ComparePlace& at) const {
-    if (at.depth > 64) return;
     const auto before = alternatives_of(o, context_.old_types);
     const auto after = alternatives_of(n, context_.new_types);
     // `anyOf [X, {type: null}]` says what `nullable: true` says.
@@ -37,16 +37,38 @@ void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const Comp
                       json::value(alternatives_text(after, is_nullable)));
         return;
     }
-    // A new oneOf branch that admits every value of a kept one: those values match two.
+    // Two oneOf branches that share values, whichever came first and in either direction,
+    // refuse those values. An old oneOf branch that overlapped another already had its
+    // values refused (or the spec relies on a discriminator): a new overlap with it
+    // refuses nothing new.
     std::vector<std::size_t> overlapping;
     if (after.keyword == "oneOf") {
-        for (const auto j : match.only_new) {
-            for (const auto& [i, kept] : match.pairs) {
-                if (!admits_every_value_of(*after.branches[j], context_.new_types, *before.branches[i], context_.old_types)) continue;
-                context_.emit(at.unit, ChangeKind::one_of_branches_overlap, at.path, o, n, json::value(branch_text(*before.branches[i])),
-                              json::value(branch_text(*after.branches[j])));
+        std::vector<bool> overlapped_before(before.branches.size(), false);
+        if (before.keyword == "oneOf")
+            for (std::size_t i = 0; i < before.branches.size(); ++i)
+                for (std::size_t k = i + 1; k < before.branches.size(); ++k)
+                    if (branches_overlap(*before.branches[i], context_.old_types, *before.branches[k], context_.old_types))
+                        overlapped_before[i] = overlapped_before[k] = true;
+        const auto old_partner = [&](std::size_t j) -> std::optional<std::size_t> {
+            for (const auto& [i, paired] : match.pairs)
+                if (paired == j) return i;
+            return std::nullopt;
+        };
+        const auto& branches = after.branches;
+        for (std::size_t j = 0; j < branches.size(); ++j) {
+            for (std::size_t k = j + 1; k < branches.size(); ++k) {
+                if (!branches_overlap(*branches[j], context_.new_types, *branches[k], context_.new_types)) continue;
+                const auto was_j = old_partner(j);
+                const auto was_k = old_partner(k);
+                if ((was_j && overlapped_before[*was_j]) || (was_k && overlapped_before[*was_k])) continue;
+                // The message names the branch that was there and the one that now shares its values.
+                const bool k_is_newer = !was_k || was_j;
+                const auto& kept = *branches[k_is_newer ? j : k];
+                const auto& added = *branches[k_is_newer ? k : j];
+                context_.emit(at.unit, ChangeKind::one_of_branches_overlap, at.path, o, n, json::value(branch_text(kept)),
+                              json::value(branch_text(added)));
                 overlapping.push_back(j);
-                break;
+                overlapping.push_back(k);
             }
         }
         std::erase_if(match.only_new, [&](std::size_t j) { return std::find(overlapping.begin(), overlapping.end(), j) != overlapping.end(); });

@@ -9,14 +9,23 @@ namespace kompat {
 
 namespace {
 
-// A named union reached through `$ref`s: a chain this long is no real spec.
-constexpr int max_ref_hops = 8;
+// `$ref`s followed to a schema. The loader refuses chains of bare `$ref`s longer than its
+// limit (64 unless raised) and every cycle of them; this bound only ends a cycle through
+// `$ref`s that carry keywords beside them (OpenAPI 3.1), which no real spec writes.
+constexpr int max_ref_hops = 100'000;
 
 bool is_null_branch(const Schema& s) {
     if (!s.ref.empty() || !s.properties.empty() || s.items || s.composition) return false;
     if (s.type.size() == 1 && s.type.front() == "null") return true;
     if (s.enum_values != nullptr) return s.enum_values->size() == 1 && s.enum_values->front().is_null();
     return s.type.empty() && s.nullable;
+}
+
+// Keywords kompat does not model that still refuse values.
+bool has_other_constraints(const Schema& s) {
+    const auto& other = s.unmodelled().other_keywords;
+    return !s.kubernetes().validations.empty() || find_keyword(other, "const") != nullptr || find_keyword(other, "not") != nullptr ||
+           find_keyword(other, "patternProperties") != nullptr || find_keyword(other, "propertyNames") != nullptr;
 }
 
 bool is_integer_to_number(const TypeList& a, const TypeList& b) {
@@ -47,6 +56,9 @@ int match_score(const Schema& o, const TypeIndex& old_types, const Schema& n, co
     if ((a->enum_values == nullptr) == (b->enum_values == nullptr)) score += 5;
     if (a->format == b->format) score += 3;
     if (static_cast<bool>(a->items) == static_cast<bool>(b->items)) score += 1;
+    // Of two branches alike but for their bounds (`string` and `{string, maxLength: 3}`),
+    // the one bounded as the old value was.
+    if (static_cast<bool>(a->bounds) == static_cast<bool>(b->bounds)) score += 2;
     return score;
 }
 
@@ -71,15 +83,45 @@ bool admits_every_value_of(const Schema& open, const TypeIndex& open_types, cons
     if (a == nullptr || b == nullptr) return false;
     const bool constrains_nothing = a->properties.empty() && a->required.empty() && !a->items && !a->additional_properties &&
                                     a->additional_properties_allowed != false && !a->composition && !a->bounds &&
-                                    a->enum_values == nullptr && a->format.empty() && a->kubernetes().validations.empty() &&
-                                    find_keyword(a->unmodelled().other_keywords, "const") == nullptr &&
-                                    find_keyword(a->unmodelled().other_keywords, "not") == nullptr &&
-                                    find_keyword(a->unmodelled().other_keywords, "patternProperties") == nullptr &&
-                                    find_keyword(a->unmodelled().other_keywords, "propertyNames") == nullptr;
+                                    a->enum_values == nullptr && a->format.empty() && !has_other_constraints(*a);
     if (!constrains_nothing) return false;
     const auto& branch_type = merged_type(*b, branch_types);
     if (branch_type.empty()) return a->type.empty();
     return a->type.empty() || type_change_kind(branch_type, a->type) == ChangeKind::type_widened || branch_type == a->type;
+}
+
+namespace {
+
+// An object that requires nothing and admits properties it does not name (a `Problem` of
+// optional fields): every object matches it, unless it names a field with a type the
+// object's other schema requires with another type.
+bool admits_any_object_of(const Schema& open, const Schema& object, const TypeIndex& object_types) {
+    const bool is_object = open.type.size() == 1 && open.type.front() == "object";
+    if (!is_object || !open.required.empty() || open.additional_properties || open.additional_properties_allowed == false ||
+        open.composition || open.bounds || open.enum_values != nullptr || has_other_constraints(open))
+        return false;
+    const auto& object_type = merged_type(object, object_types);
+    if (object_type.size() != 1 || object_type.front() != "object") return false;
+    for (const auto name : object.required) {
+        const auto* mine = open.find_property(name);
+        const auto* theirs = object.find_property(name);
+        if (mine == nullptr || theirs == nullptr) continue;
+        const auto* a = &mine->schema;
+        const auto* b = resolved_schema(theirs->schema, object_types);
+        if (!a->ref.empty() || b == nullptr || a->type.empty() || b->type.empty()) continue;
+        if (a->type != b->type) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool branches_overlap(const Schema& a, const TypeIndex& a_types, const Schema& b, const TypeIndex& b_types) {
+    if (admits_every_value_of(a, a_types, b, b_types) || admits_every_value_of(b, b_types, a, a_types)) return true;
+    const auto* x = resolved_schema(a, a_types);
+    const auto* y = resolved_schema(b, b_types);
+    if (x == nullptr || y == nullptr) return false;
+    return admits_any_object_of(*x, *y, b_types) || admits_any_object_of(*y, *x, a_types);
 }
 
 std::string branch_text(const Schema& s) {
@@ -87,7 +129,30 @@ std::string branch_text(const Schema& s) {
     std::string out;
     for (const auto type : s.type) out += (out.empty() ? "" : "|") + std::string(type);
     if (out.empty()) out = s.properties.empty() ? "any" : "object";
+    // Objects are told apart by their fields (sorted: the same whatever order a spec writes).
+    if (out == "object" && !s.properties.empty()) {
+        std::vector<std::string_view> names;
+        for (const auto& property : s.properties) names.push_back(property.name);
+        std::sort(names.begin(), names.end());
+        std::string fields;
+        for (const auto name : names) {
+            if (fields.size() > 40) {
+                fields += ", …";
+                break;
+            }
+            fields += (fields.empty() ? "" : ", ") + std::string(name);
+        }
+        out += " {" + fields + "}";
+    }
     if (!s.format.empty()) out += " (" + std::string(s.format) + ")";
+    if (s.bounds) {
+        // The bounds that tell two branches of one type apart.
+        const auto& b = *s.bounds;
+        if (b.max_length) out += " maxLength " + std::to_string(*b.max_length);
+        if (b.min_length) out += " minLength " + std::to_string(*b.min_length);
+        if (b.max_items) out += " maxItems " + std::to_string(*b.max_items);
+        if (b.pattern) out += " pattern " + std::string(*b.pattern);
+    }
     if (s.enum_values != nullptr) out += " enum " + boost::json::serialize(*s.enum_values);
     if (s.items) out += " of " + branch_text(*s.items);
     return out;

@@ -55,6 +55,11 @@ BranchMatch match_branches(const Alternatives& before, const TypeIndex& old_type
 // which `oneOf` refuses.
 bool admits_every_value_of(const Schema& open, const TypeIndex& open_types, const Schema& branch, const TypeIndex& branch_types);
 
+// Whether some value matches both branches, as far as the schemas can tell, in either
+// order: one admits every value of the other, or one is an object that admits any object
+// (optional fields only, others allowed) and the other is an object.
+bool branches_overlap(const Schema& a, const TypeIndex& a_types, const Schema& b, const TypeIndex& b_types);
+
 // A short text of one alternative: `string`, `terminal.location`, `string enum [""]`.
 std::string branch_text(const Schema& branch);
 

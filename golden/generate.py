@@ -607,10 +607,20 @@ case("union-branch-added-in-request-is-info", None, "", pets(["Cat", "Dog"], "re
      pets(["Cat", "Dog", "Lizard"], "request"), ["union-branch-added"])
 NAMED = {"type": "object", "properties": {"name": {"type": "string"}}}
 case("one-of-branches-overlap", "one-of-branches-overlap",
-     "A value became `oneOf` its old shape and a branch that admits every value of it (an open object, `{}`): a value "
-     "of the old shape now matches two branches, and `oneOf` refuses a value that matches more than one. An error for "
-     "writers and readers alike. `anyOf` has no such effect (see below), nor has a branch that refuses the old values.",
+     "Two branches of a `oneOf` admit the same values, and the old schema did not have that overlap: a value both "
+     "admit now matches two branches, and `oneOf` refuses a value that matches more than one. Every pair of branches "
+     "is tested, in both directions and whatever their order: a branch that admits every value of another (an open "
+     "object, `{}`, or `string` beside `{string, maxLength: 3}`), or an object of optional fields only that admits "
+     "other properties (a `Problem` beside `$ref X`), which every object matches. An error for writers and readers "
+     "alike. `anyOf` has no such effect (see below), nor has a branch that refuses the old values.",
      field(NAMED), field({"oneOf": [NAMED, {"type": "object"}]}))
+case("one-of-narrower-branch-overlaps", None, "",
+     field({"type": "string"}), field({"oneOf": [{"type": "string", "maxLength": 3}, {"type": "string"}]}), ["one-of-branches-overlap"])
+case("one-of-open-object-overlaps", None, "",
+     field({"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}),
+     field({"oneOf": [{"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+                      {"type": "object", "properties": {"title": {"type": "string"}, "detail": {"type": "string"}}}]}),
+     ["one-of-branches-overlap"])
 case("any-of-open-branch-added-is-widened", None, "", field(NAMED), field({"anyOf": [NAMED, {"type": "object"}]}), ["type-widened"])
 case("one-of-branch-of-another-type-is-widened", None, "", field(NAMED), field({"oneOf": [NAMED, {"type": "string"}]}),
      ["type-widened"])
