@@ -40,9 +40,10 @@ Examples:
     };
     const auto run = [options, &limits] {
         const auto config = read_configuration(options->reports.config, limits);
-        auto comparison =
-            compare(options->old_spec, options->new_spec, limits, ruleset_to_use({}, config), false, {}, ComparedInputs::left_to_exit);
+        const int ruleset = ruleset_to_use({}, config);
+        auto comparison = compare(options->old_spec, options->new_spec, limits, ruleset, false, {}, ComparedInputs::left_to_exit);
         apply_configuration(comparison, config);
+        note_pinned_ruleset(comparison, ruleset, {}, config);
         auto request = options->reports;
         request.formats = {options->format == "json" ? "changelog-json" : "changelog"};
         OutputBatch batch;

@@ -52,10 +52,8 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
     if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits, ruleset);
     note_swapped_inputs(comparison);
     apply_version_policy(comparison, ruleset);
-    if (ruleset != current_ruleset)
-        comparison.sources.notes.push_back(fmt::format("verdicts of rule set {} (pinned; this kompat's own is {}, docs/rulesets.md)",
-                                                       ruleset, current_ruleset));
     apply_configuration(comparison, config);
+    note_pinned_ruleset(comparison, ruleset, options.rules_version, config);
     OutputBatch batch;
     std::optional<WrittenBaseline> written;
     if (!options.write_baseline_to.empty()) {

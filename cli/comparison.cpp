@@ -61,9 +61,14 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     const auto& before = loaded->old_snapshot;
     const auto& after = loaded->new_snapshot;
     auto diff = diff_snapshots(before, after, limits);
+    // An older rule set is a policy like a rule turned off: what it lowered is counted
+    // against the current set's verdicts of the same changes.
+    std::vector<Finding> current_findings;
+    if (ruleset != current_ruleset) current_findings = evaluate(diff.changes);
     auto changes = std::make_unique<std::vector<Change>>(as_of_ruleset(std::move(diff.changes), ruleset));
     Comparison comparison;
     comparison.findings = evaluate(*changes);
+    if (ruleset != current_ruleset) comparison.ruleset_lowering = lowered_by_ruleset(current_findings, comparison.findings);
     const auto append = [&comparison](std::vector<Finding> more) {
         comparison.findings.insert(comparison.findings.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
         sort_findings(comparison.findings);
@@ -229,6 +234,14 @@ void apply_configuration(Comparison& comparison, const std::optional<Config>& co
     comparison.summary = summarize(comparison.findings);
     comparison.sources.policy = std::move(outcome.policy);
     comparison.sources.notes.insert(comparison.sources.notes.end(), outcome.notes.begin(), outcome.notes.end());
+}
+
+void note_pinned_ruleset(Comparison& comparison, int ruleset, std::optional<int> from_option, const std::optional<Config>& config) {
+    if (ruleset == current_ruleset) return;
+    const auto pinned_by = from_option || !config ? std::string("--rules-version")
+                                                  : config->file + ":" + std::to_string(config->ruleset_position.line);
+    auto& policy = comparison.sources.policy;
+    policy.insert(policy.begin(), ruleset_policy_note(ruleset, pinned_by, comparison.ruleset_lowering));
 }
 
 bool failed(const std::vector<Finding>& findings, Severity fail_on) {

@@ -21,6 +21,8 @@ struct Comparison {
     std::vector<Finding> findings;
     Summary summary;
     ReportSources sources;
+    // Judged as an older rule set: what that lowered against the current one.
+    RulesetLowering ruleset_lowering;
 };
 
 // What becomes of the snapshots and changes a comparison is made from once it is made:
@@ -50,6 +52,11 @@ std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapsho
 // becomes unreleased-change, info.
 void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
                         const Limits& limits, int ruleset = current_ruleset);
+
+// Leads the policy notes with the rule set's when it is older than this kompat's: pinned by
+// --rules-version or by the config's rules-version, with the findings it lowered. Call it
+// after apply_configuration, which sets the config's own policy notes.
+void note_pinned_ruleset(Comparison& comparison, int ruleset, std::optional<int> from_option, const std::optional<Config>& config);
 
 // A general OpenAPI document's version policy: version-not-bumped when it breaks without a
 // major bump of info.version, and a note with the version semantic versioning asks for.

@@ -48,6 +48,7 @@ public:
             const auto at = parsed_.position_of(member);
             if (member.key() == "rules-version" || member.key() == "ruleset") {
                 const auto& number = member.value();
+                config.ruleset_position = at;
                 const auto known = [&](std::int64_t n) { return n >= oldest_ruleset && n <= current_ruleset; };
                 if (number.is_int64() && known(number.get_int64())) config.ruleset = static_cast<int>(number.get_int64());
                 else if (number.is_uint64() && number.get_uint64() <= static_cast<std::uint64_t>(current_ruleset) &&

@@ -2,8 +2,15 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "rules/baseline.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <array>
+#include <map>
+#include <set>
 
 namespace kompat {
 namespace {
@@ -63,6 +70,34 @@ std::vector<Change> as_of_ruleset(std::vector<Change> changes, int ruleset) {
         }
     }
     return out;
+}
+
+RulesetLowering lowered_by_ruleset(const std::vector<Finding>& current, const std::vector<Finding>& pinned) {
+    // A pinned set may rename a change's rule or split it in values: compare by place.
+    std::map<std::string, Severity> pinned_at;
+    for (const auto& finding : pinned) {
+        auto [found, inserted] = pinned_at.try_emplace(place_of(finding), finding.severity);
+        if (!inserted) found->second = std::max(found->second, finding.severity);
+    }
+    RulesetLowering out;
+    std::set<std::string> rules;
+    for (const auto& finding : current) {
+        const auto found = pinned_at.find(place_of(finding));
+        if (found != pinned_at.end() && found->second >= finding.severity) continue;
+        ++out.findings;
+        if (finding.severity == Severity::error) ++out.errors;
+        rules.insert(finding.rule);
+    }
+    out.rules.assign(rules.begin(), rules.end());
+    return out;
+}
+
+std::string ruleset_policy_note(int ruleset, const std::string& pinned_by, const RulesetLowering& lowered) {
+    auto note = fmt::format("rule set {} pinned by {} (this kompat's own is {}, docs/rulesets.md): {} finding(s) lowered", ruleset,
+                            pinned_by, current_ruleset, lowered.findings);
+    if (lowered.errors != 0) note += fmt::format(" ({} of them error(s))", lowered.errors);
+    if (!lowered.rules.empty()) note += fmt::format(": {}", fmt::join(lowered.rules, ", "));
+    return note;
 }
 
 }  // namespace kompat

@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "diff/change.hpp"
+#include "rules/finding.hpp"
+
+#include <string>
 
 namespace kompat {
 
@@ -34,5 +37,18 @@ bool ruleset_reports(ChangeKind kind, int ruleset);
 // The changes as rule set `ruleset` judged them: renamed to the kind it knew, dropped
 // where it reported nothing, split where it gave one finding a value.
 std::vector<Change> as_of_ruleset(std::vector<Change> changes, int ruleset);
+
+// What judging as an older rule set lowered against the current set: the current set's
+// findings that the pinned set reports at a lower severity, or not at all, at their place.
+struct RulesetLowering {
+    std::size_t findings = 0;
+    std::size_t errors = 0;          // of them, errors under the current set
+    std::vector<std::string> rules;  // their rule ids under the current set, sorted, once each
+};
+RulesetLowering lowered_by_ruleset(const std::vector<Finding>& current, const std::vector<Finding>& pinned);
+
+// The policy note of a pinned rule set, as a rule turned off has one: the set, who pinned
+// it (`pinned_by`: the config file and line, or --rules-version) and what it lowered.
+std::string ruleset_policy_note(int ruleset, const std::string& pinned_by, const RulesetLowering& lowered);
 
 }  // namespace kompat
