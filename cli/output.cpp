@@ -4,11 +4,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <set>
 
 #include "cli/exit_codes.hpp"
@@ -121,6 +123,19 @@ int OutputBatch::commit() {
     return 0;
 }
 
+namespace {
+
+bool within_directory(const fs::path& file, const fs::path& directory) {
+    std::error_code ec;
+    if (!fs::is_directory(directory, ec)) return false;
+    const auto [in_directory, in_file] = std::mismatch(directory.begin(), directory.end(), file.begin(), file.end());
+    // A trailing separator gives an empty last element.
+    return (in_directory == directory.end() || (std::next(in_directory) == directory.end() && in_directory->empty())) &&
+           in_file != file.end();
+}
+
+}  // namespace
+
 int check_outputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
     std::set<fs::path> seen;
     std::vector<std::pair<fs::path, const std::string*>> real_inputs;  // each with the argument it was
@@ -142,6 +157,12 @@ int check_outputs(const std::vector<std::string>& outputs, const std::vector<std
         for (const auto& [real_input, input] : real_inputs) {
             if (real_output == real_input) {
                 print_error("kompat: --output " + output + " would overwrite the input " + *input);
+                return exit_usage_or_input;
+            }
+            // A snapshot's or --objects directory is read whole: a report inside it
+            // replaces, or becomes, one of its inputs.
+            if (within_directory(real_output, real_input)) {
+                print_error("kompat: --output " + output + " would write inside the input directory " + *input);
                 return exit_usage_or_input;
             }
         }
