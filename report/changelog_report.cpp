@@ -22,16 +22,10 @@ namespace kompat {
 namespace json = boost::json;
 namespace {
 
-// Entries mark what came from the inputs with this byte on both sides; each format
-// renders the marks its own way (Markdown code spans, backticks in JSON).
-constexpr char mark = '\x1f';
-
-std::string span(std::string_view text) {
-    std::string out(1, mark);
-    for (const char c : text)
-        if (c != mark) out += c;
-    return out + mark;
-}
+// Entries mark what came from the inputs (input_span); each format renders the marks its
+// own way (Markdown code spans, backticks in JSON).
+constexpr char mark = input_mark;
+constexpr auto span = input_span;
 
 struct KindName {
     std::string group_version;
@@ -342,21 +336,6 @@ constexpr std::array<std::pair<ChangelogSection, std::string_view>, 5> section_t
                                                                                        {ChangelogSection::promoted, "Promoted"},
                                                                                        {ChangelogSection::added, "Added"}}};
 
-// Marked text as Markdown: input text in code spans, the rest escaped for a list item.
-std::string markdown_text(std::string_view text) {
-    std::string out;
-    bool inside = false;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        if (i < text.size() && text[i] != mark) continue;
-        const auto piece = text.substr(start, i - start);
-        out += inside ? code(piece) : line_text(piece);
-        inside = !inside;
-        start = i + 1;
-    }
-    return out;
-}
-
 std::string plain_text(std::string_view text) {
     std::string out(text);
     std::replace(out.begin(), out.end(), mark, '`');
@@ -400,7 +379,7 @@ std::string changelog_markdown(const Changelog& changelog, const ReportSources& 
                 group_version = entry.group_version;
                 body += fmt::format("\n### {}\n\n", group_version.empty() ? std::string("Shared types") : line_text(group_version));
             }
-            body += fmt::format("- **{}** {}\n", line_text(entry.kind), markdown_text(entry.text));
+            body += fmt::format("- **{}** {}\n", line_text(entry.kind), line_text(entry.text));
         }
         if (!body.empty()) out += fmt::format("\n## {}\n{}", title, body);
     }

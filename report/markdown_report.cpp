@@ -26,21 +26,23 @@ std::string counts_text(const Summary& counts) {
     return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-constexpr SentenceStyle markdown_style{code, code};
+// Input text in a sentence is marked, and each mark becomes a code span when the sentence
+// is written into a cell: never backticks, which an input could close.
+constexpr SentenceStyle markdown_style{input_span, input_span};
 
 // Under a heading the place is the path; a finding about the whole kind (or type) says so
 // in words rather than as `.`.
 std::string place_cell(const Finding& finding, bool under_heading) {
-    if (!under_heading) return cell(code(place_of(finding)));
+    if (!under_heading) return cell(input_span(place_of(finding)));
     if (finding.path.empty() || finding.path == ".") return finding.kind ? "whole kind" : "whole type";
-    return cell(code(finding.path));
+    return cell(input_span(finding.path));
 }
 
 std::string row(const Finding& finding, bool under_heading) {
     std::string change = cell(finding_sentence(finding, markdown_style));
     if (const auto context = finding_context(finding); !context.empty()) change += "<br>" + cell(context);
-    if (const auto at = location_text(finding); !at.empty()) change += "<br>" + cell(code(at));
-    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(code(finding.rule)), place_cell(finding, under_heading),
+    if (const auto at = location_text(finding); !at.empty()) change += "<br>" + cell(input_span(at));
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(input_span(finding.rule)), place_cell(finding, under_heading),
                        change);
 }
 
@@ -51,8 +53,8 @@ std::string folded_row(const std::vector<const Finding*>& same, bool under_headi
     std::vector<std::string> places;
     for (const auto* finding : same) places.push_back(place_cell(*finding, under_heading));
     std::string change = cell(finding_sentence(first, markdown_style, places_words(same)));
-    if (const auto at = location_text(first); !at.empty()) change += "<br>first at " + cell(code(at));
-    return fmt::format("| {} | {} | {} | {} |\n", to_string(first.severity), cell(code(first.rule)), first_few(places, ""), change);
+    if (const auto at = location_text(first); !at.empty()) change += "<br>first at " + cell(input_span(at));
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(first.severity), cell(input_span(first.rule)), first_few(places, ""), change);
 }
 
 // Whom a rule breaks and what to do about it, from the rule table.
@@ -80,7 +82,7 @@ std::string baseline_review(const std::vector<Finding>& findings, const Baseline
         for (const auto& entry : review.accepted) {
             if (entry.approved_here != approved_here) continue;
             ++count;
-            rows += fmt::format("| {} | {} | {} |\n", cell(code(entry.rule)), cell(code(entry.place)), cell(entry.reason));
+            rows += fmt::format("| {} | {} | {} |\n", cell(input_span(entry.rule)), cell(input_span(entry.place)), cell(entry.reason));
         }
         if (count == 0) return;
         add(fmt::format("\n<details{}>\n<summary><b>{}</b>: {} finding{} accepted by {}</summary>\n\n| rule | place | reason |\n|---|---|---|\n{}"

@@ -1,6 +1,7 @@
 #include "report/markdown_text.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "support/text_safety.hpp"
 #include "report/markup_text.hpp"
@@ -25,17 +26,37 @@ bool markdown_active(std::string_view word) {
            word.find("www.") != std::string_view::npos;
 }
 
-// Text outside code spans: each word that markdown would act on becomes a code span of its
-// own, where GitHub renders it as it is and neither links nor mentions anyone. In a table
-// cell, pipes are escaped (GitHub's tables read `\|` in a code span as `|`); elsewhere a
-// `\|` would show its backslash, so there they stay as they are.
-std::string prose(std::string_view text, bool in_table) {
+// A word written `name` (with punctuation before or after it that markdown does not act on):
+// the name, to show in a code span of its own.
+std::optional<std::string_view> backticked_name(std::string_view word) {
+    const auto open = word.find('`');
+    const auto close = word.rfind('`');
+    if (open == std::string_view::npos || close <= open + 1 || word.substr(open + 1, close - open - 1).find('`') != std::string_view::npos)
+        return std::nullopt;
+    if (markdown_active(word.substr(0, open)) || markdown_active(word.substr(close + 1))) return std::nullopt;
+    return word.substr(open + 1, close - open - 1);
+}
+
+// Text outside kompat's code spans: each word that markdown would act on becomes a code
+// span of its own, where GitHub renders it as it is and neither links nor mentions anyone.
+// In a table cell, pipes are escaped (GitHub's tables read `\|` in a code span as `|`);
+// elsewhere a `\|` would show its backslash, so there they stay as they are.
+std::string prose(std::string_view raw, bool in_table) {
+    const auto escaped = escape_control(raw);
+    const std::string_view text = escaped;
+    const auto coded = [&](std::string_view piece) { return in_table ? escaped_pipes(code(piece)) : code(piece); };
     std::string out;
     for (std::size_t start = 0; start <= text.size();) {
         const auto end = std::min(text.find(' ', start), text.size());
         const auto word = text.substr(start, end - start);
-        if (markdown_active(word)) out += in_table ? escaped_pipes(code(word)) : code(word);
-        else out += word;
+        if (const auto name = backticked_name(word)) {
+            const auto open = word.find('`');
+            out += std::string(word.substr(0, open)) + coded(*name) + std::string(word.substr(word.rfind('`') + 1));
+        } else if (markdown_active(word)) {
+            out += coded(word);
+        } else {
+            out += word;
+        }
         if (end == text.size()) break;
         out += ' ';
         start = end + 1;
@@ -43,35 +64,30 @@ std::string prose(std::string_view text, bool in_table) {
     return out;
 }
 
-// Text that may hold kompat's own code spans, for a table cell or for a line.
-std::string marked_text(std::string_view raw, bool in_table) {
-    const auto text = escape_control(raw);
-    const auto span = [&](std::string_view piece) { return in_table ? escaped_pipes(piece) : std::string(piece); };
+// Text that may hold input spans (input_mark on both sides), for a table cell or a line.
+std::string marked_text(std::string_view text, bool in_table) {
     std::string out;
-    std::size_t prose_start = 0;
-    for (std::size_t at = 0; at < text.size();) {
-        if (text[at] != '`') {
-            ++at;
-            continue;
-        }
-        // A code span: a run of backticks, up to the next run of the same length.
-        const auto run = text.find_first_not_of('`', at);
-        const auto fence = (run == std::string::npos ? text.size() : run) - at;
-        const auto close = text.find(std::string(fence, '`'), at + fence);
-        const bool closed = close != std::string::npos && (close + fence == text.size() || text[close + fence] != '`');
-        if (!closed) {
-            at += fence;
-            continue;
-        }
-        out += prose(std::string_view(text).substr(prose_start, at - prose_start), in_table);
-        out += span(std::string_view(text).substr(at, close + fence - at));
-        at = prose_start = close + fence;
+    bool inside = false;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && text[i] != input_mark) continue;
+        const auto piece = text.substr(start, i - start);
+        if (inside) out += in_table ? escaped_pipes(code(piece)) : code(piece);
+        else out += prose(piece, in_table);
+        inside = !inside;
+        start = i + 1;
     }
-    out += prose(std::string_view(text).substr(prose_start), in_table);
     return out;
 }
 
 }  // namespace
+
+std::string input_span(std::string_view text) {
+    std::string out(1, input_mark);
+    for (const char c : text)
+        if (c != input_mark) out += c;
+    return out + input_mark;
+}
 
 std::string cell(std::string_view text) { return marked_text(text, true); }
 

@@ -6,9 +6,18 @@
 
 namespace kompat {
 
-// Text for a list item or a quote, which may hold kompat's own code spans: controls
-// escaped (line breaks too), and outside the code spans each word that GitHub would act on
-// (`<img>`, `[link](…)`, `@team`, `#12`, `**`, URLs) put in a code span of its own.
+// kompat marks the input text it puts in a sentence with this byte on both sides (input_span),
+// never with backticks: a backtick an input wrote could close a span, and a backslash before
+// one turns it into text, after which the rest of the input would be read as markup.
+inline constexpr char input_mark = '\x1f';
+
+// `text` marked as input, to become one code span (its own marks dropped).
+std::string input_span(std::string_view text);
+
+// Text for a list item or a quote: each input_span a code span (code()), and between them,
+// controls escaped (line breaks too) and each word that GitHub would act on (`<img>`,
+// `[link](…)`, `@team`, `#12`, `**`, backticks, URLs) put in a code span of its own. A word
+// that is one backticked name (`` `spec`, ``) keeps its name in a code span.
 std::string line_text(std::string_view text);
 
 // The same for a table cell: pipes escaped too, code spans included (GitHub's tables read

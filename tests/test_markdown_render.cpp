@@ -3,6 +3,7 @@
 // case): names, reasons and places an input wrote add no element, link, image, heading
 // or mention of their own.
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 
 #include <regex>
 #include <set>
@@ -173,4 +174,58 @@ TEST_CASE("markdown render: every golden case's values read as written in the PR
         }
     }
     CHECK(values_checked > 100);
+}
+
+namespace {
+
+std::string json_string(const std::string& text) { return boost::json::serialize(boost::json::value(text)); }
+
+// A document whose type name, operation path and info.version all hold `text`; `old_side`
+// has a field `name` in the type (removed in the other: an error), the new side an
+// operation more.
+std::string openapi_with(const std::string& text, bool old_side) {
+    namespace json = boost::json;
+    const json::object ok{{"200", {{"description", "ok"}}}};
+    json::object properties{{"size", {{"type", "integer"}}}, {text, {{"type", "string"}}}};
+    if (old_side) properties["name"] = {{"type", "string"}};
+    json::object paths{{"/w/" + text, {{"get", {{"responses", ok}}}}}};
+    if (!old_side) paths["/added/" + text] = {{"get", {{"responses", ok}}}};
+    const json::object document{{"openapi", "3.0.0"},
+                                {"info", {{"title", "t"}, {"version", "1.0 " + text}}},
+                                {"paths", paths},
+                                {"components", {{"schemas", {{"H" + text, {{"type", "object"}, {"properties", properties}}}}}}}};
+    return json::serialize(document);
+}
+
+}  // namespace
+
+// Backticks an input writes (runs of one to five, and one after a backslash, which markdown
+// reads as a plain backtick) close no code span of kompat's: nothing after them renders.
+TEST_CASE("markdown render: backticks in names, paths, versions and reasons close no code span") {
+    std::vector<std::string> attacks;
+    for (int run = 1; run <= 5; ++run) {
+        const std::string ticks(static_cast<std::size_t>(run), '`');
+        attacks.push_back("a" + ticks + " <h1>H</h1> <img src=x> [x](https://e.example) @team #12 " + ticks + "b");
+        attacks.push_back(ticks + "<h1>H</h1>@team" + ticks);
+    }
+    attacks.push_back(R"(\`<h1>H</h1> @team #12 <img src=x>`)");
+    attacks.push_back(R"(x\` @team [x](https://e.example) \`)");
+    for (const auto& attack : attacks) {
+        INFO(attack);
+        TempDir dir;
+        dir.write("old.json", openapi_with(attack, true));
+        dir.write("new.json", openapi_with(attack, false));
+        dir.write("kompat.yaml", "ignores:\n  - rule: operation-added\n    reason: " + json_string(attack) + "\n");
+        dir.write("baseline.txt", "0123456789abcdef field-removed " + attack + "  # stale\n");
+        const auto in_dir = "cd " + quoted(dir.path()) + " && '" + kompat::test::kompat_binary() + "' ";
+        const auto markdown = run(in_dir + "check old.json new.json --format markdown --show info --config kompat.yaml --baseline baseline.txt");
+        INFO(markdown.err);
+        REQUIRE(markdown.exit_code <= 1);
+        check_rendering(dir, markdown.out,
+                        {"h2", "p", "table", "thead", "tbody", "tr", "th", "td", "details", "summary", "b", "code", "blockquote", "ul", "li",
+                         "br", "strong", "pre"});
+        const auto changelog = run(in_dir + "changelog old.json new.json");
+        REQUIRE(changelog.exit_code == 0);
+        check_rendering(dir, changelog.out, {"h1", "h2", "h3", "ul", "li", "strong", "code", "p"});
+    }
 }
