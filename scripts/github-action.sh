@@ -16,6 +16,9 @@
 set -uo pipefail
 
 input() { printenv "INPUT_$1" || true; }
+# What the Action prints passes the defusing kompat gives its own stdout: no `::` or `##`
+# an input wrote can start a workflow command (an annotation, a mask, stop-commands).
+defuse() { sed -e 's/::/\\u003a:/g' -e 's/##/\\u0023#/g'; }
 old=$(input OLD)
 new=$(input NEW)
 fail_on=$(input FAIL-ON)
@@ -126,7 +129,7 @@ for path in "${paths[@]}"; do
 
   "$kompat" "${args[@]}" 2> "$errors"
   one=$?
-  cat "$errors" >&2
+  defuse < "$errors" >&2
   [ $one -gt $code ] && code=$one
   if [ -s "$part" ]; then
     cat "$part" >> "$summary"
@@ -136,7 +139,7 @@ for path in "${paths[@]}"; do
       sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/@/\&#64;/g' "$errors"; echo '</pre>'; } >> "$summary"
   fi
   if [ -s "$report" ]; then
-    case "$format" in text|markdown) echo; cat "$report" ;; esac
+    case "$format" in text|markdown) echo; defuse < "$report" ;; esac
   fi
 done
 
@@ -150,7 +153,10 @@ if [ -n "${GITHUB_OUTPUT:-}" ]; then
 fi
 
 # comment: true posts the summary as one PR comment, updated in place by later runs (it is
-# found by a marker line), through the REST API with the job's token.
+# found by a marker line, among the comments of the token's own user only: anyone can
+# write the marker), through the REST API with the job's token. GitHub refuses a body over
+# 65,536 characters; the budget is counted in bytes, never fewer.
+comment_limit=65536
 if [ "$comment" = true ] && [ -s "$summary" ]; then
   number=$(jq -r '.pull_request.number // empty' "${GITHUB_EVENT_PATH:-/dev/null}" 2> /dev/null)
   token=$(input TOKEN)
@@ -160,20 +166,49 @@ if [ "$comment" = true ] && [ -s "$summary" ]; then
     api=${GITHUB_API_URL:-https://api.github.com}
     marker='<!-- kompat report: updated in place by later runs -->'
     headers=(-H "Authorization: Bearer $token" -H "Accept: application/vnd.github+json" -H "X-GitHub-Api-Version: 2022-11-28")
+    # The token's user: a personal token's login, else the job token's bot.
+    me=$(curl -fsS "${headers[@]}" "$api/user" 2> /dev/null | jq -r '.login // empty' 2> /dev/null)
+    : "${me:=github-actions[bot]}"
     existing=
+    impostors=0
     for page in $(seq 1 50); do
       comments=$(curl -fsS "${headers[@]}" "$api/repos/$GITHUB_REPOSITORY/issues/$number/comments?per_page=100&page=$page") || break
-      existing=$(printf '%s' "$comments" | jq -r --arg marker "$marker" '[.[] | select((.body // "") | startswith($marker))][0].id // empty')
-      [ -n "$existing" ] || [ "$(printf '%s' "$comments" | jq 'length')" -lt 100 ] && break
+      marked='[.[] | select((.body // "") | startswith($marker))]'
+      [ -n "$existing" ] ||
+        existing=$(printf '%s' "$comments" | jq -r --arg marker "$marker" --arg me "$me" "$marked | map(select(.user.login == \$me))[0].id // empty")
+      impostors=$((impostors + $(printf '%s' "$comments" | jq -r --arg marker "$marker" --arg me "$me" "$marked | map(select(.user.login != \$me)) | length")))
+      [ "$(printf '%s' "$comments" | jq 'length')" -lt 100 ] && break
     done
+    body="$out/comment.md"
+    head_lines() {
+      echo "$marker"
+      if [ "$impostors" -gt 0 ]; then
+        echo
+        echo "> **Note:** $impostors other comment(s) on this pull request start with kompat's marker but were not written by this job's token: they are not kompat's report."
+      fi
+    }
+    { head_lines; cat "$summary"; } > "$body"
+    if [ "$(wc -c < "$body")" -gt "$comment_limit" ]; then
+      # Too long for one comment: each report's heading and counts, and where the rest is.
+      { head_lines
+        echo
+        echo "> **Note:** the full report is longer than a comment can be: it is in the job summary of this run."
+        for part in "$out"/kompat-summary-*.md; do
+          [ -s "$part" ] || continue
+          echo; sed -n '1,/^| [0-9]* | [0-9]* | [0-9]* |$/p' "$part" | head -n 8
+        done; } > "$body"
+      if [ "$(wc -c < "$body")" -gt "$comment_limit" ]; then
+        { head_lines; echo; echo "kompat: the report is in the job summary of this run (too long for a comment)."; } > "$body"
+      fi
+    fi
     payload="$out/comment.json"
-    jq -Rs --arg marker "$marker" '{body: ($marker + "\n" + .)}' < "$summary" > "$payload"
+    jq -Rs '{body: .}' < "$body" > "$payload"
     if [ -n "$existing" ]; then
       curl -fsS -o /dev/null -X PATCH "${headers[@]}" --data-binary "@$payload" "$api/repos/$GITHUB_REPOSITORY/issues/comments/$existing" ||
-        echo "::warning title=kompat::the PR comment could not be updated"
+        { echo "::error title=kompat::the PR comment could not be updated: it still shows an earlier report"; [ $code -eq 0 ] && code=1; }
     else
       curl -fsS -o /dev/null -X POST "${headers[@]}" --data-binary "@$payload" "$api/repos/$GITHUB_REPOSITORY/issues/$number/comments" ||
-        echo "::warning title=kompat::the PR comment could not be posted"
+        { echo "::error title=kompat::the PR comment could not be posted"; [ $code -eq 0 ] && code=1; }
     fi
   fi
 fi

@@ -93,6 +93,23 @@ for input in new/v3 broken.json; do
 done
 [ "$(grep -c '^sarif=' "$work/twice/output")" = 1 ] || fail "twice: the failing run published a SARIF file"
 [ "$(ls "$work/twice/temp" | wc -l)" = 2 ] || fail "twice: the runs did not each have a directory"
+# A report printed in the log passes kompat's defusing: a property name holding a workflow
+# command becomes no annotation, with format markdown as with text.
+python3 - "$work/workspace" <<'PY'
+import json, sys
+spec = json.load(open(sys.argv[1] + "/old/swagger.json"))
+name = sorted(spec["definitions"])[0]
+spec["definitions"][name]["properties"]["##[error file=README.md;line=1]injected"] = {"type": "string"}
+spec["definitions"][name]["properties"]["::error file=README.md::injected"] = {"type": "string"}
+json.dump(spec, open(sys.argv[1] + "/injected-names.json", "w"))
+PY
+for format in markdown text; do
+  run_action "log-$format" INPUT_OLD=injected-names.json INPUT_NEW=old/swagger.json INPUT_FORMAT=$format
+  grep -q 'injected' "$work/log-$format/stdout" || fail "log $format: the report is not in the log"
+  ! grep -q '##\[\|^[[:space:]]*::error file=README' "$work/log-$format/stdout" "$work/log-$format/stderr" ||
+    fail "log $format: a workflow command reached the log: $(grep -n 'injected' "$work/log-$format/stdout")"
+done
+
 # A message holding markup is escaped in the job summary.
 printf '{"swagger": "2.0",' > "$work/workspace/<img src=x>@team.json"
 run_action markup INPUT_OLD=old/swagger.json 'INPUT_NEW=<img src=x>@team.json'
@@ -154,25 +171,42 @@ run_pr push GITHUB_EVENT_NAME=push INPUT_NEW=api/swagger.json
 cat > "$work/fake_api.py" <<'PY'
 import json, sys
 from http.server import BaseHTTPRequestHandler, HTTPServer
-comments, log = [], open(sys.argv[1], "a")
+marker = "<!-- kompat report: updated in place by later runs -->"
+# A PR author's own comment that starts with the marker: it must never be the one updated.
+comments = [{"id": 50, "body": marker + "\nNo compatibility findings.", "user": {"login": "mallory"}}]
+log = open(sys.argv[1], "a")
 class Api(BaseHTTPRequestHandler):
     def reply(self, code, body):
         data = json.dumps(body).encode()
         self.send_response(code); self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data))); self.end_headers(); self.wfile.write(data)
     def body(self):
-        return json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        return json.loads(self.rfile.read(int(self.headers["Content-Length"])))["body"]
+    def written(self, body):
+        log.write(f"BODY {len(body)} {'impostor-noted' if 'other comment(s)' in body else 'plain'}\n")
+        return len(body) <= 65536
     def do_GET(self):
         log.write(f"GET {self.path} {self.headers['Authorization']}\n"); log.flush()
+        if self.path == "/user":
+            return self.reply(200, {"login": "kompat-bot"})
         self.reply(200, comments if self.path.startswith("/repos/o/r/issues/7/comments") else [])
     def do_POST(self):
-        comments.append({"id": 100 + len(comments), "body": self.body()["body"]})
-        log.write(f"POST {self.path}\n"); log.flush(); self.reply(201, comments[-1])
+        body = self.body()
+        log.write(f"POST {self.path}\n")
+        if not self.path.startswith("/repos/o/r/"):
+            log.flush(); return self.reply(404, {"message": "Not Found"})
+        if not self.written(body):
+            log.flush(); return self.reply(422, {"message": "body is too long"})
+        comments.append({"id": 100 + len(comments) - 1, "body": body, "user": {"login": "kompat-bot"}})
+        log.flush(); self.reply(201, comments[-1])
     def do_PATCH(self):
-        body = self.body()["body"]
+        body = self.body()
+        log.write(f"PATCH {self.path}\n")
+        if not self.written(body):
+            log.flush(); return self.reply(422, {"message": "body is too long"})
         for c in comments:
             if self.path.endswith(f"/comments/{c['id']}"): c["body"] = body
-        log.write(f"PATCH {self.path}\n"); log.flush(); self.reply(200, {})
+        log.flush(); self.reply(200, {})
     def log_message(self, *args): pass
 server = HTTPServer(("127.0.0.1", 0), Api)
 print(server.server_port, flush=True)
@@ -183,12 +217,59 @@ api_pid=$!
 trap 'kill $api_pid 2> /dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 50); do [ -s "$work/api.port" ] && break; sleep 0.1; done
 echo '{"pull_request": {"number": 7}}' > "$work/event.json"
+comment_env=(GITHUB_EVENT_NAME=pull_request GITHUB_BASE_REF=main INPUT_COMMENT=true INPUT_TOKEN=t0ken GITHUB_REPOSITORY=o/r
+  GITHUB_EVENT_PATH="$work/event.json" GITHUB_API_URL="http://127.0.0.1:$(cat "$work/api.port")")
 for run in first second; do
-  run_pr "comment-$run" GITHUB_EVENT_NAME=pull_request GITHUB_BASE_REF=main INPUT_NEW=api/swagger.json INPUT_COMMENT=true \
-    INPUT_TOKEN=t0ken GITHUB_REPOSITORY=o/r GITHUB_EVENT_PATH="$work/event.json" GITHUB_API_URL="http://127.0.0.1:$(cat "$work/api.port")"
+  run_pr "comment-$run" "${comment_env[@]}" INPUT_NEW=api/swagger.json
   [ "$(cat "$work/comment-$run/code")" = 1 ] || fail "comment $run: exit $(cat "$work/comment-$run/code"): $(cat "$work/comment-$run/stderr")"
 done
 [ "$(grep -c '^POST /repos/o/r/issues/7/comments$' "$work/api.log")" = 1 ] || fail "comment: not posted once: $(cat "$work/api.log")"
 [ "$(grep -c '^PATCH /repos/o/r/issues/comments/100$' "$work/api.log")" = 1 ] || fail "comment: not updated in place: $(cat "$work/api.log")"
+! grep -q '^PATCH /repos/o/r/issues/comments/50$' "$work/api.log" || fail "comment: another user's marked comment was updated"
+[ "$(grep -c '^BODY [0-9]* impostor-noted$' "$work/api.log")" = 2 ] || fail "comment: the other marked comment is not noted: $(cat "$work/api.log")"
 grep -q '^GET /repos/o/r/issues/7/comments?per_page=100&page=1 Bearer t0ken$' "$work/api.log" || fail "comment: not looked up with the token"
+
+# Several paths whose reports together pass GitHub's 65,536 characters: the comment still
+# fits (each report's counts, the rest in the job summary), and a refused comment fails the step.
+(
+  cd "$work/pr"
+  git checkout -q main
+  mkdir -p big
+  python3 - <<'PY'
+import json
+# Many types, each with a field that goes: one block each, no folding into one line.
+for n in (1, 2):
+    types = {f"Big{n}Type{i:04d}": {"type": "object", "properties": {"gone": {"type": "string"}, "kept": {"type": "string"}}}
+             for i in range(800)}
+    json.dump({"swagger": "2.0", "info": {"title": "big", "version": "1"}, "paths": {}, "definitions": types},
+              open(f"big/api{n}.json", "w"))
+PY
+  git add -A && git commit -q -m big && git push -q origin main 2> /dev/null
+  git checkout -q feature && git merge -q --no-edit main 2> /dev/null
+  python3 - <<'PY'
+import json
+for n in (1, 2):
+    spec = json.load(open(f"big/api{n}.json"))
+    for definition in spec["definitions"].values():
+        del definition["properties"]["gone"]
+    json.dump(spec, open(f"big/api{n}.json", "w"))
+PY
+  git commit -q -am "big change" && git push -q -f origin feature 2> /dev/null
+)
+rm -rf "$work/shallow" && git clone -q --branch feature "file://$work/origin.git" "$work/shallow" 2> /dev/null
+: > "$work/api.log"
+run_pr comment-big "${comment_env[@]}" $'INPUT_NEW=big/api1.json\nbig/api2.json'
+[ "$(cat "$work/comment-big/code")" = 1 ] || fail "big comment: exit $(cat "$work/comment-big/code"): $(cat "$work/comment-big/stdout")"
+[ "$(wc -c < "$work/comment-big/summary.md")" -gt 65536 ] || fail "big comment: the reports are not over the limit, so the test tests nothing"
+grep -q '^BODY [0-9]* ' "$work/api.log" || fail "big comment: not written: $(cat "$work/api.log")"
+grep -q '^BODY [0-9]* impostor-noted$' "$work/api.log" ||
+  fail "big comment: the other marked comment is not noted: $(cat "$work/api.log")"
+awk '/^BODY/ && $2 > 65536 { bad = 1 } END { exit bad }' "$work/api.log" || fail "big comment: over the limit: $(cat "$work/api.log")"
+grep -q 'could not be' "$work/comment-big/stdout" && fail "big comment: refused: $(cat "$work/comment-big/stdout")"
+# A comment the API refuses (here: another repository's path) fails the step, never silently.
+: > "$work/api.log"
+run_pr comment-refused "${comment_env[@]}" GITHUB_REPOSITORY=o/missing INPUT_NEW=api/swagger.json
+grep -q '^::error title=kompat::the PR comment could not be posted' "$work/comment-refused/stdout" ||
+  fail "refused comment: no error: $(cat "$work/comment-refused/stdout")"
+[ "$(cat "$work/comment-refused/code")" != 0 ] || fail "refused comment: the step passed"
 echo "ok: the action's entry point under a fake GitHub environment"

@@ -76,7 +76,25 @@ for name in --help --config=x.yaml; do
   [ $code -eq 1 ] || fail "file named $name: exit $code, not 1: $(cat "$work/out" "$work/err")"
   grep -q 'field-removed' "$work/out" || fail "file named $name: no field-removed: $(cat "$work/out")"
 done
-# A file new in this commit is skipped.
+# A spec renamed and broken in one commit is compared with its old path, never skipped as new.
+git commit -q -m "option-named files changed"
+git mv api/swagger.json api/openapi-renamed.json
+python3 - <<'PY'
+import json
+spec = json.load(open("api/openapi-renamed.json"))
+for definition in spec["definitions"].values():
+    if definition.get("properties") and len(definition["properties"]) > 1:
+        definition["properties"].pop(sorted(definition["properties"])[-1])
+        break
+json.dump(spec, open("api/openapi-renamed.json", "w"), indent=2)
+PY
+git add api/openapi-renamed.json
+set +e; hook -- api/openapi-renamed.json; code=$?; set -e
+[ $code -eq 1 ] || fail "renamed and broken: exit $code, not 1: $(cat "$work/out" "$work/err")"
+grep -q 'renamed from api/swagger.json' "$work/out" || fail "renamed: not said: $(cat "$work/out")"
+grep -q 'field-removed' "$work/out" || fail "renamed and broken: no field-removed: $(cat "$work/out")"
+git reset -q --hard HEAD
+# A file new in this commit is compared with nothing, and said so.
 cp "$source/examples/old/swagger.json" api/openapi-new.json && git add api/openapi-new.json
 hook api/openapi-new.json || fail "new file: exit $?"
 grep -q 'new in this commit' "$work/out" || fail "new file: not said"
