@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <vector>
 
 #include "model/lifecycle.hpp"
 #include "diff/snapshot_diff.hpp"
@@ -30,73 +32,96 @@ Finding make_finding(std::string_view rule_id, std::string detail) {
     return finding;
 }
 
-// Every field path of a kind's schema with the schema found there, references
-// followed (each named type once per path, so cycles end).
-class FieldWalker {
+// Every version of one kind walked together, field by field: at each place, the versions
+// that write no default where another version writes one. Each combination of the
+// versions' schemas is walked once (a named type that many paths share, a type that refers
+// to itself), so the walk is linear in the schemas, not in the paths through them, and each
+// place costs its number of versions.
+class DefaultsAcrossVersions {
 public:
-    explicit FieldWalker(const Snapshot& snapshot) : snapshot_(snapshot) {}
+    DefaultsAcrossVersions(const Snapshot& snapshot, const std::vector<const Kind*>& kinds, std::vector<Finding>& findings)
+        : snapshot_(snapshot), kinds_(kinds), findings_(findings) {}
 
-    std::map<std::string, const Schema*> fields(const Schema& root) {
-        std::map<std::string, const Schema*> out;
-        std::vector<std::string_view> active;
-        walk(root, "", out, active, 0);
-        return out;
+    void walk() {
+        std::vector<const Schema*> roots;
+        for (const auto* kind : kinds_) roots.push_back(&kind->schema);
+        std::string path;
+        walk(roots, path);
     }
 
 private:
-    void walk(const Schema& schema, const std::string& path, std::map<std::string, const Schema*>& out,
-              std::vector<std::string_view>& active, int depth) {
-        if (depth > 64) return;
-        if (!path.empty()) out.emplace(path, &schema);
-        const Schema* target = &schema;
-        bool pushed = false;
-        if (!schema.ref.empty()) {
-            if (std::find(active.begin(), active.end(), schema.ref) != active.end()) return;
-            target = snapshot_.find_type(schema.ref);
-            if (target == nullptr) return;
-            active.push_back(schema.ref);
-            pushed = true;
+    // `at`: each version's schema written at `path` (null where a version has no such field).
+    void walk(const std::vector<const Schema*>& at, std::string& path) {
+        if (!path.empty()) report(at, path);
+        std::vector<const Schema*> resolved(at.size(), nullptr);
+        for (std::size_t v = 0; v < at.size(); ++v)
+            if (at[v] != nullptr) resolved[v] = at[v]->ref.empty() ? at[v] : snapshot_.find_type(at[v]->ref);
+        if (!walked_.insert(resolved).second) return;
+        std::map<std::string_view, std::vector<const Schema*>> properties;
+        std::vector<const Schema*> items(at.size(), nullptr);
+        std::vector<const Schema*> values(at.size(), nullptr);
+        bool any_items = false;
+        bool any_values = false;
+        for (std::size_t v = 0; v < at.size(); ++v) {
+            const auto* schema = resolved[v];
+            if (schema == nullptr) continue;
+            for (const auto& property : schema->properties) {
+                auto& slot = properties.try_emplace(property.name, at.size(), nullptr).first->second;
+                if (slot[v] == nullptr) slot[v] = &property.schema;
+            }
+            if (schema->items) any_items = (items[v] = schema->items.get()) != nullptr;
+            if (schema->additional_properties) any_values = (values[v] = schema->additional_properties.get()) != nullptr;
         }
-        for (const auto& property : target->properties) walk(property.schema, path + field_step(property.name), out, active, depth + 1);
-        if (target->items) walk(*target->items, path + "[*]", out, active, depth + 1);
-        if (target->additional_properties) walk(*target->additional_properties, path + "{*}", out, active, depth + 1);
-        if (pushed) active.pop_back();
+        const auto size = path.size();
+        for (const auto& [name, children] : properties) {
+            path += field_step(name);
+            walk(children, path);
+            path.resize(size);
+        }
+        if (any_items) {
+            path += "[*]";
+            walk(items, path);
+            path.resize(size);
+        }
+        if (any_values) {
+            path += "{*}";
+            walk(values, path);
+            path.resize(size);
+        }
+    }
+
+    // Each version without a default at `path` where another writes one, with the first such.
+    void report(const std::vector<const Schema*>& at, const std::string& path) {
+        std::size_t j = 0;  // the first version with a default, never one without
+        while (j < at.size() && (at[j] == nullptr || at[j]->default_value == nullptr)) ++j;
+        if (j == at.size()) return;
+        for (std::size_t i = 0; i < at.size(); ++i) {
+            if (at[i] == nullptr || at[i]->default_value != nullptr) continue;
+            const auto& kind = *kinds_[i];
+            auto finding = make_finding("default-missing-in-version", "defaulted in " + kinds_[j]->gvk.to_string());
+            finding.kind = kind.gvk.to_string();
+            finding.type = kind.type_name;
+            finding.path = path;
+            finding.new_value = with_sorted_keys(*at[j]->default_value);
+            finding.stability = kind.stability;
+            finding.affects = {kind.gvk.to_string()};
+            finding.new_location = position(snapshot_, at[i]->location);
+            finding.fingerprint = fingerprint_of(finding.rule, *finding.kind + "\x1f" + path, nullptr, finding.new_value);
+            findings_.push_back(std::move(finding));
+        }
     }
 
     const Snapshot& snapshot_;
+    const std::vector<const Kind*>& kinds_;
+    std::vector<Finding>& findings_;
+    std::set<std::vector<const Schema*>> walked_;
 };
 
 void defaults_across_versions(const Snapshot& snapshot, std::vector<Finding>& findings) {
     std::map<std::pair<std::string, std::string>, std::vector<const Kind*>> by_group_kind;
     for (const auto& kind : snapshot.kinds) by_group_kind[{kind.gvk.group, kind.gvk.kind}].push_back(&kind);
-    FieldWalker walker(snapshot);
-    for (const auto& [group_kind, kinds] : by_group_kind) {
-        if (kinds.size() < 2) continue;
-        std::vector<std::map<std::string, const Schema*>> fields;
-        for (const auto* kind : kinds) fields.push_back(walker.fields(kind->schema));
-        for (std::size_t i = 0; i < kinds.size(); ++i) {
-            for (const auto& [path, schema] : fields[i]) {
-                if (schema->default_value != nullptr) continue;
-                // The first other version that defaults this field.
-                for (std::size_t j = 0; j < kinds.size(); ++j) {
-                    if (j == i) continue;
-                    const auto other = fields[j].find(path);
-                    if (other == fields[j].end() || other->second->default_value == nullptr) continue;
-                    auto finding = make_finding("default-missing-in-version", "defaulted in " + kinds[j]->gvk.to_string());
-                    finding.kind = kinds[i]->gvk.to_string();
-                    finding.type = kinds[i]->type_name;
-                    finding.path = path;
-                    finding.new_value = with_sorted_keys(*other->second->default_value);
-                    finding.stability = kinds[i]->stability;
-                    finding.affects = {kinds[i]->gvk.to_string()};
-                    finding.new_location = position(snapshot, schema->location);
-                    finding.fingerprint = fingerprint_of(finding.rule, *finding.kind + "\x1f" + path, nullptr, finding.new_value);
-                    findings.push_back(std::move(finding));
-                    break;
-                }
-            }
-        }
-    }
+    for (const auto& [group_kind, kinds] : by_group_kind)
+        if (kinds.size() >= 2) DefaultsAcrossVersions(snapshot, kinds, findings).walk();
 }
 
 bool valid_min_version(std::string_view version) {
