@@ -46,7 +46,7 @@ Exit codes: 0 every object valid, 1 some invalid, 2 bad usage or unreadable inpu
 Examples:
   kompat validate config/crd --objects config/samples
   kompat validate config/crd --objects e2e/fixtures --objects objects.yaml --format json)");
-    add_limit_options(validate, limits, false);
+    add_limit_options(validate, limits, true);
     add_objects_limit_option(validate, limits);
     const auto check = [options] {
         if (const int refused = check_report_request(options->reports); refused != 0) return refused;

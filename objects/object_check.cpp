@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -50,7 +51,8 @@ public:
     ObjectChecker(const ManifestSet& set, const Limits& limits)
         // A value nests at most max_nesting_depth deep; its schemas' allOf, anyOf and oneOf may
         // add some levels beyond that, not without end.
-        : set_(set), limits_(limits), budget_{validation_step_limit(limits, set.bytes), limits.max_nesting_depth + 256} {}
+        : set_(set), limits_(limits),
+          budget_{validation_step_limit(limits, set.bytes), limits.max_nesting_depth + 256, limits.max_findings, limits.max_report_bytes} {}
 
     ObjectCheck compare(const Snapshot& before, const Snapshot& after) {
         for (const auto& manifest : set_.manifests) {
@@ -83,6 +85,7 @@ public:
                     add(ChangeKind::object_field_pruned, manifest, *new_kind, path, "pruning",
                         std::string("NEW prunes it (its schema does not list it); OLD kept it"));
             compare_defaults(manifest, *new_kind, old_outcome.defaults, new_outcome.defaults);
+            within_report_limits(manifest);
         }
         return finish();
     }
@@ -93,6 +96,7 @@ public:
             if (!counted(manifest, kind != nullptr)) continue;
             if (served(kind) == nullptr) add(ChangeKind::object_invalid, manifest, *kind, ".", "served", manifest.gvk.group_version() + " is not served");
             else validate_alone(snapshot, *kind, manifest);
+            within_report_limits(manifest);
         }
         return finish();
     }
@@ -112,7 +116,7 @@ private:
 
     ValidationOutcome validated(const Snapshot& snapshot, const Kind& kind, const Manifest& manifest) {
         try {
-            auto outcome = validate_object(snapshot, kind, *manifest.body, patterns_, budget_);
+            auto outcome = validate_object(snapshot, kind, *manifest.body, cache_, budget_);
             // An object's validations (OLD's, then NEW's) come one after the other: counted once.
             if (outcome.status_ignored && status_counted_for_ != &manifest) {
                 ++out_.status_ignored;
@@ -120,6 +124,7 @@ private:
             }
             return outcome;
         } catch (const StepBudgetExceeded& exceeded) {
+            if (exceeded.too_many_findings) throw too_many_findings(manifest);
             if (exceeded.too_deep)
                 throw InputError(set_.files[manifest.file], manifest.position,
                                  "validating this object nests schemas more than " + std::to_string(budget_.max_depth) +
@@ -130,6 +135,21 @@ private:
                                  " schema checks (unions nested in unions: each branch is tried) at this object (" +
                                  limit_hint("max-validation-steps") + ")");
         }
+    }
+
+    [[nodiscard]] InputError too_many_findings(const Manifest& manifest) const {
+        return {set_.files[manifest.file], manifest.position,
+                fmt::format("the objects' findings pass {} or their text {} bytes at this object ({}, {})", limits_.max_findings,
+                            limits_.max_report_bytes, limit_hint("max-findings"), limit_hint("max-report-bytes"))};
+    }
+
+    // The changes found so far stay within the report's limits: each costs memory.
+    void within_report_limits(const Manifest& manifest) {
+        for (; counted_ < out_.changes.size(); ++counted_) {
+            const auto& change = out_.changes[counted_];
+            change_bytes_ += change.path.size() + change.text.size() + change.object.size() + 64;
+        }
+        if (out_.changes.size() > limits_.max_findings || change_bytes_ > limits_.max_report_bytes) throw too_many_findings(manifest);
     }
 
     void validate_alone(const Snapshot& snapshot, const Kind& kind, const Manifest& manifest) {
@@ -156,19 +176,21 @@ private:
 
     void add_violation(ChangeKind change, const Manifest& manifest, const Kind& kind, const Violation& violation, std::string_view tail) {
         auto& out = add(change, manifest, kind, violation.path, violation.keyword, violation.text + std::string(tail));
-        out.new_value = detached(violation.value);
+        out.new_value = violation.value;
     }
 
-    // Every field whose default differs; below one that differs, nothing more.
+    // Every field whose default differs; below one that differs, nothing more. The same two
+    // defaults meet at every object they fill: compared once.
     void compare_defaults(const Manifest& manifest, const Kind& kind, const std::vector<AppliedDefault>& before,
                           const std::vector<AppliedDefault>& after) {
         std::map<std::string, std::pair<const json::value*, const json::value*>> paths;
-        for (const auto& d : before) paths[d.path].first = &d.value;
-        for (const auto& d : after) paths[d.path].second = &d.value;
+        for (const auto& d : before) paths[d.path].first = d.value;
+        for (const auto& d : after) paths[d.path].second = d.value;
         std::vector<std::string> reported;
         for (const auto& [path, values] : paths) {
             const auto [old_value, new_value] = values;
-            if (old_value != nullptr && new_value != nullptr && same_value(*old_value, *new_value)) continue;
+            const auto* difference = old_value != nullptr && new_value != nullptr ? difference_of(old_value, new_value) : nullptr;
+            if (old_value != nullptr && new_value != nullptr && difference == nullptr) continue;
             if (within_any(path, reported)) continue;
             reported.push_back(path);
             std::string text;
@@ -177,26 +199,37 @@ private:
             } else if (old_value == nullptr) {
                 text = fmt::format("NEW's default `{}` fills it in; OLD had no default", value_text(*new_value));
             } else {
-                const auto [inner, was, is] = first_difference(*old_value, *new_value, path);
+                const auto& [inner, was, is] = *difference;
                 text = fmt::format("NEW's default `{}` fills it in; OLD's was `{}`", value_text(*is), value_text(*was));
-                if (inner != path) text += fmt::format(" (at `{}`)", inner);
+                if (!inner.empty()) text += fmt::format(" (at `{}`)", path + inner);
             }
             auto& out = add(ChangeKind::object_default_changed, manifest, kind, path, "default", std::move(text));
-            if (old_value != nullptr) out.old_value = detached(*old_value);
-            if (new_value != nullptr) out.new_value = detached(*new_value);
+            if (old_value != nullptr) out.old_value = bounded_copy(*old_value);
+            if (new_value != nullptr) out.new_value = bounded_copy(*new_value);
         }
+    }
+
+    // Where two defaults first differ (the path below theirs), or null when they are equal.
+    using Difference = std::tuple<std::string, const json::value*, const json::value*>;
+    const Difference* difference_of(const json::value* old_value, const json::value* new_value) {
+        auto [found, inserted] = differences_.try_emplace({old_value, new_value});
+        if (inserted && !same_value(*old_value, *new_value)) found->second = first_difference(*old_value, *new_value, "");
+        return found->second ? &*found->second : nullptr;
     }
 
     ObjectCheck finish() {
         out_.unknown_kinds.assign(unknown_.begin(), unknown_.end());
-        out_.unchecked_patterns = patterns_.uncompiled();
+        out_.unchecked_patterns = cache_.uncompiled();
         return std::move(out_);
     }
 
     const ManifestSet& set_;
     const Limits& limits_;
     StepBudget budget_;
-    PatternCache patterns_;
+    CheckCache cache_;
+    std::map<std::pair<const json::value*, const json::value*>, std::optional<Difference>> differences_;
+    std::size_t counted_ = 0;        // changes counted against the report's limits
+    std::uint64_t change_bytes_ = 0;  // and their size
     ObjectCheck out_;
     std::set<std::string> unknown_;
     const Manifest* status_counted_for_ = nullptr;  // the last object whose status was set aside

@@ -30,8 +30,8 @@ std::string identity_of(const json::value& value) { return json::serialize(with_
 
 class ObjectValidator {
 public:
-    ObjectValidator(const Snapshot& snapshot, const Kind& kind, PatternCache& patterns, StepBudget& budget, ValidationOutcome& out)
-        : snapshot_(snapshot), patterns_(patterns), budget_(budget), out_(out), crd_(kind.crd.has_value()),
+    ObjectValidator(const Snapshot& snapshot, const Kind& kind, CheckCache& cache, StepBudget& budget, ValidationOutcome& out)
+        : snapshot_(snapshot), cache_(cache), budget_(budget), out_(out), crd_(kind.crd.has_value()),
           keeps_all_(kind.crd && kind.crd->keeps_unknown_fields), root_(kind.schema) {}
 
     void run(json::value& object, bool without_status) {
@@ -42,10 +42,26 @@ public:
     }
 
 private:
-    void step() {
-        if (budget_.left == 0) throw StepBudgetExceeded();
-        --budget_.left;
+    void step(std::uint64_t steps = 1) {
+        if (budget_.left < steps) throw StepBudgetExceeded();
+        budget_.left -= steps;
     }
+
+    // The object's violations stay within the report's limits, counted as they are found:
+    // each costs memory before any report is written.
+    void count_violations() {
+        auto& found = out_.violations;
+        for (; counted_ < found.size(); ++counted_) violation_bytes_ += found[counted_].path.size() + found[counted_].text.size() + 64;
+        if (found.size() > budget_.max_violations || violation_bytes_ > budget_.max_violation_bytes) {
+            StepBudgetExceeded many;
+            many.too_many_findings = true;
+            throw many;
+        }
+    }
+
+    // A trial (a union's branch) only asks whether the value passes, and for anyOf the first
+    // reason it fails: it stops at its first violation, so a failing branch costs no more.
+    [[nodiscard]] bool trial_done(const std::vector<Violation>& out) const { return trials_ > 0 && !out.empty(); }
 
     // Takes the innermost (value, schema) pair off the list of those being validated.
     struct Popped {
@@ -92,8 +108,10 @@ private:
             if (fallback == nullptr) continue;
             const auto* present = object.if_contains(property.name);
             if (present != nullptr && !(present->is_null() && !nullable(property.schema))) continue;
+            // Copying a default costs its size for every object it fills: charged as steps.
+            step(cache_.values_in(*fallback));
             object[property.name] = detached(*fallback);
-            out_.defaults.push_back({path + field_step(property.name), detached(*fallback)});
+            out_.defaults.push_back({path + field_step(property.name), fallback});
         }
     }
 
@@ -149,7 +167,9 @@ private:
 
     // The second pass: every keyword of the schema on the value, and on what it holds.
     void validate(const json::value& value, const Schema& written, std::string& path, std::vector<Violation>& out, bool object_root) {
+        if (trial_done(out)) return;
         step();
+        if (&out == &out_.violations) count_violations();
         const Nested level(depth_, budget_.max_depth);
         const auto& schema = resolved(written);
         // A schema met again at the same value, through an allOf, anyOf or oneOf that leads
@@ -162,7 +182,8 @@ private:
         if (value.is_number() && decodes_number_as_string(written)) return;
         const auto at = shown_path(path);
         if (!check_type(value, schema, at, out)) return;
-        check_keywords(value, schema, at, patterns_, out);
+        check_keywords(value, schema, at, cache_, out);
+        step(cache_.take_cost());
         if (&out == &out_.violations) out_.cel_rules += schema.kubernetes().validations.size();
         if (const auto* object = value.if_object()) validate_members(*object, written, schema, path, out, object_root);
         if (const auto* array = value.if_array()) validate_items(*array, schema, path, out);
@@ -181,6 +202,9 @@ private:
             path += field_step(key);
             if (meta && key == "metadata") {
                 // ObjectMeta is validated by the server's own rules, not by the schema.
+            } else if (trial_done(out)) {
+                path.resize(size);
+                return;
             } else if (const auto* property = schema.find_property(key)) {
                 validate(member.value(), property->schema, path, out, false);
             } else if (schema.additional_properties) {
@@ -197,14 +221,14 @@ private:
         const bool as_set = kubernetes.list_type == "set" || schema.value_bounds().unique_items;
         const bool as_map = kubernetes.list_type == "map" && !kubernetes.list_map_keys.empty();
         std::unordered_set<std::string> seen;
-        for (std::size_t i = 0; i < array.size(); ++i) {
+        for (std::size_t i = 0; i < array.size() && !trial_done(out); ++i) {
             const auto size = path.size();
             path += fmt::format("[{}]", i);
             if (schema.items) validate(array[i], *schema.items, path, out, false);
             if (as_set && !seen.insert(identity_of(array[i])).second)
                 out.push_back({path, kubernetes.list_type == "set" ? "x-kubernetes-list-type" : "uniqueItems",
                                fmt::format("duplicate item `{}` ({})", value_text(array[i]), kubernetes.list_type == "set" ? "x-kubernetes-list-type: set" : "uniqueItems"),
-                               detached(array[i])});
+                               bounded_copy(array[i])});
             if (as_map && array[i].is_object()) {
                 std::string key;
                 std::string shown;
@@ -223,13 +247,18 @@ private:
     // Violations of `value` against `branch`, kept apart from the object's.
     std::vector<Violation> trial(const json::value& value, const Schema& branch, std::string& path) {
         std::vector<Violation> found;
+        ++trials_;
         validate(value, branch, path, found, false);
+        --trials_;
         return found;
     }
 
     void validate_composition(const json::value& value, const Schema& schema, std::string& path, std::vector<Violation>& out) {
         const auto& parts = schema.subschemas();
-        for (const auto& branch : parts.all_of) validate(value, branch, path, out, false);
+        for (const auto& branch : parts.all_of) {
+            if (trial_done(out)) return;
+            validate(value, branch, path, out, false);
+        }
         if (!parts.any_of.empty()) {
             std::vector<Violation> first;
             bool passed = false;
@@ -244,7 +273,7 @@ private:
             if (!passed)
                 out.push_back({shown_path(path), "anyOf",
                                fmt::format("matches none of the {} anyOf schemas (the first: {})", parts.any_of.size(), first.front().text),
-                               detached(value)});
+                               bounded_copy(value)});
         }
         if (!parts.one_of.empty()) {
             std::size_t passing = 0;
@@ -252,14 +281,17 @@ private:
             if (passing != 1)
                 out.push_back({shown_path(path), "oneOf",
                                fmt::format("matches {} of the {} oneOf schemas, where exactly one must match", passing, parts.one_of.size()),
-                               detached(value)});
+                               bounded_copy(value)});
         }
     }
 
     const Snapshot& snapshot_;
-    PatternCache& patterns_;
+    CheckCache& cache_;
     StepBudget& budget_;
     std::uint32_t depth_ = 0;
+    std::uint32_t trials_ = 0;            // union branches being tried, innermost last
+    std::size_t counted_ = 0;             // violations of the object counted so far
+    std::uint64_t violation_bytes_ = 0;  // and their size
     std::vector<std::pair<const json::value*, const Schema*>> active_;  // the (value, schema) pairs being validated, innermost last
     ValidationOutcome& out_;
     bool crd_;
@@ -275,11 +307,11 @@ bool ignores_status(const Kind& kind) {
     return std::find(subresources.begin(), subresources.end(), "status") != subresources.end();
 }
 
-ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const json::object& object, PatternCache& patterns,
+ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const json::object& object, CheckCache& cache,
                                   StepBudget& budget) {
     ValidationOutcome outcome;
     json::value copy = json::object(object, json::storage_ptr());
-    ObjectValidator(snapshot, kind, patterns, budget, outcome).run(copy, ignores_status(kind));
+    ObjectValidator(snapshot, kind, cache, budget, outcome).run(copy, ignores_status(kind));
     return outcome;
 }
 

@@ -14,10 +14,11 @@
 
 namespace kompat {
 
-// A field a default filled in, with the value it was given.
+// A field a default filled in, with the value it was given: the schema's own default,
+// which the snapshot holds (a copy for every object would cost its size each time).
 struct AppliedDefault {
     std::string path;
-    boost::json::value value;
+    const boost::json::value* value = nullptr;
 };
 
 struct ValidationOutcome {
@@ -38,20 +39,28 @@ bool ignores_status(const Kind& kind);
 // unions nested in unions cost the product of their branches, so a run has a budget. And
 // how deep checks may nest: a type whose allOf/anyOf/oneOf refers back to itself nests at
 // one value without end.
+// Its steps also pay for work a step stands for: copying a default (its size), matching a
+// pattern (its text times its program). And the violations one object may have, in number
+// and in bytes, since each costs memory before any report is written (--max-findings,
+// --max-report-bytes).
 struct StepBudget {
     std::uint64_t left = 0;
     std::uint32_t max_depth = 0;
+    std::uint64_t max_violations = UINT64_MAX;
+    std::uint64_t max_violation_bytes = UINT64_MAX;
 };
 
-// Thrown when a validation would pass the budget: its steps, or (`too_deep`) its depth.
+// Thrown when a validation would pass the budget: its steps, (`too_deep`) its depth, or
+// (`too_many_findings`) the violations one object may have.
 struct StepBudgetExceeded : std::exception {
     bool too_deep = false;
+    bool too_many_findings = false;
     [[nodiscard]] const char* what() const noexcept override { return "validation budget exceeded"; }
 };
 
-// Validates `object` as an instance of `kind` of `snapshot`. `patterns` caches compiled
-// patterns across objects. Throws StepBudgetExceeded.
-ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const boost::json::object& object, PatternCache& patterns,
+// Validates `object` as an instance of `kind` of `snapshot`. `cache` keeps what is computed
+// once per schema across objects. Throws StepBudgetExceeded.
+ValidationOutcome validate_object(const Snapshot& snapshot, const Kind& kind, const boost::json::object& object, CheckCache& cache,
                                   StepBudget& budget);
 
 }  // namespace kompat

@@ -1,10 +1,12 @@
 #include "objects/value_checks.hpp"
 
 #include <boost/json/serialize.hpp>
+#include <boost/json/serializer.hpp>
 #include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -55,8 +57,51 @@ bool of_type(const json::value& value, std::string_view type) {
 std::string number_text(double number) { return fmt::format("{}", number); }
 
 void add(std::vector<Violation>& out, const std::string& path, std::string_view keyword, std::string text, const json::value& value) {
-    out.push_back({path, std::string(keyword), std::move(text), detached(value)});
+    out.push_back({path, std::string(keyword), std::move(text), bounded_copy(value)});
 }
+
+// Equal keys for values same_value calls equal: numbers by value (1 and 1.0 alike),
+// object members in key order.
+void append_key(const json::value& value, std::string& out) {
+    if (const auto number = number_of(value)) {
+        out += fmt::format("n{}", *number);
+    } else if (const auto* array = value.if_array()) {
+        out += '[';
+        for (const auto& item : *array) {
+            append_key(item, out);
+            out += ',';
+        }
+        out += ']';
+    } else if (const auto* object = value.if_object()) {
+        std::vector<const json::key_value_pair*> members;
+        for (const auto& member : *object) members.push_back(&member);
+        std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->key() < b->key(); });
+        out += '{';
+        for (const auto* member : members) {
+            out += json::serialize(member->key());
+            out += ':';
+            append_key(member->value(), out);
+            out += ',';
+        }
+        out += '}';
+    } else {
+        out += json::serialize(value);
+    }
+}
+
+std::string key_of(const json::value& value) {
+    std::string out;
+    append_key(value, out);
+    return out;
+}
+
+// Below this many values an enum is searched in place; above, through a hash of its keys.
+constexpr std::size_t enum_scan_limit = 8;
+
+// A match of a text by a pattern's program: RE2's DFA is linear in the text, but when its
+// cache fills RE2 falls back to the NFA, linear in the text times the program. Charged as
+// that worst case, this many (character, instruction) pairs a step.
+constexpr std::uint64_t match_units_a_step = 50;
 
 bool all_hex(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
@@ -237,7 +282,7 @@ void check_number(const json::value& value, double number, const Bounds& bounds,
 }
 
 void check_string(const json::value& value, std::string_view text, const Schema& schema, const std::string& path,
-                  PatternCache& patterns, std::vector<Violation>& out) {
+                  CheckCache& cache, std::vector<Violation>& out) {
     const auto& bounds = schema.value_bounds();
     if (bounds.max_length || bounds.min_length) {
         const auto length = code_points(text);  // Go counts runes
@@ -246,20 +291,23 @@ void check_string(const json::value& value, std::string_view text, const Schema&
         if (bounds.min_length && length < *bounds.min_length)
             add(out, path, "minLength", fmt::format("{} characters, under minLength {}", length, *bounds.min_length), value);
     }
-    if (bounds.pattern)
-        if (const auto* pattern = patterns.find(*bounds.pattern);
-            pattern != nullptr && !re2::RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *pattern))
-            add(out, path, "pattern", fmt::format("{} does not match pattern {}", quoted(text), quoted(*bounds.pattern)), value);
+    if (bounds.pattern) {
+        if (const auto* pattern = cache.find(*bounds.pattern); pattern != nullptr) {
+            cache.charge(text.size() * static_cast<std::uint64_t>(std::max(pattern->ProgramSize(), 1)) / match_units_a_step);
+            if (!re2::RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *pattern))
+                add(out, path, "pattern", fmt::format("{} does not match pattern {}", quoted(text), quoted(*bounds.pattern)), value);
+        }
+    }
     if (!schema.format.empty() && !format_accepts(schema.format, text))
         add(out, path, "format", fmt::format("{} fails format {}", quoted(text), schema.format), value);
 }
 
 }  // namespace
 
-PatternCache::PatternCache() = default;
-PatternCache::~PatternCache() = default;
+CheckCache::CheckCache() = default;
+CheckCache::~CheckCache() = default;
 
-const re2::RE2* PatternCache::find(std::string_view pattern) {
+const re2::RE2* CheckCache::find(std::string_view pattern) {
     const std::string key(pattern);
     auto found = compiled_.find(key);
     if (found == compiled_.end()) {
@@ -275,10 +323,57 @@ const re2::RE2* PatternCache::find(std::string_view pattern) {
     return found->second.get();
 }
 
+bool CheckCache::in_enum(const json::array& allowed, const json::value& value) {
+    if (allowed.size() <= enum_scan_limit)
+        return std::any_of(allowed.begin(), allowed.end(), [&](const json::value& entry) { return same_value(entry, value); });
+    auto [found, inserted] = enums_.try_emplace(&allowed);
+    if (inserted)
+        for (const auto& entry : allowed) found->second.insert(key_of(entry));
+    return found->second.contains(key_of(value));
+}
+
+std::uint64_t CheckCache::values_in(const json::value& value) {
+    auto [found, inserted] = sizes_.try_emplace(&value, 1);
+    if (!inserted) return found->second;
+    std::uint64_t count = 1;
+    if (const auto* array = value.if_array())
+        for (const auto& item : *array) count += values_in(item);
+    if (const auto* object = value.if_object())
+        for (const auto& member : *object) count += values_in(member.value());
+    return sizes_[&value] = count;
+}
+
+namespace {
+
+// The first bytes of a value's JSON text, however long the whole: Boost.JSON's serializer
+// writes into a buffer of the caller's and stops when it is full.
+constexpr std::size_t shown_json_bytes = 256;
+
+std::string json_start(const json::value& value, bool& whole) {
+    json::serializer writer;
+    writer.reset(&value);
+    std::array<char, shown_json_bytes> buffer{};
+    const auto written = writer.read(buffer.data(), buffer.size());
+    whole = writer.done();
+    return std::string(written);
+}
+
+}  // namespace
+
 std::string value_text(const json::value& value) {
     // Boost.JSON writes 1.5 as 1.5E0; people write 1.5.
     if (value.is_double()) return fmt::format("{}", value.get_double());
-    return cut_text(json::serialize(value));
+    bool whole = false;
+    return cut_text(json_start(value, whole));
+}
+
+json::value bounded_copy(const json::value& value) {
+    if (!value.is_array() && !value.is_object() && !(value.is_string() && value.get_string().size() > shown_json_bytes))
+        return detached(value);
+    bool whole = false;
+    auto text = json_start(value, whole);
+    if (whole) return detached(value);
+    return json::value(cut_text(text));
 }
 
 bool same_value(const json::value& a, const json::value& b) {
@@ -341,10 +436,9 @@ bool check_type(const json::value& value, const Schema& schema, const std::strin
     return false;
 }
 
-void check_keywords(const json::value& value, const Schema& schema, const std::string& path, PatternCache& patterns,
+void check_keywords(const json::value& value, const Schema& schema, const std::string& path, CheckCache& cache,
                     std::vector<Violation>& out) {
-    if (schema.enum_values != nullptr && !schema.enum_values->empty() && !value.is_null() &&
-        std::none_of(schema.enum_values->begin(), schema.enum_values->end(), [&](const json::value& allowed) { return same_value(allowed, value); })) {
+    if (schema.enum_values != nullptr && !schema.enum_values->empty() && !value.is_null() && !cache.in_enum(*schema.enum_values, value)) {
         std::string allowed;
         std::size_t shown = 0;
         for (const auto& entry : *schema.enum_values) {
@@ -358,7 +452,7 @@ void check_keywords(const json::value& value, const Schema& schema, const std::s
     }
     const auto& bounds = schema.value_bounds();
     if (const auto number = number_of(value)) check_number(value, *number, bounds, path, out);
-    if (const auto* text = value.if_string()) check_string(value, *text, schema, path, patterns, out);
+    if (const auto* text = value.if_string()) check_string(value, *text, schema, path, cache, out);
     if (const auto* array = value.if_array()) {
         if (bounds.max_items && array->size() > *bounds.max_items)
             add(out, path, "maxItems", fmt::format("{} items, over maxItems {}", array->size(), *bounds.max_items), nullptr);
