@@ -10,11 +10,11 @@
 set -euo pipefail
 build=$(readlink -f "$1")
 seconds=$2
-harnesses=${3:-"fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline fuzz_pattern fuzz_objects"}
+harnesses=${3:-"fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline fuzz_pattern fuzz_objects fuzz_compose"}
 root=$(readlink -f "$(dirname "$0")/..")
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check,fuzz_config_baseline,fuzz_pattern,fuzz_objects} "$build/artifacts" "$build/logs"
+mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check,fuzz_config_baseline,fuzz_pattern,fuzz_objects,fuzz_compose} "$build/artifacts" "$build/logs"
 
 n=0
 while IFS= read -r -d '' file; do
@@ -48,6 +48,7 @@ done
 cp "$root"/fuzz/seeds/config_baseline/* "$seeds/fuzz_config_baseline/"
 cp "$root"/fuzz/seeds/pattern/* "$seeds/fuzz_pattern/"
 cp "$root"/fuzz/seeds/objects/* "$seeds/fuzz_objects/"
+cp "$root"/fuzz/seeds/compose/* "$seeds/fuzz_compose/"
 
 status=0
 for harness in $harnesses; do
