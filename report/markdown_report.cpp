@@ -112,8 +112,10 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
     // Notes (stale baseline entries can be many) take at most a quarter of the comment.
     std::size_t notes_left_out = 0;
     for (const auto& note : notes_of(sources)) {
-        if (out.size() + note.size() > comment_limit / 4) ++notes_left_out;
-        else out += "\n> " + line_text(note) + "\n";
+        // Counted as written (escaped, its words in code spans), not as the note's own text.
+        const auto line = "\n> " + line_text(note) + "\n";
+        if (out.size() + line.size() > comment_limit / 4) ++notes_left_out;
+        else out += line;
     }
     if (notes_left_out > 0) out += fmt::format("\n> and {} more notes: the text or JSON report lists them.\n", notes_left_out);
     const auto review = baseline_review(findings, sources.baseline);

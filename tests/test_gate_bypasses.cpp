@@ -1,6 +1,8 @@
 // Issue 53's ways past the gate, each built here in the shape the attack used: a change
 // nested where the differ stopped looking, an overlap seen one way only, a pinned rule set
 // that lowered a verdict without a trace. Each must be found, or refused with exit 2.
+#include <fmt/format.h>
+
 #include <functional>
 #include <string>
 
@@ -228,4 +230,21 @@ TEST_CASE("lint cost: defaults across versions walk each pair of types once, wha
     INFO(many.err);
     REQUIRE(many.exit_code <= 1);
     CHECK(count_of(many.out, "\"rule\": \"default-missing-in-version\"") == 149 * 20);
+}
+
+TEST_CASE("stale comment: the markdown report fits GitHub's comment, its notes counted as escaped") {
+    TempDir dir;
+    dir.write("old.json", document(R"({"type": "object", "properties": {"name": {"type": "string"}}})"));
+    dir.write("new.json", document(R"({"type": "object", "properties": {}})"));
+    // Stale baseline entries whose places are words markdown acts on: each becomes a code
+    // span of its own, so the note written is three times the note's own text.
+    std::string baseline;
+    std::string place;
+    for (int w = 0; w < 12; ++w) place += (w == 0 ? "" : " ") + std::string("a_b");
+    for (int i = 0; i < 3000; ++i) baseline += fmt::format("{:016x} field-removed {}{}\n", i, place, i);
+    dir.write("baseline.txt", baseline);
+    const auto result = run_kompat_in(dir.path(), "check old.json new.json --format markdown --baseline baseline.txt");
+    CHECK(result.exit_code == 1);
+    CHECK(result.out.size() <= 65536);
+    CHECK(result.out.find("more notes") != std::string::npos);
 }
