@@ -154,6 +154,9 @@ void SchemaComparer::compare_member_constraints(const Schema& o, const Schema& n
         }
         compare_additional_properties(a, b, at);
         if (a.composition || b.composition) compare_subschemas(a, b, at);
+        // A member's own inline members constrain the object too (their fields are the
+        // object's already): compared at every level, as deep as they nest.
+        if (!a.subschemas().all_of.empty() || !b.subschemas().all_of.empty()) compare_member_constraints(a, b, at);
     }
 }
 

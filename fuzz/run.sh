@@ -4,7 +4,7 @@
 # (space separated); the default is all. Findings go to $1/artifacts/; each becomes a
 # regression test. Exits 1 when any harness found something.
 #
-# fuzz_check runs in fork mode, so that one crash does not end the run: it goes on and
+# fuzz_check and fuzz_compose run in fork mode, so that one crash does not end the run: it goes on and
 # writes every crash it finds. The YAML and config harnesses get a dictionary of YAML's
 # indicators, anchors, merge keys and tags (fuzz/yaml.dict).
 set -euo pipefail
@@ -57,7 +57,7 @@ for harness in $harnesses; do
   extra=()
   case $harness in
     fuzz_yaml_reader|fuzz_config_baseline|fuzz_objects) extra+=(-dict="$root/fuzz/yaml.dict") ;;
-    fuzz_check) extra+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
+    fuzz_check|fuzz_compose) extra+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1) ;;
   esac
   before=$(ls "$build/artifacts" | grep -c "^$harness-" || true)
   if ! "$build/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \

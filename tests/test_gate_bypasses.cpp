@@ -64,6 +64,17 @@ TEST_CASE("bypass: a field in allOf members nested nine deep and more is compare
     }
 }
 
+TEST_CASE("bypass: a union inside an allOf member's own allOf member is compared") {
+    // Found by fuzz_compose: only the object's direct members' constraints were compared.
+    const auto nested = [](const std::string& leaf) {
+        return in_all_of(in_all_of(R"({"oneOf": [)" + leaf + R"(, {"type": "integer"}]})", 1), 1);
+    };
+    const auto result = check(document(nested(R"({"type": "object", "properties": {"deep": {"type": "string"}}})")),
+                              document(nested(R"({"type": "object", "properties": {}})")));
+    CHECK(result.exit_code == 1);
+    CHECK(reports(result, "field-removed"));
+}
+
 TEST_CASE("bypass: a union more than 64 levels down is compared") {
     for (const int levels : {10, 70, 300}) {
         INFO("levels " << levels);
