@@ -1,6 +1,7 @@
-// Issue 53's ways past the gate, each built here in the shape the attack used: a change
-// nested where the differ stopped looking, an overlap seen one way only, a pinned rule set
-// that lowered a verdict without a trace. Each must be found, or refused with exit 2.
+// Ways past the gate a PR's author found (docs/security.md), each built here in the shape
+// the attack used: a change nested where the differ stopped looking, an overlap seen one
+// way only, a pinned rule set that lowered a verdict without a trace. Each must be found,
+// or refused with exit 2.
 #include <fmt/format.h>
 
 #include <functional>

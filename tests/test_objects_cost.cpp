@@ -1,4 +1,4 @@
-// Issue 53 item 9: what `--objects` costs grows with the schema plus the objects, never with
+// What `--objects` costs grows with the schema plus the objects, never with
 // their product; past a limit it is exit 2 naming the object. Each shape is the attack's,
 // built here: a long enum against many items, unions and allOf branches that fail on a big
 // value, a big default filling many objects, a heavy pattern on a long string, and an
