@@ -12,7 +12,13 @@ PREFIX ?= /usr/local
 # OFF builds kompat alone, without Catch2 v2 and Google Benchmark (Ubuntu 24.04).
 KOMPAT_TESTS ?= ON
 
-.PHONY: deps configure build install deb demo test test-sanitizers bench fuzz golden-update html-screenshot clean
+.PHONY: all deps configure build install deb demo test test-sanitizers bench fuzz golden-update html-screenshot format-check clean
+
+# A bare `make` builds (Release, in $(BUILD_DIR)) with what is installed; it installs
+# nothing. `make demo` and `make test` install what is missing first.
+all:
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DKOMPAT_TESTS=$(KOMPAT_TESTS) -DKOMPAT_WERROR=$(WERROR) > /dev/null
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
 deps:
 	@scripts/install-deps.sh
@@ -63,6 +69,12 @@ fuzz:
 	@cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DKOMPAT_FUZZ=ON > /dev/null
 	@cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline fuzz_pattern fuzz_objects fuzz_compose
 	fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) "$(FUZZ_HARNESSES)"
+
+# Every C++ file of the tree in the style of .clang-format (clang-format 14, Debian's);
+# CI runs it. `clang-format -i FILE` fixes one.
+format-check:
+	@scripts/install-deps.sh clang-format
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
 
 # Rewrites the golden cases' inputs (golden/generate.py), docs/rules.md and expected
 # reports. On purpose only; review the diff.
