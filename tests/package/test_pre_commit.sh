@@ -29,20 +29,25 @@ mkdir -p api
 cp "$source/examples/old/swagger.json" api/swagger.json
 git add api/swagger.json && git commit -q -m old
 hook() { KOMPAT="$kompat" "$source/$entry" "$@" > "$work/out" 2> "$work/err"; }
+# Removes one property from the spec files given (a breaking change: field-removed).
+break_spec() {
+  python3 - "$@" <<'PY'
+import json, sys
+for name in sys.argv[1:]:
+    spec = json.load(open(name))
+    for definition in spec["definitions"].values():
+        if definition.get("properties") and len(definition["properties"]) > 1:
+            definition["properties"].pop(sorted(definition["properties"])[-1])
+            break
+    json.dump(spec, open(name, "w"), indent=2)
+PY
+}
 
 grep -q '^  args: \[--\]$' "$hooks" || fail "the hook's default args are not [--]"
 # Unchanged: exit 0.
 hook -- api/swagger.json || fail "unchanged: exit $?: $(cat "$work/err")"
 # A staged breaking change (a property removed): exit 1, the finding in the output.
-python3 - <<'PY'
-import json
-spec = json.load(open("api/swagger.json"))
-for definition in spec["definitions"].values():
-    if definition.get("properties") and len(definition["properties"]) > 1:
-        definition["properties"].pop(sorted(definition["properties"])[-1])
-        break
-json.dump(spec, open("api/swagger.json", "w"), indent=2)
-PY
+break_spec api/swagger.json
 git add api/swagger.json
 set +e; hook -- api/swagger.json; code=$?; set -e
 [ $code -eq 1 ] || fail "breaking: exit $code, not 1: $(cat "$work/err")"
@@ -60,16 +65,7 @@ printf 'rules: {field-removed: off}\n' > x.yaml
 cp api/swagger.json ./--help
 cp api/swagger.json ./--config=x.yaml
 git add -- x.yaml ./--help ./--config=x.yaml && git commit -q -m "option-named files"
-python3 - <<'PY'
-import json
-for name in ("--help", "--config=x.yaml"):
-    spec = json.load(open(name))
-    for definition in spec["definitions"].values():
-        if definition.get("properties") and len(definition["properties"]) > 1:
-            definition["properties"].pop(sorted(definition["properties"])[-1])
-            break
-    json.dump(spec, open(name, "w"), indent=2)
-PY
+break_spec ./--help ./--config=x.yaml
 git add -- ./--help ./--config=x.yaml
 for name in --help --config=x.yaml; do
   set +e; hook -- "$name"; code=$?; set -e
@@ -79,15 +75,7 @@ done
 # A spec renamed and broken in one commit is compared with its old path, never skipped as new.
 git commit -q -m "option-named files changed"
 git mv api/swagger.json api/openapi-renamed.json
-python3 - <<'PY'
-import json
-spec = json.load(open("api/openapi-renamed.json"))
-for definition in spec["definitions"].values():
-    if definition.get("properties") and len(definition["properties"]) > 1:
-        definition["properties"].pop(sorted(definition["properties"])[-1])
-        break
-json.dump(spec, open("api/openapi-renamed.json", "w"), indent=2)
-PY
+break_spec api/openapi-renamed.json
 git add api/openapi-renamed.json
 set +e; hook -- api/openapi-renamed.json; code=$?; set -e
 [ $code -eq 1 ] || fail "renamed and broken: exit $code, not 1: $(cat "$work/out" "$work/err")"
