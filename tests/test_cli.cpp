@@ -175,7 +175,7 @@ TEST_CASE("cli: check on bad input is exit 2 with nothing on stdout") {
 }
 
 TEST_CASE("cli: every command's help shows its defaults, exit codes and two examples") {
-    for (const auto* name : {"check", "diff", "changelog", "lint", "inspect", "explain", "rules"}) {
+    for (const auto* name : {"check", "diff", "changelog", "lint", "validate", "inspect", "explain", "rules"}) {
         INFO(name);
         const auto help = run(command(std::string(name) + " --help"));
         CHECK(help.exit_code == 0);

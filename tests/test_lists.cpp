@@ -1,0 +1,82 @@
+// The lists kept by hand outside the tables they copy, checked against them: the commands
+// (kompat --help), the report formats (check --help) in the README, action.yml and the
+// Action's script, and the fuzz harnesses in CMake, the Makefile, fuzz/run.sh and fuzz/.
+#include <algorithm>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using kompat::test::read_file;
+using kompat::test::run;
+
+namespace {
+
+std::string source(const std::string& relative) { return read_file(fs::path(kompat::test::source_dir()) / relative); }
+
+std::string help_of(const std::string& command) { return run("'" + kompat::test::kompat_binary() + "' " + command + " --help").out; }
+
+std::set<std::string> split(const std::string& text, char separator) {
+    std::set<std::string> out;
+    std::istringstream in(text);
+    for (std::string item; std::getline(in, item, separator);) {
+        item.erase(0, item.find_first_not_of(" \t"));
+        item.erase(item.find_last_not_of(" \t") + 1);
+        if (!item.empty()) out.insert(item);
+    }
+    return out;
+}
+
+// The first match's group 1 in `text`, or "" (the test then fails on the comparison).
+std::string first_group(const std::string& text, const std::string& pattern) {
+    std::smatch match;
+    return std::regex_search(text, match, std::regex(pattern)) ? match[1].str() : std::string();
+}
+
+// The formats check takes, as its --help lists them: {text,json,…}.
+std::set<std::string> check_formats() { return split(first_group(help_of("check"), R"(--format TEXT:\{([a-z,-]+)\})"), ','); }
+
+}  // namespace
+
+TEST_CASE("lists: the commands kompat --help lists each have their help, exit codes and examples") {
+    const auto help = help_of("");
+    const auto listed = help.substr(help.find("Subcommands:"));
+    std::set<std::string> commands;
+    static const std::regex line(R"(\n  ([a-z]+) +[A-Z])");
+    for (auto it = std::sregex_iterator(listed.begin(), listed.end(), line); it != std::sregex_iterator(); ++it) commands.insert((*it)[1]);
+    CHECK(commands == std::set<std::string>{"check", "diff", "changelog", "lint", "validate", "inspect", "explain", "rules"});
+    for (const auto& name : commands) {
+        INFO(name);
+        const auto text = help_of(name);
+        CHECK(text.find("Exit codes: 0 ") != std::string::npos);
+        CHECK(text.find("Examples:\n") != std::string::npos);
+        CHECK(source("README.md").find("### `kompat " + name) != std::string::npos);
+    }
+}
+
+TEST_CASE("lists: the report formats of the README, action.yml and the Action's script are check's") {
+    const auto formats = check_formats();
+    REQUIRE(formats.size() >= 7);
+    // The README's synopsis of check.
+    CHECK(split(first_group(source("README.md"), R"(### `kompat check OLD NEW \[--format ([a-z|]+) )"), '|') == formats);
+    // The Action always writes github (annotations), markdown (the summary) and sarif; its
+    // `format` input is any other, or one of those again, as the script accepts.
+    auto for_the_log = formats;
+    for_the_log.erase("github");
+    CHECK(split(first_group(source("scripts/github-action.sh"), R"(\n  ([a-z|]+)\) ;;)"), '|') == for_the_log);
+    const auto declared = first_group(source("action.yml"), R"(The report shown in the log[^:]*: ([a-z, ]+)\.)");
+    CHECK(split(std::regex_replace(declared, std::regex(" or "), ","), ',') == for_the_log);
+}
+
+TEST_CASE("lists: every fuzz harness is built by CMake and the Makefile and run by fuzz/run.sh") {
+    std::set<std::string> files;
+    for (const auto& entry : fs::directory_iterator(fs::path(kompat::test::source_dir()) / "fuzz"))
+        if (entry.path().extension() == ".cpp") files.insert(entry.path().stem().string());
+    REQUIRE(files.size() >= 8);
+    CHECK(split(first_group(source("CMakeLists.txt"), R"(foreach\(harness ([a-z_ ]+)\))"), ' ') == files);
+    CHECK(split(first_group(source("Makefile"), R"(--target (fuzz_[a-z_ ]+)\n)"), ' ') == files);
+    CHECK(split(first_group(source("fuzz/run.sh"), R"re(harnesses=\$\{3:-"([a-z_ ]+)"\})re"), ' ') == files);
+    CHECK(split(first_group(source("fuzz/run.sh"), R"re(\$seeds"/\{([a-z_,]+)\})re"), ',') == files);
+}
