@@ -9,17 +9,8 @@ for dir in */; do
   [ "$dir" = explain ] || [ "$dir" = changelog ] && continue
   (
     cd "$dir"
-    # The same arguments as tests/test_support.hpp's golden_arguments.
-    if [ -f spec.json ]; then
-      args=(lint spec.json)
-      # objects.yaml: the objects are validated against the spec (validate --objects).
-      [ -f objects.yaml ] && args=(validate spec.json)
-    else
-      args=(check old.json new.json)
-      # release.json: the check is judged against that release (check --release).
-      [ -f release.json ] && args+=(--release release.json)
-    fi
-    [ -f objects.yaml ] && args+=(--objects objects.yaml)
+    # shellcheck disable=SC2207 # the arguments are words without spaces
+    args=($(../arguments.sh .))
     # expected.<format> is the report of `--format <format>`: every case holds json and
     # text, a few hold the others. Text lists every finding, so each case's sentence shows.
     touch expected.json expected.text

@@ -1,6 +1,7 @@
 // The lists kept by hand outside the tables they copy, checked against them: the commands
 // (kompat --help), the report formats (check --help) in the README, action.yml and the
-// Action's script, and the fuzz harnesses in CMake, the Makefile, fuzz/run.sh and fuzz/.
+// Action's script, the fuzz harnesses in CMake, the Makefile, fuzz/run.sh and fuzz/, and
+// the golden cases' command lines in golden/arguments.sh and tests/test_support.hpp.
 #include <algorithm>
 #include <regex>
 #include <set>
@@ -79,4 +80,18 @@ TEST_CASE("lists: every fuzz harness is built by CMake and the Makefile and run 
     CHECK(split(first_group(source("Makefile"), R"(--target (fuzz_[a-z_ ]+)\n)"), ' ') == files);
     CHECK(split(first_group(source("fuzz/run.sh"), R"re(harnesses=\$\{3:-"([a-z_ ]+)"\})re"), ' ') == files);
     CHECK(split(first_group(source("fuzz/run.sh"), R"re(\$seeds"/\{([a-z_,]+)\})re"), ',') == files);
+}
+
+TEST_CASE("lists: the golden tests run each case as golden/update.sh does") {
+    const auto golden = fs::path(kompat::test::source_dir()) / "golden";
+    std::size_t cases = 0;
+    for (const auto& entry : fs::directory_iterator(golden)) {
+        const auto name = entry.path().filename().string();
+        if (!entry.is_directory() || name == "explain" || name == "changelog") continue;
+        INFO(name);
+        CHECK(run("'" + (golden / "arguments.sh").string() + "' '" + entry.path().string() + "'").out ==
+              kompat::test::golden_arguments(entry.path()) + "\n");
+        ++cases;
+    }
+    CHECK(cases > 90);
 }

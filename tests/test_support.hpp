@@ -134,6 +134,7 @@ inline double peak_memory_ceiling(double input_bytes) { return 6.0 * input_bytes
 // (golden/update.sh): `check old.json new.json`, judged against release.json when there is
 // one; `lint spec.json` for a one-snapshot case; and with objects.yaml, the objects
 // validated too (`check … --objects`, or `validate spec.json --objects`).
+// (golden/arguments.sh says the same for update.sh; tests/test_lists.cpp checks they agree.)
 inline std::string golden_arguments(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     const bool objects = fs::exists(dir / "objects.yaml");
