@@ -68,12 +68,15 @@ void json_paired_ratios(int count) {
         };
         const auto parse = [&] { each_file([](const SourceFile& file) { benchmark::DoNotOptimize(json::parse(file.bytes)); }); };
         const std::string reference = std::string("parse_pair_with_boost/") + name;
-        print_paired_ratio(std::string("tokenize_pair/") + name, reference, count,
-                           [&] { each_file([](const SourceFile& file) { benchmark::DoNotOptimize(tokenize(file.bytes)); }); }, parse);
-        print_paired_ratio(std::string("read_json_pair/") + name, reference, count,
-                           [&] { each_file([](const SourceFile& file) { benchmark::DoNotOptimize(read_json(file, {})); }); }, parse);
-        print_paired_ratio(std::string("load_pair/") + name, reference, count,
-                           [&] { benchmark::DoNotOptimize(load_snapshot_pair(old_sources, new_sources)); }, parse);
+        print_paired_ratio(
+            std::string("tokenize_pair/") + name, reference, count,
+            [&] { each_file([](const SourceFile& file) { benchmark::DoNotOptimize(tokenize(file.bytes)); }); }, parse);
+        print_paired_ratio(
+            std::string("read_json_pair/") + name, reference, count,
+            [&] { each_file([](const SourceFile& file) { benchmark::DoNotOptimize(read_json(file, {})); }); }, parse);
+        print_paired_ratio(
+            std::string("load_pair/") + name, reference, count,
+            [&] { benchmark::DoNotOptimize(load_snapshot_pair(old_sources, new_sources)); }, parse);
         const auto snapshots = load_snapshot_pair(old_sources, new_sources);
         print_paired_ratio(
             std::string("diff_and_judge_pair/") + name, reference, count,

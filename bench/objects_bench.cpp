@@ -28,8 +28,9 @@ std::string objects_text() {
                     "    - sourceLabels: [__meta_kubernetes_pod_name]\n      targetLabel: pod\n      action: replace\n"
                     "  - port: admin\n    interval: 1m\n    honorLabels: true\n";
         else
-            text += "---\napiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata:\n  name: pods-" + n +
-                    "\n  namespace: team-" + std::to_string(i % 20) + "\nspec:\n  selector:\n    matchExpressions:\n"
+            text += "---\napiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata:\n  name: pods-" + n + "\n  namespace: team-" +
+                    std::to_string(i % 20) +
+                    "\nspec:\n  selector:\n    matchExpressions:\n"
                     "    - {key: app, operator: In, values: [api, worker]}\n  podMetricsEndpoints:\n  - port: metrics\n"
                     "    interval: 15s\n    scrapeTimeout: 10s\n    metricRelabelings:\n    - sourceLabels: [__name__]\n"
                     "      regex: go_.*\n      action: drop\n";

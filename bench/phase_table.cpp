@@ -68,7 +68,9 @@ constexpr Pair pairs[] = {
 }  // namespace
 
 int phase_table(int runs) {
-    std::printf("| pair | parse floor | read files | load both | diff | judge | json | text | markdown | sarif | junit | github | html | check + json |\n");
+    std::printf(
+        "| pair | parse floor | read files | load both | diff | judge | json | text | markdown | sarif | junit | github | html | check + "
+        "json |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const auto& pair : pairs) {
         const auto before_path = (corpus() / pair.before).string();
@@ -102,10 +104,11 @@ int phase_table(int runs) {
         const auto github = report([&] { return github_report(findings, summary, sources, Severity::warning); });
         const auto html = report([&] { return html_report(findings, summary, sources); });
         const auto ratio = [&](double seconds) { return seconds / floor; };
-        std::printf("| %s (%zu findings) | %.1f ms | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× |\n",
-                    pair.name, findings.size(), floor * 1000, ratio(read), ratio(load), ratio(diff), ratio(judge), ratio(json),
-                    ratio(text), ratio(markdown), ratio(sarif), ratio(junit), ratio(github), ratio(html),
-                    ratio(load + diff + judge + json));
+        std::printf(
+            "| %s (%zu findings) | %.1f ms | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× "
+            "|\n",
+            pair.name, findings.size(), floor * 1000, ratio(read), ratio(load), ratio(diff), ratio(judge), ratio(json), ratio(text),
+            ratio(markdown), ratio(sarif), ratio(junit), ratio(github), ratio(html), ratio(load + diff + judge + json));
         std::fflush(stdout);
     }
     return 0;

@@ -35,7 +35,9 @@ void add_limit_options(CLI::App* command, Limits& limits, bool compares) {
         ->capture_default_str()
         ->group("Limits");
     if (compares) {
-        command->add_option("--max-findings", limits.max_findings, "Limit: findings one run may have (places two snapshots differ in, object violations)")
+        command
+            ->add_option("--max-findings", limits.max_findings,
+                         "Limit: findings one run may have (places two snapshots differ in, object violations)")
             ->check(CLI::PositiveNumber)
             ->capture_default_str()
             ->group("Limits");

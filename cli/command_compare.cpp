@@ -106,9 +106,10 @@ Command add_check(CLI::App& app, Limits& limits) {
                       "A release users run (repeatable): errors and warnings stay only where NEW breaks one of them; "
                       "a change to what no release had is unreleased-change (info)");
     check->add_option("--baseline", options->baseline, "Accept the findings this baseline file lists; report its stale entries");
-    check->add_option("--baseline-base", options->baseline_base,
-                      "The target branch's baseline (git:REV:PATH): the markdown report marks the entries it lacks "
-                      "as approved in this PR")
+    check
+        ->add_option("--baseline-base", options->baseline_base,
+                     "The target branch's baseline (git:REV:PATH): the markdown report marks the entries it lacks "
+                     "as approved in this PR")
         ->needs("--baseline");
     check->add_option("--write-baseline", options->write_baseline_to,
                       "Write the findings at or above --fail-on as a baseline file (sorted by place), and accept them");

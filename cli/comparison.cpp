@@ -103,8 +103,8 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     return comparison;
 }
 
-void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
-                        const Limits& limits, int ruleset) {
+void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec, const Limits& limits,
+                        int ruleset) {
     const auto key = [](const Finding& finding) { return finding.rule + '\x1f' + place_of(finding); };
     std::map<std::string, std::vector<std::string>> breaks;  // rule and place → the releases broken there
     for (const auto& release : releases) {
@@ -145,8 +145,8 @@ void apply_version_policy(Comparison& comparison, int ruleset) {
         comparison.summary = summarize(comparison.findings);
     }
     if (const auto next = next_version(before, comparison.findings); !next.empty())
-        comparison.sources.notes.push_back(fmt::format("info.version {} → {}: by semantic versioning these changes make it {}", before,
-                                                       after, next));
+        comparison.sources.notes.push_back(
+            fmt::format("info.version {} → {}: by semantic versioning these changes make it {}", before, after, next));
 }
 
 namespace {
@@ -238,8 +238,8 @@ void apply_configuration(Comparison& comparison, const std::optional<Config>& co
 
 void note_pinned_ruleset(Comparison& comparison, int ruleset, std::optional<int> from_option, const std::optional<Config>& config) {
     if (ruleset == current_ruleset) return;
-    const auto pinned_by = from_option || !config ? std::string("--rules-version")
-                                                  : config->file + ":" + std::to_string(config->ruleset_position.line);
+    const auto pinned_by =
+        from_option || !config ? std::string("--rules-version") : config->file + ":" + std::to_string(config->ruleset_position.line);
     auto& policy = comparison.sources.policy;
     policy.insert(policy.begin(), ruleset_policy_note(ruleset, pinned_by, comparison.ruleset_lowering));
 }

@@ -50,8 +50,8 @@ std::vector<std::string> kinds_of(std::initializer_list<const Snapshot*> snapsho
 // its severity only where NEW breaks some release (REL → NEW gives the same rule at the
 // same place), and names those releases; any other (a change to what no release had)
 // becomes unreleased-change, info.
-void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec,
-                        const Limits& limits, int ruleset = current_ruleset);
+void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec, const Limits& limits,
+                        int ruleset = current_ruleset);
 
 // Leads the policy notes with the rule set's when it is older than this kompat's: pinned by
 // --rules-version or by the config's rules-version, with the findings it lowered. Call it

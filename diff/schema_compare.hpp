@@ -46,9 +46,7 @@ struct ComparePlace {
     const OpenComparison* open = nullptr;
 
     // A child's place (its path part is added by a PathScope); alpha when the child is.
-    [[nodiscard]] ComparePlace deeper(bool child_alpha = false) const {
-        return {unit, path, alpha || child_alpha, depth + 1, roles, open};
-    }
+    [[nodiscard]] ComparePlace deeper(bool child_alpha = false) const { return {unit, path, alpha || child_alpha, depth + 1, roles, open}; }
 };
 
 // Read-only while it compares: each comparison writes only to its own unit and reads units

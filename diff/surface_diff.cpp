@@ -189,7 +189,7 @@ void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, Unit
             // A List goes with its item kind, and is said with it.
             if (const auto* item = item_kind_of(old_side, kind); item != nullptr && new_side.find_kind(item->gvk) == nullptr) continue;
             // A CRD version no one could use (not served) leaves no client behind.
-            const auto removed = !kind.is_served()                       ? ChangeKind::unserved_version_removed
+            const auto removed = !kind.is_served()                    ? ChangeKind::unserved_version_removed
                                  : has_group_kind(new_side, kind.gvk) ? ChangeKind::version_removed
                                                                       : ChangeKind::kind_removed;
             surface_change(context, plan, removed, kind, true, whole);

@@ -71,7 +71,8 @@ void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const Comp
                 overlapping.push_back(k);
             }
         }
-        std::erase_if(match.only_new, [&](std::size_t j) { return std::find(overlapping.begin(), overlapping.end(), j) != overlapping.end(); });
+        std::erase_if(match.only_new,
+                      [&](std::size_t j) { return std::find(overlapping.begin(), overlapping.end(), j) != overlapping.end(); });
     }
     const bool both_unions = !before.keyword.empty() && !after.keyword.empty();
     for (const auto& [i, j] : match.pairs) {

@@ -35,36 +35,36 @@ public:
     json::value schema(int depth) {
         if (depth > 400 || program_.done()) return leaf();
         switch (program_.next() % 9) {
-        case 0: return leaf();
-        case 1: return {{"type", "object"}, {"allOf", json::array{schema(depth + 1), schema(depth + 1)}}};
-        case 2: {
-            // A oneOf whose second branch may overlap the first (a bounded string, an open object).
-            const auto overlap = program_.next() % 3;
-            json::value other = overlap == 0   ? json::value{{"type", "string"}, {"maxLength", 3}}
-                                : overlap == 1 ? json::value{{"type", "object"}}
-                                               : schema(depth + 1);
-            return {{"oneOf", json::array{schema(depth + 1), other}}};
-        }
-        case 3: return {{"anyOf", json::array{schema(depth + 1), {{"type", "integer"}}}}};
-        case 4: return {{"type", "array"}, {"items", schema(depth + 1)}};
-        case 5: return {{"type", "object"}, {"additionalProperties", schema(depth + 1)}};
-        case 6: {
-            const auto name = "T" + std::to_string(named_.size());
-            named_.emplace(name, nullptr);
-            named_[name] = schema(depth + 1);
-            return {{"$ref", "#/components/schemas/" + name}};
-        }
-        case 7: {
-            // A run of inline allOf members, each holding the next.
-            json::value inner = schema(depth + 1);
-            for (int i = program_.next() % 24; i > 0; --i) inner = {{"type", "object"}, {"allOf", json::array{inner}}};
-            return inner;
-        }
-        default: {
-            json::object properties;
-            for (int i = program_.next() % 3; i >= 0; --i) properties[field_name()] = schema(depth + 1);
-            return {{"type", "object"}, {"properties", properties}};
-        }
+            case 0: return leaf();
+            case 1: return {{"type", "object"}, {"allOf", json::array{schema(depth + 1), schema(depth + 1)}}};
+            case 2: {
+                // A oneOf whose second branch may overlap the first (a bounded string, an open object).
+                const auto overlap = program_.next() % 3;
+                json::value other = overlap == 0   ? json::value{{"type", "string"}, {"maxLength", 3}}
+                                    : overlap == 1 ? json::value{{"type", "object"}}
+                                                   : schema(depth + 1);
+                return {{"oneOf", json::array{schema(depth + 1), other}}};
+            }
+            case 3: return {{"anyOf", json::array{schema(depth + 1), {{"type", "integer"}}}}};
+            case 4: return {{"type", "array"}, {"items", schema(depth + 1)}};
+            case 5: return {{"type", "object"}, {"additionalProperties", schema(depth + 1)}};
+            case 6: {
+                const auto name = "T" + std::to_string(named_.size());
+                named_.emplace(name, nullptr);
+                named_[name] = schema(depth + 1);
+                return {{"$ref", "#/components/schemas/" + name}};
+            }
+            case 7: {
+                // A run of inline allOf members, each holding the next.
+                json::value inner = schema(depth + 1);
+                for (int i = program_.next() % 24; i > 0; --i) inner = {{"type", "object"}, {"allOf", json::array{inner}}};
+                return inner;
+            }
+            default: {
+                json::object properties;
+                for (int i = program_.next() % 3; i >= 0; --i) properties[field_name()] = schema(depth + 1);
+                return {{"type", "object"}, {"properties", properties}};
+            }
         }
     }
 
@@ -83,8 +83,8 @@ private:
 // Removes the field `name` wherever it is written (each name is written once).
 bool remove_field(json::value& value, const std::string& name) {
     if (auto* object = value.if_object()) {
-        if (auto* properties = object->if_contains("properties"); properties != nullptr && properties->is_object() &&
-                                                                   properties->get_object().erase(name) > 0)
+        if (auto* properties = object->if_contains("properties");
+            properties != nullptr && properties->is_object() && properties->get_object().erase(name) > 0)
             return true;
         for (auto& member : *object)
             if (remove_field(member.value(), name)) return true;

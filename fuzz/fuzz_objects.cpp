@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto snapshot = kompat::load_snapshot(kompat::fuzz::one_file("spec", bytes.substr(0, split)), limits);
         const auto objects =
             kompat::load_manifests({kompat::fuzz::one_file("objects", bytes.substr(std::min(split + 1, bytes.size())))}, limits);
-        for (const auto& checked : {kompat::validate_objects(snapshot, objects, limits), kompat::check_objects(snapshot, snapshot, objects, limits)}) {
+        for (const auto& checked :
+             {kompat::validate_objects(snapshot, objects, limits), kompat::check_objects(snapshot, snapshot, objects, limits)}) {
             const auto findings = kompat::object_findings(checked);
             const kompat::ReportSources sources{{"spec", "x"}, {"spec", "x"}, kompat::object_notes(checked)};
             const auto summary = kompat::summarize(findings);

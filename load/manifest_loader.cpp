@@ -22,11 +22,13 @@ public:
         set_.bytes = used_.bytes;
         used_.files += sources.used.files;
         if (used_.bytes > limits_.max_input_bytes)
-            throw InputError(path, {}, "the object files together pass " + std::to_string(limits_.max_input_bytes) + " bytes (" +
-                                           limit_hint("max-input-bytes") + ")");
+            throw InputError(path, {},
+                             "the object files together pass " + std::to_string(limits_.max_input_bytes) + " bytes (" +
+                                 limit_hint("max-input-bytes") + ")");
         if (used_.files > limits_.max_files)
-            throw InputError(path, {}, "the object files together pass " + std::to_string(limits_.max_files) + " files (" +
-                                           limit_hint("max-files") + ")");
+            throw InputError(
+                path, {},
+                "the object files together pass " + std::to_string(limits_.max_files) + " files (" + limit_hint("max-files") + ")");
         for (const auto& source : sources.files) {
             const auto index = static_cast<std::uint32_t>(set_.files.size());
             set_.files.push_back(source.name);
@@ -50,7 +52,8 @@ private:
             throw InputError(file.name, position, "a Kubernetes object needs apiVersion and kind (strings)");
         if (kind.ends_with("List") && object->contains("items")) {
             const auto* items = object->at("items").if_array();
-            if (items == nullptr || depth >= max_list_depth) throw InputError(file.name, position, "\"items\" of a List must be a list of objects");
+            if (items == nullptr || depth >= max_list_depth)
+                throw InputError(file.name, position, "\"items\" of a List must be a list of objects");
             for (const auto& item : *items) add(index, file, item, position, depth + 1);
             return;
         }

@@ -14,11 +14,11 @@
 namespace kompat {
 
 struct Manifest {
-    GroupVersionKind gvk;       // from apiVersion and kind
-    std::string name;           // metadata.name ("" when it has none, e.g. generateName)
-    std::string namespace_name; // metadata.namespace, "" when it says none
-    std::uint32_t file = 0;     // index into ManifestSet::files
-    TextPosition position;      // its first key
+    GroupVersionKind gvk;                       // from apiVersion and kind
+    std::string name;                           // metadata.name ("" when it has none, e.g. generateName)
+    std::string namespace_name;                 // metadata.namespace, "" when it says none
+    std::uint32_t file = 0;                     // index into ManifestSet::files
+    TextPosition position;                      // its first key
     const boost::json::object* body = nullptr;  // in ManifestSet::documents
 
     // `default/web`, `web`, or `(unnamed)`.

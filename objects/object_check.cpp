@@ -30,7 +30,8 @@ bool within_any(std::string_view path, const std::vector<std::string>& ancestors
 
 // Where two values first differ, inside objects and arrays of one length: the path below
 // `path` and the two values there, so a long default's change is shown where it is.
-std::tuple<std::string, const json::value*, const json::value*> first_difference(const json::value& a, const json::value& b, std::string path) {
+std::tuple<std::string, const json::value*, const json::value*> first_difference(const json::value& a, const json::value& b,
+                                                                                 std::string path) {
     if (a.is_object() && b.is_object() && a.get_object().size() == b.get_object().size()) {
         for (const auto& member : a.get_object()) {
             const auto* other = b.get_object().if_contains(member.key());
@@ -51,7 +52,8 @@ public:
     ObjectChecker(const ManifestSet& set, const Limits& limits)
         // A value nests at most max_nesting_depth deep; its schemas' allOf, anyOf and oneOf may
         // add some levels beyond that, not without end.
-        : set_(set), limits_(limits),
+        : set_(set),
+          limits_(limits),
           budget_{validation_step_limit(limits, set.bytes), limits.max_nesting_depth + 256, limits.max_findings, limits.max_report_bytes} {}
 
     ObjectCheck compare(const Snapshot& before, const Snapshot& after) {
@@ -61,8 +63,9 @@ public:
             if (!counted(manifest, old_kind != nullptr || new_kind != nullptr)) continue;
             if (served(old_kind) == nullptr) {
                 if (served(new_kind) != nullptr) validate_alone(after, *new_kind, manifest);
-                else add(ChangeKind::object_invalid_before, manifest, *(old_kind != nullptr ? old_kind : new_kind), ".", "served",
-                         "neither OLD nor NEW serves " + manifest.gvk.group_version());
+                else
+                    add(ChangeKind::object_invalid_before, manifest, *(old_kind != nullptr ? old_kind : new_kind), ".", "served",
+                        "neither OLD nor NEW serves " + manifest.gvk.group_version());
                 continue;
             }
             const auto old_outcome = validated(before, *old_kind, manifest);
@@ -94,7 +97,8 @@ public:
         for (const auto& manifest : set_.manifests) {
             const auto* kind = snapshot.find_kind(manifest.gvk);
             if (!counted(manifest, kind != nullptr)) continue;
-            if (served(kind) == nullptr) add(ChangeKind::object_invalid, manifest, *kind, ".", "served", manifest.gvk.group_version() + " is not served");
+            if (served(kind) == nullptr)
+                add(ChangeKind::object_invalid, manifest, *kind, ".", "served", manifest.gvk.group_version() + " is not served");
             else validate_alone(snapshot, *kind, manifest);
             within_report_limits(manifest);
         }
@@ -160,7 +164,8 @@ private:
             add(ChangeKind::object_field_pruned, manifest, kind, path, "pruning", "the schema does not list it: the API server drops it");
     }
 
-    ObjectChange& add(ChangeKind change, const Manifest& manifest, const Kind& kind, std::string path, std::string keyword, std::string text) {
+    ObjectChange& add(ChangeKind change, const Manifest& manifest, const Kind& kind, std::string path, std::string keyword,
+                      std::string text) {
         ObjectChange& out = out_.changes.emplace_back();
         out.kind = change;
         out.object = manifest.display_name();
@@ -228,7 +233,7 @@ private:
     StepBudget budget_;
     CheckCache cache_;
     std::map<std::pair<const json::value*, const json::value*>, std::optional<Difference>> differences_;
-    std::size_t counted_ = 0;        // changes counted against the report's limits
+    std::size_t counted_ = 0;         // changes counted against the report's limits
     std::uint64_t change_bytes_ = 0;  // and their size
     ObjectCheck out_;
     std::set<std::string> unknown_;
@@ -258,12 +263,13 @@ std::vector<std::string> object_notes(const ObjectCheck& check) {
         notes.push_back(fmt::format("objects: {} CEL rule check{} (x-kubernetes-validations) not evaluated: kompat does not run CEL",
                                     check.cel_rules, check.cel_rules == 1 ? "" : "s"));
     if (check.status_ignored > 0)
-        notes.push_back(fmt::format("objects: the status of {} object{} not validated: the API server ignores the status an object is "
-                                    "written with (status subresource)",
-                                    check.status_ignored, check.status_ignored == 1 ? "" : "s"));
+        notes.push_back(
+            fmt::format("objects: the status of {} object{} not validated: the API server ignores the status an object is "
+                        "written with (status subresource)",
+                        check.status_ignored, check.status_ignored == 1 ? "" : "s"));
     if (check.unchecked_patterns > 0)
-        notes.push_back(fmt::format("objects: {} pattern{} not checked: not in the RE2 syntax the API server uses", check.unchecked_patterns,
-                                    check.unchecked_patterns == 1 ? "" : "s"));
+        notes.push_back(fmt::format("objects: {} pattern{} not checked: not in the RE2 syntax the API server uses",
+                                    check.unchecked_patterns, check.unchecked_patterns == 1 ? "" : "s"));
     return notes;
 }
 

@@ -30,9 +30,9 @@ struct ObjectChange {
 };
 
 struct ObjectCheck {
-    std::vector<ObjectChange> changes;  // in the objects' order
-    std::size_t objects = 0;            // objects read
-    std::size_t validated = 0;          // objects of a kind a snapshot has
+    std::vector<ObjectChange> changes;       // in the objects' order
+    std::size_t objects = 0;                 // objects read
+    std::size_t validated = 0;               // objects of a kind a snapshot has
     std::vector<std::string> unknown_kinds;  // kinds of the objects skipped, once each, sorted
     std::size_t skipped = 0;
     std::size_t cel_rules = 0;           // CEL rules (x-kubernetes-validations) not evaluated

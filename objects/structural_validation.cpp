@@ -31,8 +31,13 @@ std::string identity_of(const json::value& value) { return json::serialize(with_
 class ObjectValidator {
 public:
     ObjectValidator(const Snapshot& snapshot, const Kind& kind, CheckCache& cache, StepBudget& budget, ValidationOutcome& out)
-        : snapshot_(snapshot), cache_(cache), budget_(budget), out_(out), crd_(kind.crd.has_value()),
-          keeps_all_(kind.crd && kind.crd->keeps_unknown_fields), root_(kind.schema) {}
+        : snapshot_(snapshot),
+          cache_(cache),
+          budget_(budget),
+          out_(out),
+          crd_(kind.crd.has_value()),
+          keeps_all_(kind.crd && kind.crd->keeps_unknown_fields),
+          root_(kind.schema) {}
 
     void run(json::value& object, bool without_status) {
         if (without_status) out_.status_ignored = object.get_object().erase("status") > 0;
@@ -210,7 +215,8 @@ private:
             } else if (schema.additional_properties) {
                 validate(member.value(), *schema.additional_properties, path, out, false);
             } else if (schema.additional_properties_allowed == false && !(meta && object_meta_field(key))) {
-                out.push_back({path, "additionalProperties", fmt::format("`{}` is not allowed (additionalProperties: false)", key), nullptr});
+                out.push_back(
+                    {path, "additionalProperties", fmt::format("`{}` is not allowed (additionalProperties: false)", key), nullptr});
             }
             path.resize(size);
         }
@@ -227,7 +233,8 @@ private:
             if (schema.items) validate(array[i], *schema.items, path, out, false);
             if (as_set && !seen.insert(identity_of(array[i])).second)
                 out.push_back({path, kubernetes.list_type == "set" ? "x-kubernetes-list-type" : "uniqueItems",
-                               fmt::format("duplicate item `{}` ({})", value_text(array[i]), kubernetes.list_type == "set" ? "x-kubernetes-list-type: set" : "uniqueItems"),
+                               fmt::format("duplicate item `{}` ({})", value_text(array[i]),
+                                           kubernetes.list_type == "set" ? "x-kubernetes-list-type: set" : "uniqueItems"),
                                bounded_copy(array[i])});
             if (as_map && array[i].is_object()) {
                 std::string key;
@@ -238,7 +245,8 @@ private:
                     shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", name, part != nullptr ? value_text(*part) : "null");
                 }
                 if (!seen.insert(key).second)
-                    out.push_back({path, "x-kubernetes-list-map-keys", fmt::format("duplicate entry `{}` (x-kubernetes-list-map-keys)", shown), nullptr});
+                    out.push_back({path, "x-kubernetes-list-map-keys",
+                                   fmt::format("duplicate entry `{}` (x-kubernetes-list-map-keys)", shown), nullptr});
             }
             path.resize(size);
         }
@@ -279,9 +287,10 @@ private:
             std::size_t passing = 0;
             for (const auto& branch : parts.one_of) passing += trial(value, branch, path).empty() ? 1 : 0;
             if (passing != 1)
-                out.push_back({shown_path(path), "oneOf",
-                               fmt::format("matches {} of the {} oneOf schemas, where exactly one must match", passing, parts.one_of.size()),
-                               bounded_copy(value)});
+                out.push_back(
+                    {shown_path(path), "oneOf",
+                     fmt::format("matches {} of the {} oneOf schemas, where exactly one must match", passing, parts.one_of.size()),
+                     bounded_copy(value)});
         }
     }
 
@@ -289,9 +298,9 @@ private:
     CheckCache& cache_;
     StepBudget& budget_;
     std::uint32_t depth_ = 0;
-    std::uint32_t trials_ = 0;            // union branches being tried, innermost last
-    std::size_t counted_ = 0;             // violations of the object counted so far
-    std::uint64_t violation_bytes_ = 0;  // and their size
+    std::uint32_t trials_ = 0;                                          // union branches being tried, innermost last
+    std::size_t counted_ = 0;                                           // violations of the object counted so far
+    std::uint64_t violation_bytes_ = 0;                                 // and their size
     std::vector<std::pair<const json::value*, const Schema*>> active_;  // the (value, schema) pairs being validated, innermost last
     ValidationOutcome& out_;
     bool crd_;

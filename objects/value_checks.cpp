@@ -34,12 +34,12 @@ bool is_integer(const json::value& value) {
 
 std::string_view kind_name(const json::value& value) {
     switch (value.kind()) {
-    case json::kind::null: return "null";
-    case json::kind::bool_: return "a boolean";
-    case json::kind::string: return "a string";
-    case json::kind::array: return "an array";
-    case json::kind::object: return "an object";
-    default: return is_integer(value) ? "an integer" : "a number";
+        case json::kind::null: return "null";
+        case json::kind::bool_: return "a boolean";
+        case json::kind::string: return "a string";
+        case json::kind::array: return "an array";
+        case json::kind::object: return "an object";
+        default: return is_integer(value) ? "an integer" : "a number";
     }
 }
 
@@ -277,12 +277,13 @@ void check_number(const json::value& value, double number, const Bounds& bounds,
         const double quotient = number / *bounds.multiple_of;
         // go-openapi takes a quotient within 1e-9 of a whole number as whole.
         if (std::fabs(quotient - std::round(quotient)) > 1e-9)
-            add(out, path, "multipleOf", fmt::format("{} is not a multiple of {}", value_text(value), number_text(*bounds.multiple_of)), value);
+            add(out, path, "multipleOf", fmt::format("{} is not a multiple of {}", value_text(value), number_text(*bounds.multiple_of)),
+                value);
     }
 }
 
-void check_string(const json::value& value, std::string_view text, const Schema& schema, const std::string& path,
-                  CheckCache& cache, std::vector<Violation>& out) {
+void check_string(const json::value& value, std::string_view text, const Schema& schema, const std::string& path, CheckCache& cache,
+                  std::vector<Violation>& out) {
     const auto& bounds = schema.value_bounds();
     if (bounds.max_length || bounds.min_length) {
         const auto length = code_points(text);  // Go counts runes
@@ -461,9 +462,11 @@ void check_keywords(const json::value& value, const Schema& schema, const std::s
     }
     if (const auto* object = value.if_object()) {
         if (bounds.max_properties && object->size() > *bounds.max_properties)
-            add(out, path, "maxProperties", fmt::format("{} properties, over maxProperties {}", object->size(), *bounds.max_properties), nullptr);
+            add(out, path, "maxProperties", fmt::format("{} properties, over maxProperties {}", object->size(), *bounds.max_properties),
+                nullptr);
         if (bounds.min_properties && object->size() < *bounds.min_properties)
-            add(out, path, "minProperties", fmt::format("{} properties, under minProperties {}", object->size(), *bounds.min_properties), nullptr);
+            add(out, path, "minProperties", fmt::format("{} properties, under minProperties {}", object->size(), *bounds.min_properties),
+                nullptr);
     }
 }
 

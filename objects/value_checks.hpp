@@ -24,9 +24,9 @@ namespace kompat {
 
 // One constraint an object fails: where, the keyword, and what (with the value).
 struct Violation {
-    std::string path;     // inside the object: `.spec.size`; `.` for the object itself
-    std::string keyword;  // maximum, pattern, enum, required, type, ...
-    std::string text;     // "11 is above maximum 10"
+    std::string path;          // inside the object: `.spec.size`; `.` for the object itself
+    std::string keyword;       // maximum, pattern, enum, required, type, ...
+    std::string text;          // "11 is above maximum 10"
     boost::json::value value;  // the value that fails (null for a missing field)
 };
 

@@ -192,7 +192,8 @@ private:
         if (is_retirement(note)) {
             auto text =
                 span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
-            if (const auto instead = replacement_version(gvk, sources_.served_new, sources_.deprecated_new); !instead.empty()) text += "; use " + span(instead);
+            if (const auto instead = replacement_version(gvk, sources_.served_new, sources_.deprecated_new); !instead.empty())
+                text += "; use " + span(instead);
             else if (note == ReleaseNote::kind_removed) text += "; no version of the kind is left";
             entry(ChangelogSection::removed, gvk, std::move(text), finding);
             return;

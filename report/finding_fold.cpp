@@ -46,7 +46,8 @@ std::map<const Finding*, std::string> fold_group_ids(const std::vector<Finding>&
         for (const auto& same : fold_same_changes(members)) {
             if (same.size() < 2) continue;
             const auto& first = *same.front();
-            const auto id = fingerprint_of(first.rule + " " + std::string(to_string(first.severity)), heading, first.old_value, first.new_value);
+            const auto id =
+                fingerprint_of(first.rule + " " + std::string(to_string(first.severity)), heading, first.old_value, first.new_value);
             for (const auto* finding : same) out.emplace(finding, id);
         }
     }

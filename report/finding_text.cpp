@@ -67,9 +67,8 @@ bool is_string_list(const json::value& value) {
 
 // A list of strings, numbers or booleans (enum values): said item by item.
 bool is_scalar_list(const json::value& value) {
-    return value.is_array() && std::all_of(value.get_array().begin(), value.get_array().end(), [](const json::value& v) {
-               return v.is_string() || v.is_number() || v.is_bool();
-           });
+    return value.is_array() && std::all_of(value.get_array().begin(), value.get_array().end(),
+                                           [](const json::value& v) { return v.is_string() || v.is_number() || v.is_bool(); });
 }
 
 }  // namespace
@@ -262,8 +261,9 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
         else if (name == "new") out += values.second;
         else if (name == "detail")
             // An object finding's detail is its whole sentence (object, place, constraint), its values cut already.
-            out += finding.detail.empty() ? std::string("it")
-                                          : style.text(elide_middle(finding.detail, is_object_rule(finding.rule) ? whole_limit : value_limit * 2));
+            out += finding.detail.empty()
+                       ? std::string("it")
+                       : style.text(elide_middle(finding.detail, is_object_rule(finding.rule) ? whole_limit : value_limit * 2));
         else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style, description_spans);
         at = close + 1;
     }
@@ -340,8 +340,8 @@ std::string finding_context(const Finding& finding) {
     const auto affects = affects_text(finding);
     if (!affects.empty()) out += (out.empty() ? "" : "; ") + affects;
     if (!finding.releases.empty())
-        out += (out.empty() ? "" : "; ") + fmt::format("against release{} {}", finding.releases.size() == 1 ? "" : "s",
-                                                      fmt::join(finding.releases, ", "));
+        out += (out.empty() ? "" : "; ") +
+               fmt::format("against release{} {}", finding.releases.size() == 1 ? "" : "s", fmt::join(finding.releases, ", "));
     return out;
 }
 

@@ -9,7 +9,7 @@ namespace kompat {
 
 struct ReportSource {
     std::string source;
-    std::string format;   // "openapi-v2", "openapi-v3", "crd"
+    std::string format;        // "openapi-v2", "openapi-v3", "crd"
     std::string version = {};  // its `info.version`, "" when it writes none
 };
 
@@ -35,7 +35,7 @@ struct ReportSources {
     // Every kind compared ("apps/v1 Deployment"), of either side, sorted: reports that show
     // coverage (junit) list the clean ones too.
     std::vector<std::string> kinds = {};
-    bool single_snapshot = false;  // kompat lint or validate: old_side is the one snapshot
+    bool single_snapshot = false;         // kompat lint or validate: old_side is the one snapshot
     std::string single_command = "lint";  // which of the two, for the markdown heading
     // The kinds each snapshot serves ("batch/v1 CronJob"), sorted: release notes name
     // what replaces a removed version, and which new versions graduate an old kind.

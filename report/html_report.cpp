@@ -304,7 +304,8 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
     }
     out += "</select></label>\n<label>Text<input type=\"search\" name=\"text\" placeholder=\"path, type, value…\"></label>\n";
     page.format("<output id=\"shown\">{} of {} findings shown</output>\n</form>\n<main>\n", findings.size(), findings.size());
-    for (std::size_t g = 0; g < headings.size(); ++g) group_html(page, g, headings[g], by_heading[headings[g]], findings, reached, kind_options);
+    for (std::size_t g = 0; g < headings.size(); ++g)
+        group_html(page, g, headings[g], by_heading[headings[g]], findings, reached, kind_options);
     if (findings.empty()) out += "<p>No compatibility findings.</p>\n";
     out += "</main>\n";
     out += html_assets::script;

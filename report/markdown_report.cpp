@@ -42,8 +42,8 @@ std::string row(const Finding& finding, bool under_heading) {
     std::string change = cell(finding_sentence(finding, markdown_style));
     if (const auto context = finding_context(finding); !context.empty()) change += "<br>" + cell(context);
     if (const auto at = location_text(finding); !at.empty()) change += "<br>" + cell(input_span(at));
-    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(input_span(finding.rule)), place_cell(finding, under_heading),
-                       change);
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(input_span(finding.rule)),
+                       place_cell(finding, under_heading), change);
 }
 
 // The same change at several places of a group (fold_same_changes) is one row: the
@@ -85,9 +85,10 @@ std::string baseline_review(const std::vector<Finding>& findings, const Baseline
             rows += fmt::format("| {} | {} | {} |\n", cell(input_span(entry.rule)), cell(input_span(entry.place)), cell(entry.reason));
         }
         if (count == 0) return;
-        add(fmt::format("\n<details{}>\n<summary><b>{}</b>: {} finding{} accepted by {}</summary>\n\n| rule | place | reason |\n|---|---|---|\n{}"
-                        "\n</details>\n",
-                        approved_here ? " open" : "", title, count, count == 1 ? "" : "s", html_code(review.file), rows));
+        add(fmt::format(
+            "\n<details{}>\n<summary><b>{}</b>: {} finding{} accepted by {}</summary>\n\n| rule | place | reason |\n|---|---|---|\n{}"
+            "\n</details>\n",
+            approved_here ? " open" : "", title, count, count == 1 ? "" : "s", html_code(review.file), rows));
     };
     if (review.compared_with_base) accepted_block(true, "Approved in this PR");
     accepted_block(false, review.compared_with_base ? "Accepted before" : "Accepted");
@@ -97,7 +98,8 @@ std::string baseline_review(const std::vector<Finding>& findings, const Baseline
         add(fmt::format("\nTo accept an error on purpose, add its line to {} with the reason:\n\n{}", code(review.file),
                         fenced_code(block)));
     }
-    if (left_out > 0) out += fmt::format("\n{} baseline section{} left out: the text report lists them.\n", left_out, left_out == 1 ? "" : "s");
+    if (left_out > 0)
+        out += fmt::format("\n{} baseline section{} left out: the text report lists them.\n", left_out, left_out == 1 ? "" : "s");
     return out;
 }
 

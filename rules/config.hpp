@@ -32,7 +32,7 @@ struct RuleSetting {
 
 struct Config {
     std::string file;
-    std::optional<int> ruleset;  // rules-version: the rule set the verdicts follow (rules/ruleset.hpp)
+    std::optional<int> ruleset;     // rules-version: the rule set the verdicts follow (rules/ruleset.hpp)
     TextPosition ruleset_position;  // where the config sets it
     std::vector<RuleSetting> rules;
     std::vector<IgnoreEntry> ignores;

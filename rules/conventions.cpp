@@ -15,25 +15,28 @@ namespace kompat {
 namespace {
 
 // Formats that bound a string's length (a date, an address, a UUID): no maxLength needed.
-constexpr std::array<std::string_view, 12> bounded_formats{"date",  "date-time", "time",  "uuid", "uuid3", "uuid4",
-                                                           "uuid5", "ipv4",      "ipv6",  "cidr", "mac",   "hostname"};
+constexpr std::array<std::string_view, 12> bounded_formats{"date",  "date-time", "time", "uuid", "uuid3", "uuid4",
+                                                           "uuid5", "ipv4",      "ipv6", "cidr", "mac",   "hostname"};
 
 bool lower_camel_case(std::string_view name) {
     if (name.empty() || name.front() < 'a' || name.front() > 'z') return false;
-    return std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
+    return std::all_of(name.begin(), name.end(),
+                       [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
 }
 
-bool has_type(const Schema& schema, std::string_view type) { return std::find(schema.type.begin(), schema.type.end(), type) != schema.type.end(); }
+bool has_type(const Schema& schema, std::string_view type) {
+    return std::find(schema.type.begin(), schema.type.end(), type) != schema.type.end();
+}
 
 // Where a walk stands: the kind it started from, the type and path it is in, and what the
 // path from the kind's root says (spec or status, alpha).
 struct Place {
     const Kind* kind;
-    std::string type;         // the named type the path is inside; the CRD kind's name for its own schema
-    bool own_schema;          // inside the kind's own schema (a CRD): the finding names the kind
-    std::string path;         // inside `type`
-    std::string root_path;    // from the kind's root, to tell spec from status
-    bool alpha;               // an alpha version or an alpha field on the way
+    std::string type;       // the named type the path is inside; the CRD kind's name for its own schema
+    bool own_schema;        // inside the kind's own schema (a CRD): the finding names the kind
+    std::string path;       // inside `type`
+    std::string root_path;  // from the kind's root, to tell spec from status
+    bool alpha;             // an alpha version or an alpha field on the way
 };
 
 class ConventionWalker {
@@ -43,7 +46,7 @@ public:
     std::vector<Finding> run() {
         for (const auto& kind : snapshot_.kinds) {
             if (kind.gvk.kind.ends_with("List")) continue;  // lists are conventional by construction
-            if (!kind.is_served()) continue;    // nobody can use a version not served
+            if (!kind.is_served()) continue;                // nobody can use a version not served
             const bool alpha = kind.stability == Stability::alpha;
             if (kind.crd) {
                 status_subresource(kind);
@@ -52,9 +55,8 @@ public:
                 walk(kind.schema, {&kind, "", false, "", "", alpha}, 0);
             }
         }
-        std::sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
-            return std::tie(a.type, a.path, a.rule) < std::tie(b.type, b.path, b.rule);
-        });
+        std::sort(findings_.begin(), findings_.end(),
+                  [](const Finding& a, const Finding& b) { return std::tie(a.type, a.path, a.rule) < std::tie(b.type, b.path, b.rule); });
         return std::move(findings_);
     }
 
@@ -139,7 +141,8 @@ private:
     void conditions(const Schema& schema, const Place& at) {
         const auto& keys = schema.kubernetes().list_map_keys;
         std::string wrong;
-        if (schema.kubernetes().list_type != "map" || keys.size() != 1 || keys.front() != "type") wrong = "not a list-type map keyed by type";
+        if (schema.kubernetes().list_type != "map" || keys.size() != 1 || keys.front() != "type")
+            wrong = "not a list-type map keyed by type";
         const Schema* items = schema.items ? schema.items.get() : nullptr;
         if (items != nullptr && !items->ref.empty()) items = snapshot_.find_type(items->ref);
         if (wrong.empty() && items != nullptr) {

@@ -30,21 +30,21 @@ struct JudgedChange {
 // nothing of their own: an error is Breaking, anything else is not listed.
 enum class ReleaseNote : std::uint8_t {
     by_severity,
-    kind_removed,       // Removed: no version of the kind is left
-    version_removed,    // Removed: the version is no longer served (its replacement named)
-    version_unserved,   // Removed: a CRD version no longer served (the kind in `detail`)
-    kind_added,         // Added: a new kind
-    version_added,      // Added, or Promoted when an older version of the kind is served
-    version_served,     // as version_added, for a CRD version served (the kind in `detail`)
-    deprecated,         // Deprecated
-    version_deprecated, // Deprecated: a CRD version marked deprecated (the kind in `detail`), with its warning
-    promoted,           // Promoted, from stage to stage
-    stage_unstated,     // Promoted, said as "no longer described as beta": the description dropped its stage
-    field_added,        // Added, with the field's type
-    enum_value_added,   // Added: the value
-    field_removed,      // Removed (Breaking when an error)
-    operation_added,    // Added under its kind, unless the kind arrives whole
-    operation_removed,  // Removed (Breaking when an error) under its kind, unless it leaves whole
+    kind_removed,        // Removed: no version of the kind is left
+    version_removed,     // Removed: the version is no longer served (its replacement named)
+    version_unserved,    // Removed: a CRD version no longer served (the kind in `detail`)
+    kind_added,          // Added: a new kind
+    version_added,       // Added, or Promoted when an older version of the kind is served
+    version_served,      // as version_added, for a CRD version served (the kind in `detail`)
+    deprecated,          // Deprecated
+    version_deprecated,  // Deprecated: a CRD version marked deprecated (the kind in `detail`), with its warning
+    promoted,            // Promoted, from stage to stage
+    stage_unstated,      // Promoted, said as "no longer described as beta": the description dropped its stage
+    field_added,         // Added, with the field's type
+    enum_value_added,    // Added: the value
+    field_removed,       // Removed (Breaking when an error)
+    operation_added,     // Added under its kind, unless the kind arrives whole
+    operation_removed,   // Removed (Breaking when an error) under its kind, unless it leaves whole
 };
 
 struct Rule {

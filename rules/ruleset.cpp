@@ -47,9 +47,9 @@ std::vector<Change> as_of_ruleset(std::vector<Change> changes, int ruleset) {
         bool dropped = false;
         bool split = false;
         for (auto row = changes_table.rbegin(); row != changes_table.rend(); ++row) {
-            const bool enum_values = row->split_values && (change.kind == ChangeKind::enum_value_added ||
-                                                           change.kind == ChangeKind::enum_value_removed ||
-                                                           change.kind == ChangeKind::extensible_enum_value_added);
+            const bool enum_values =
+                row->split_values && (change.kind == ChangeKind::enum_value_added || change.kind == ChangeKind::enum_value_removed ||
+                                      change.kind == ChangeKind::extensible_enum_value_added);
             if (ruleset >= row->since || (row->kind != change.kind && !enum_values)) continue;
             if (enum_values) split = true;
             else if (!row->before) dropped = true;

@@ -45,8 +45,8 @@ bool breaks(const std::vector<Finding>& findings) {
 std::string next_version(std::string_view old_version, const std::vector<Finding>& findings) {
     auto version = semantic_version(old_version);
     if (!version || findings.empty()) return {};
-    const bool additions_only =
-        std::all_of(findings.begin(), findings.end(), [](const Finding& f) { return f.rule.ends_with("-added") && f.severity < Severity::error; });
+    const bool additions_only = std::all_of(findings.begin(), findings.end(),
+                                            [](const Finding& f) { return f.rule.ends_with("-added") && f.severity < Severity::error; });
     const std::size_t bumped = breaks(findings) ? 0 : additions_only ? 1 : 2;
     // Only the numbers the version writes: 70 → 71, 1.4 → 1.5.
     if (bumped >= version->numbers.size()) return {};
@@ -69,8 +69,8 @@ std::optional<Finding> version_not_bumped(std::string_view old_version, std::str
     finding.old_value = boost::json::value(old_version);
     finding.new_value = boost::json::value(new_version);
     const auto errors = std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; });
-    finding.detail = fmt::format("{} breaking change{}: the next version is {}", errors, errors == 1 ? "" : "s",
-                                 next_version(old_version, findings));
+    finding.detail =
+        fmt::format("{} breaking change{}: the next version is {}", errors, errors == 1 ? "" : "s", next_version(old_version, findings));
     finding.message = std::string(rule->message) + ": " + finding.detail;
     finding.fingerprint = fingerprint_of(finding.rule, "info.version", finding.old_value, finding.new_value);
     return finding;

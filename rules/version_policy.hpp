@@ -27,7 +27,6 @@ std::string next_version(std::string_view old_version, const std::vector<Finding
 
 // version-not-bumped: errors among `findings` while `new_version` keeps the major of
 // `old_version` (both semantic); nullopt otherwise.
-std::optional<Finding> version_not_bumped(std::string_view old_version, std::string_view new_version,
-                                          const std::vector<Finding>& findings);
+std::optional<Finding> version_not_bumped(std::string_view old_version, std::string_view new_version, const std::vector<Finding>& findings);
 
 }  // namespace kompat

@@ -156,7 +156,8 @@ TEST_CASE("baseline: reports print the line that accepts each error, and what th
     // Not accepted yet: text, markdown and github show the line to add.
     const auto text = pair.check("--baseline base.txt");
     CHECK(text.exit_code == 1);
-    CHECK(text.out.find("To accept an error on purpose, add its line to base.txt with the reason:\n    " + line + "\n") != std::string::npos);
+    CHECK(text.out.find("To accept an error on purpose, add its line to base.txt with the reason:\n    " + line + "\n") !=
+          std::string::npos);
     CHECK(pair.check("--baseline base.txt --format markdown").out.find("```\n" + line + "\n```\n") != std::string::npos);
     CHECK(pair.check("--baseline base.txt --format github").out.find("%0Aaccept in base.txt: " + line) != std::string::npos);
     // Without a baseline, no such lines: the report stays as short as it was.

@@ -57,7 +57,7 @@ TEST_CASE("changelog: every golden changelog of a real pair is as expected") {
 TEST_CASE("changelog: findings go to Breaking, Removed, Deprecated, Promoted and Added") {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"field-removed", "## Breaking"}, {"version-removed", "## Removed"},     {"lifecycle-deprecated", "## Deprecated"},
-        {"kind-added", "## Added"},       {"lifecycle-promoted", "## Promoted"},  {"crd-version-deprecated", "## Deprecated"},
+        {"kind-added", "## Added"},       {"lifecycle-promoted", "## Promoted"}, {"crd-version-deprecated", "## Deprecated"},
     };
     for (const auto& [name, section] : cases) {
         INFO(name);

@@ -53,9 +53,11 @@ bool reports(const RunResult& result, const std::string& rule) {
 TEST_CASE("bypass: a field in allOf members nested nine deep and more is compared") {
     for (const int levels : {1, 9, 12, 40}) {
         INFO("levels " << levels);
-        const auto old_body = in_all_of(R"({"type": "object", "properties": {"deep": {"type": "string"}, "kept": {"type": "string"}}})", levels);
+        const auto old_body =
+            in_all_of(R"({"type": "object", "properties": {"deep": {"type": "string"}, "kept": {"type": "string"}}})", levels);
         const auto removed = in_all_of(R"({"type": "object", "properties": {"kept": {"type": "string"}}})", levels);
-        const auto retyped = in_all_of(R"({"type": "object", "properties": {"deep": {"type": "integer"}, "kept": {"type": "string"}}})", levels);
+        const auto retyped =
+            in_all_of(R"({"type": "object", "properties": {"deep": {"type": "integer"}, "kept": {"type": "string"}}})", levels);
         const auto gone = check(document(old_body), document(removed));
         CHECK(gone.exit_code == 1);
         CHECK(reports(gone, "field-removed"));
@@ -87,17 +89,17 @@ TEST_CASE("bypass: a union more than 64 levels down is compared") {
     }
     // Through an inline reference: a `$ref` on one side, the same schema inline on the other.
     const auto named = R"("Deep": )" + in_items(R"({"oneOf": [{"type": "string"}, {"type": "integer"}]})", 80);
-    const auto result = check(document(R"({"$ref": "#/components/schemas/Deep"})", named),
-                              document(in_items(R"({"oneOf": [{"type": "string"}]})", 80)));
+    const auto result =
+        check(document(R"({"$ref": "#/components/schemas/Deep"})", named), document(in_items(R"({"oneOf": [{"type": "string"}]})", 80)));
     CHECK(result.exit_code == 1);
     CHECK(result.out.find("\"severity\": \"error\"") != std::string::npos);
 }
 
 TEST_CASE("bypass: a union that holds itself ends, and a chain past the differ's depth is exit 2 naming the place") {
     // U: oneOf [$ref U, string] against an inline string: compared once, never looping.
-    const auto looping = check(document(R"({"$ref": "#/components/schemas/U"})",
-                                        R"("U": {"oneOf": [{"$ref": "#/components/schemas/U"}, {"type": "string"}]})"),
-                               document(R"({"type": "string"})"));
+    const auto looping = check(
+        document(R"({"$ref": "#/components/schemas/U"})", R"("U": {"oneOf": [{"$ref": "#/components/schemas/U"}, {"type": "string"}]})"),
+        document(R"({"type": "string"})"));
     CHECK((looping.exit_code == 0 || looping.exit_code == 1));
     // A chain of 12,000 named unions, each holding the next, against one inline schema.
     std::string chain;
@@ -116,7 +118,8 @@ TEST_CASE("bypass: a union that holds itself ends, and a chain past the differ's
 
 TEST_CASE("bypass: oneOf branches that overlap are found in either direction and order") {
     const auto narrow = R"({"type": "string", "maxLength": 3})";
-    for (const auto& branches : {std::string(R"([{"type": "string"}, )") + narrow + "]", "[" + std::string(narrow) + R"(, {"type": "string"}])"}) {
+    for (const auto& branches :
+         {std::string(R"([{"type": "string"}, )") + narrow + "]", "[" + std::string(narrow) + R"(, {"type": "string"}])"}) {
         INFO(branches);
         const auto result = check(document(R"({"type": "string"})"), document(R"({"oneOf": )" + branches + "}"));
         CHECK(result.exit_code == 1);
@@ -129,7 +132,8 @@ TEST_CASE("bypass: oneOf branches that overlap are found in either direction and
     for (const auto& branches : {std::string(R"([{"$ref": "#/components/schemas/X"}, {"$ref": "#/components/schemas/Problem"}])"),
                                  std::string(R"([{"$ref": "#/components/schemas/Problem"}, {"$ref": "#/components/schemas/X"}])")}) {
         INFO(branches);
-        const auto result = check(document(R"({"$ref": "#/components/schemas/X"})", types), document(R"({"oneOf": )" + branches + "}", types));
+        const auto result =
+            check(document(R"({"$ref": "#/components/schemas/X"})", types), document(R"({"oneOf": )" + branches + "}", types));
         CHECK(result.exit_code == 1);
         CHECK(reports(result, "one-of-branches-overlap"));
     }
@@ -173,8 +177,8 @@ TEST_CASE("wrong artefact: a report is never written inside an input directory")
     dir.write("old/spec.json", document(R"({"type": "string"})"));
     dir.write("new/spec.json", document(R"({"type": "integer"})"));
     dir.write("samples/one.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
-    for (const auto* output : {"new/spec.json", "new/report.json", "new/sub/report.json", "old/report.json", "samples/report.json",
-                               "./new/../new/x.json"}) {
+    for (const auto* output :
+         {"new/spec.json", "new/report.json", "new/sub/report.json", "old/report.json", "samples/report.json", "./new/../new/x.json"}) {
         INFO(output);
         const auto result = run_kompat_in(dir.path(), std::string("check old new --objects samples --format json --output ") + output);
         CHECK(result.exit_code == 2);
@@ -199,8 +203,8 @@ std::string versioned_kinds(int versions, const std::function<std::string(int)>&
     std::string schemas = shared;
     for (int v = 1; v <= versions; ++v)
         schemas += (schemas.empty() ? "" : ",") + std::string(R"("W)") + std::to_string(v) +
-                   R"(": {"type": "object", "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v)" + std::to_string(v) +
-                   R"(", "kind": "Widget"}], "properties": {"spec": )" + spec_of(v) + "}}";
+                   R"(": {"type": "object", "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v)" +
+                   std::to_string(v) + R"(", "kind": "Widget"}], "properties": {"spec": )" + spec_of(v) + "}}";
     return R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {)" + schemas + "}}}";
 }
 
@@ -226,18 +230,21 @@ TEST_CASE("lint cost: defaults across versions walk each pair of types once, wha
         shared += std::string(",\"") + chain + R"(40": {"type": "object", "properties": {"size": {"type": "integer")" +
                   (std::string(chain) == "A" ? R"(, "default": 1)" : "") + "}}}";
     }
-    dir.write("shared.json", versioned_kinds(2, [](int v) { return std::string(R"({"$ref": "#/components/schemas/)") + (v == 1 ? "A0" : "B0") + "\"}"; }, shared));
+    dir.write("shared.json",
+              versioned_kinds(
+                  2, [](int v) { return std::string(R"({"$ref": "#/components/schemas/)") + (v == 1 ? "A0" : "B0") + "\"}"; }, shared));
     const auto exponential = run_kompat_in(dir.path(), "lint shared.json --format json");
     INFO(exponential.err);
     REQUIRE(exponential.exit_code <= 1);
     CHECK(count_of(exponential.out, "\"rule\": \"default-missing-in-version\"") == 1);
     // 150 versions of 20 fields, defaulted in v1 only: one finding a field of each other version.
     dir.write("versions.json", versioned_kinds(150, [](int v) {
-        std::string fields;
-        for (int f = 0; f < 20; ++f)
-            fields += (f == 0 ? "" : ",") + std::string("\"f") + std::to_string(f) + R"(": {"type": "integer")" + (v == 1 ? R"(, "default": 2)" : "") + "}";
-        return R"({"type": "object", "properties": {)" + fields + "}}";
-    }));
+                  std::string fields;
+                  for (int f = 0; f < 20; ++f)
+                      fields += (f == 0 ? "" : ",") + std::string("\"f") + std::to_string(f) + R"(": {"type": "integer")" +
+                                (v == 1 ? R"(, "default": 2)" : "") + "}";
+                  return R"({"type": "object", "properties": {)" + fields + "}}";
+              }));
     const auto many = run_kompat_in(dir.path(), "lint versions.json --format json");
     INFO(many.err);
     REQUIRE(many.exit_code <= 1);

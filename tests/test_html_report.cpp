@@ -126,7 +126,9 @@ TEST_CASE("markup text: specials, controls and workflow commands escaped, the re
     CHECK(kompat::markup_text("plain ünïcode ✓ text") == "plain ünïcode ✓ text");
     CHECK(kompat::markup_text("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
     CHECK(kompat::markup_text("tab\tline\ncr\r") == "tab&#9;line&#10;cr&#13;");
-    CHECK(kompat::markup_text(std::string("nul\0bell\a", 9)) == "nul\xEF\xBF\xBD" "bell\xEF\xBF\xBD");
+    CHECK(kompat::markup_text(std::string("nul\0bell\a", 9)) ==
+          "nul\xEF\xBF\xBD"
+          "bell\xEF\xBF\xBD");
     // A lone ':' or '#' stays; the first character of a workflow command does not.
     CHECK(kompat::markup_text("a: b # c #x :") == "a: b # c #x :");
     CHECK(kompat::markup_text("::error::x ##[group]y ##vso[task]z") == "&#58;:error&#58;:x &#35;#[group]y &#35;#vso[task]z");

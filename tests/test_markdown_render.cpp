@@ -127,8 +127,8 @@ TEST_CASE("markdown render: a pattern with | reads as written in the PR comment 
 namespace {
 
 std::string html_unescaped(std::string text) {
-    for (const auto& [entity, character] : std::vector<std::pair<std::string, std::string>>{
-             {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&amp;", "&"}}) {
+    for (const auto& [entity, character] :
+         std::vector<std::pair<std::string, std::string>>{{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&amp;", "&"}}) {
         for (auto at = text.find(entity); at != std::string::npos; at = text.find(entity, at + character.size()))
             text.replace(at, entity.size(), character);
     }
@@ -218,12 +218,13 @@ TEST_CASE("markdown render: backticks in names, paths, versions and reasons clos
         dir.write("kompat.yaml", "ignores:\n  - rule: operation-added\n    reason: " + json_string(attack) + "\n");
         dir.write("baseline.txt", "0123456789abcdef field-removed " + attack + "  # stale\n");
         const auto in_dir = "cd " + quoted(dir.path()) + " && '" + kompat::test::kompat_binary() + "' ";
-        const auto markdown = run(in_dir + "check old.json new.json --format markdown --show info --config kompat.yaml --baseline baseline.txt");
+        const auto markdown =
+            run(in_dir + "check old.json new.json --format markdown --show info --config kompat.yaml --baseline baseline.txt");
         INFO(markdown.err);
         REQUIRE(markdown.exit_code <= 1);
         check_rendering(dir, markdown.out,
-                        {"h2", "p", "table", "thead", "tbody", "tr", "th", "td", "details", "summary", "b", "code", "blockquote", "ul", "li",
-                         "br", "strong", "pre"});
+                        {"h2", "p", "table", "thead", "tbody", "tr", "th", "td", "details", "summary", "b", "code", "blockquote", "ul",
+                         "li", "br", "strong", "pre"});
         const auto changelog = run(in_dir + "changelog old.json new.json");
         REQUIRE(changelog.exit_code == 0);
         check_rendering(dir, changelog.out, {"h1", "h2", "h3", "ul", "li", "strong", "code", "p"});

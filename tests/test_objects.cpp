@@ -43,7 +43,9 @@ kompat::ObjectCheck checked(const std::string& old_spec, const std::string& new_
     return kompat::check_objects(before, after, kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {}), {});
 }
 
-std::string gadget(const std::string& spec) { return "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: " + spec + "\n"; }
+std::string gadget(const std::string& spec) {
+    return "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: " + spec + "\n";
+}
 
 // "rule path keyword" of each change, in order.
 std::vector<std::string> summary(const kompat::ObjectCheck& check) {
@@ -61,8 +63,8 @@ TEST_CASE("objects: formats the API server checks, valid and not") {
     using kompat::format_accepts;
     for (const auto* ok : {"2024-02-29", "2000-12-31"}) CHECK(format_accepts("date", ok));
     for (const auto* bad : {"2023-02-29", "2024-13-01", "2024-1-01", "20240101"}) CHECK_FALSE(format_accepts("date", bad));
-    for (const auto* ok : {"2024-02-29T10:00:00Z", "2024-02-29T10:00:00.123+02:00", "2024-02-29T10:00:00", "2024-02-29t10:00Z",
-                           "2024-02-29T10:00:00-0700"})
+    for (const auto* ok :
+         {"2024-02-29T10:00:00Z", "2024-02-29T10:00:00.123+02:00", "2024-02-29T10:00:00", "2024-02-29t10:00Z", "2024-02-29T10:00:00-0700"})
         CHECK(format_accepts("date-time", ok));
     for (const auto* bad : {"2024-02-29", "2024-02-29T25:00:00Z", "2024-02-29T10:00:00+2", "yesterday"})
         CHECK_FALSE(format_accepts("date-time", bad));
@@ -73,7 +75,8 @@ TEST_CASE("objects: formats the API server checks, valid and not") {
     CHECK_FALSE(format_accepts("uuid4", "123e4567-e89b-12d3-a456-426614174000"));
     CHECK(format_accepts("ipv4", "10.0.0.255"));
     for (const auto* bad : {"10.0.0.256", "10.0.0", "010.0.0.1", "::1"}) CHECK_FALSE(format_accepts("ipv4", bad));
-    for (const auto* ok : {"::1", "fe80::1", "2001:db8::8a2e:370:7334", "::ffff:10.0.0.1", "1:2:3:4:5:6:7:8"}) CHECK(format_accepts("ipv6", ok));
+    for (const auto* ok : {"::1", "fe80::1", "2001:db8::8a2e:370:7334", "::ffff:10.0.0.1", "1:2:3:4:5:6:7:8"})
+        CHECK(format_accepts("ipv6", ok));
     for (const auto* bad : {"10.0.0.1", "1:2:3:4:5:6:7:8:9", "1::2::3", "12345::"}) CHECK_FALSE(format_accepts("ipv6", bad));
     CHECK(format_accepts("cidr", "10.0.0.0/8"));
     CHECK(format_accepts("cidr", "fd00::/64"));
@@ -104,8 +107,9 @@ TEST_CASE("objects: maxLength counts characters, not bytes") {
 }
 
 TEST_CASE("objects: defaults are applied before validation, also where a non-nullable field is null") {
-    const std::string spec = "{type: object, required: [mode], properties: {mode: {type: string, default: Fast, enum: [Fast, Slow]}, "
-                             "size: {type: integer}}}";
+    const std::string spec =
+        "{type: object, required: [mode], properties: {mode: {type: string, default: Fast, enum: [Fast, Slow]}, "
+        "size: {type: integer}}}";
     CHECK(validated(spec, gadget("{size: 1}")).changes.empty());
     CHECK(validated(spec, gadget("{mode: null}")).changes.empty());
     // Without a default, a null in a non-nullable field is dropped as if left out (not said
@@ -164,8 +168,9 @@ TEST_CASE("objects: Kubernetes' own kinds are read as Go decodes them, not defau
         "name": {"type": "string"}}}},
       "x-kubernetes-group-version-kind": [{"group": "apps", "version": "v1", "kind": "Thing"}]}}})");
     TempDir dir;
-    dir.write("objects.yaml", "apiVersion: apps/v1\nkind: Thing\nmetadata: {name: t, creationTimestamp: null, extra: 1}\n"
-                              "spec: {cpu: 1, port: 8080, name: null}\n---\napiVersion: apps/v1\nkind: Thing\nspec: {cpu: 500m, port: http}\n");
+    dir.write("objects.yaml",
+              "apiVersion: apps/v1\nkind: Thing\nmetadata: {name: t, creationTimestamp: null, extra: 1}\n"
+              "spec: {cpu: 1, port: 8080, name: null}\n---\napiVersion: apps/v1\nkind: Thing\nspec: {cpu: 500m, port: http}\n");
     const auto objects = kompat::load_manifests({(dir.path() / "objects.yaml").string()}, {});
     CHECK(kompat::validate_objects(spec, objects, {}).changes.empty());
     dir.write("objects.yaml", "apiVersion: apps/v1\nkind: Thing\nspec: {cpu: true, port: [1]}\n");
@@ -184,8 +189,9 @@ TEST_CASE("objects: types as the API server reads them") {
 }
 
 TEST_CASE("objects: OLD against NEW: rejected, pruned, defaulted, unserved, invalid before") {
-    const std::string before = "{type: object, properties: {size: {type: integer}, old: {type: object, properties: {a: {type: string}}}, "
-                               "mode: {type: string, default: Slow}}}";
+    const std::string before =
+        "{type: object, properties: {size: {type: integer}, old: {type: object, properties: {a: {type: string}}}, "
+        "mode: {type: string, default: Slow}}}";
     const std::string after = "{type: object, properties: {size: {type: integer, maximum: 3}, mode: {type: string, default: Fast}}}";
     const auto check = checked(before, after, gadget("{size: 4, old: {a: x}}") + "---\n" + gadget("{size: 1, mode: Slow}"));
     CHECK(summary(check) == Lines{"object-rejected .spec.size maximum", "object-field-pruned .spec.old pruning",
@@ -197,9 +203,10 @@ TEST_CASE("objects: OLD against NEW: rejected, pruned, defaulted, unserved, inva
 
 TEST_CASE("objects: each object's place is the line of its first key, in documents and in List items") {
     TempDir dir;
-    dir.write("objects.yaml", "# comment\n---\n\n# another\napiVersion: v1\nkind: List\nitems:\n  - apiVersion: example.com/v1\n"
-                              "    kind: Gadget\n    metadata: {name: a, namespace: ns}\n---\n{\"apiVersion\": \"example.com/v1\", \"kind\": "
-                              "\"Gadget\"}\n");
+    dir.write("objects.yaml",
+              "# comment\n---\n\n# another\napiVersion: v1\nkind: List\nitems:\n  - apiVersion: example.com/v1\n"
+              "    kind: Gadget\n    metadata: {name: a, namespace: ns}\n---\n{\"apiVersion\": \"example.com/v1\", \"kind\": "
+              "\"Gadget\"}\n");
     dir.write("more.json", R"({"apiVersion": "v1", "kind": "List", "items": [
   {"apiVersion": "example.com/v1", "kind": "Gadget", "metadata": {"name": "j"}}]})");
     const auto set = kompat::load_manifests({dir.path().string()}, {});
@@ -252,7 +259,8 @@ TEST_CASE("objects: unions nested in unions stop at the step limit, with exit 2 
     dir.write("spec.json", R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {
 "T0": {"type": "string"},
 "Widget": {"type": "object", "properties": {"spec": {"$ref": "#/components/schemas/T40"}},
-  "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Widget"}]})" + schemas + "}}}");
+  "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Widget"}]})" +
+                               schemas + "}}}");
     dir.write("objects.yaml", "# deep\napiVersion: example.com/v1\nkind: Widget\nspec: " + value + "\n");
     const auto result = kompat::test::run_kompat_in(dir.path(), "validate spec.json --objects objects.yaml --max-validation-steps 100000");
     CHECK(result.exit_code == 2);
@@ -276,7 +284,8 @@ TEST_CASE("objects: a type whose allOf or anyOf leads back to itself ends, and a
 "C3000": {"type": "object"},
 "Widget": {"type": "object", "properties": {"t": {"$ref": "#/components/schemas/T"}, "u": {"$ref": "#/components/schemas/U"},
   "c": {"$ref": "#/components/schemas/C0"}},
-  "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Widget"}]})" + chain + "}}}");
+  "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v1", "kind": "Widget"}]})" +
+                               chain + "}}}");
     dir.write("cycles.yaml", "apiVersion: example.com/v1\nkind: Widget\nt: {a: 1}\nu: {a: 1}\n");
     const auto cycles = kompat::test::run_kompat_in(dir.path(), "validate spec.json --objects cycles.yaml");
     CHECK(cycles.exit_code == 0);
@@ -294,7 +303,8 @@ TEST_CASE("objects: check --release judges schema changes against the release, n
     dir.write("new.yaml", gadget_crd("{type: object, properties: {size: {type: integer, maximum: 3}}}"));
     dir.write("objects.yaml", gadget("{size: 4}"));
     // The release already had the maximum: the schema change breaks no release (info), the object still fails.
-    const auto result = kompat::test::run_kompat_in(dir.path(), "check old.yaml new.yaml --release new.yaml --objects objects.yaml --format json");
+    const auto result =
+        kompat::test::run_kompat_in(dir.path(), "check old.yaml new.yaml --release new.yaml --objects objects.yaml --format json");
     CHECK(result.exit_code == 1);
     const auto findings = boost::json::parse(result.out).at("findings").as_array();
     std::vector<std::string> rules;

@@ -61,7 +61,8 @@ TEST_CASE("objects cost: a long enum against many items is linear") {
     TempDir dir;
     std::string values;
     for (int i = 0; i < 30'000; ++i) values += (i == 0 ? "\"v" : ",\"v") + std::to_string(i) + "\"";
-    const auto schema = crd(R"({"type": "object", "properties": {"list": {"type": "array", "items": {"type": "string", "enum": [)" + values + "]}}}}");
+    const auto schema =
+        crd(R"({"type": "object", "properties": {"list": {"type": "array", "items": {"type": "string", "enum": [)" + values + "]}}}}");
     const auto objects = widgets("{list: [" + repeated("v29999", 30'000) + ", nope]}");
     dir.write("crd.json", schema);
     dir.write("objects.yaml", objects);
@@ -96,8 +97,9 @@ TEST_CASE("objects cost: a big default filling many objects is charged, not copi
     std::string big_default = "{";
     for (int i = 0; i < 20'000; ++i) big_default += (i == 0 ? "\"d" : ",\"d") + std::to_string(i) + "\": \"default text\"";
     big_default += "}";
-    const auto schema = crd(R"({"type": "object", "properties": {"settings": {"type": "object", "x-kubernetes-preserve-unknown-fields": true, "default": )" +
-                            big_default + "}}}");
+    const auto schema = crd(
+        R"({"type": "object", "properties": {"settings": {"type": "object", "x-kubernetes-preserve-unknown-fields": true, "default": )" +
+        big_default + "}}}");
     const auto objects = widgets("{}", 400);
     dir.write("crd.json", schema);
     dir.write("objects.yaml", objects);
@@ -113,7 +115,8 @@ TEST_CASE("objects cost: a big default filling many objects is charged, not copi
 
 TEST_CASE("objects cost: a pattern on a long string is charged by the string times the pattern") {
     TempDir dir;
-    const auto schema = crd(R"({"type": "object", "properties": {"name": {"type": "string", "pattern": "^([a-z]{0,40}[0-9]{0,40}-?){1,20}$"}}})");
+    const auto schema =
+        crd(R"({"type": "object", "properties": {"name": {"type": "string", "pattern": "^([a-z]{0,40}[0-9]{0,40}-?){1,20}$"}}})");
     const auto objects = widgets("{name: " + std::string(100'000, 'a') + "}");
     dir.write("crd.json", schema);
     dir.write("objects.yaml", objects);

@@ -157,9 +157,8 @@ TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a re
             if (!entry.is_directory() || name == "explain" || name == "changelog") continue;
             const auto output = (dir.path() / name).string();
             // --fail-on info makes every finding a failing JUnit testcase; warning leaves some passing.
-            const auto result =
-                run(in_golden_case(name) + kompat::test::golden_arguments(entry.path()) + " --format " + validated.format +
-                    " --fail-on " + (reports % 2 == 0 ? "info" : "warning") + " --output '" + output + "'");
+            const auto result = run(in_golden_case(name) + kompat::test::golden_arguments(entry.path()) + " --format " + validated.format +
+                                    " --fail-on " + (reports % 2 == 0 ? "info" : "warning") + " --output '" + output + "'");
             CHECK(result.err.empty());
             files += " '" + output + "'";
             ++reports;
