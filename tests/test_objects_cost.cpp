@@ -41,7 +41,7 @@ std::string repeated(const std::string& item, int count, const std::string& sepa
 
 // A run's time and peak memory within bounds of its input: peak memory within 6x the
 // input plus 64 MB; time loosely (sanitizer builds are slower), as a hang guard only.
-void check_linear(const TempDir& dir, const std::string& command, double input_bytes, int expected_exit) {
+void check_linear(const TempDir& dir, const std::string& command, [[maybe_unused]] double input_bytes, int expected_exit) {
     INFO(command);
     const auto start = std::chrono::steady_clock::now();
     const auto [result, peak_bytes] = run_kompat_measured(dir.path(), command);
