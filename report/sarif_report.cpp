@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <map>
+#include <set>
 
 #include "report/finding_text.hpp"
 #include "report/json_writer.hpp"
@@ -120,9 +121,14 @@ void write_result(JsonWriter& out, const Finding& finding, const std::map<std::s
 }  // namespace
 
 std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources) {
+    // The rules the results use, in the table's order: a report of two findings describes
+    // two rules, not the whole catalogue (`kompat rules` lists that).
+    std::set<std::string_view> used;
+    for (const auto& finding : findings) used.insert(finding.rule);
     json::array rules;
     std::map<std::string_view, std::size_t> rule_index;
     for (const auto& rule : rule_table()) {
+        if (!used.contains(rule.id)) continue;
         rule_index[rule.id] = rules.size();
         rules.push_back(rule_json(rule));
     }
