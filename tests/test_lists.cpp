@@ -1,5 +1,5 @@
 // The lists kept by hand outside the tables they copy, checked against them: the commands
-// (kompat --help), the report formats (check --help) in the README, action.yml and the
+// (kompat --help), the report formats (check --help) in docs/commands.md, action.yml and the
 // Action's script, the fuzz harnesses in CMake, the Makefile, fuzz/run.sh and fuzz/, and
 // the golden cases' command lines in golden/arguments.sh and tests/test_support.hpp.
 #include <algorithm>
@@ -53,15 +53,16 @@ TEST_CASE("lists: the commands kompat --help lists each have their help, exit co
         const auto text = help_of(name);
         CHECK(text.find("Exit codes: 0 ") != std::string::npos);
         CHECK(text.find("Examples:\n") != std::string::npos);
-        CHECK(source("README.md").find("### `kompat " + name) != std::string::npos);
+        CHECK(source("docs/commands.md").find("### `kompat " + name) != std::string::npos);
+        CHECK(source("README.md").find("| `kompat " + name) != std::string::npos);
     }
 }
 
-TEST_CASE("lists: the report formats of the README, action.yml and the Action's script are check's") {
+TEST_CASE("lists: the report formats of docs/commands.md, action.yml and the Action's script are check's") {
     const auto formats = check_formats();
     REQUIRE(formats.size() >= 7);
-    // The README's synopsis of check.
-    CHECK(split(first_group(source("README.md"), R"(### `kompat check OLD NEW \[--format ([a-z|]+) )"), '|') == formats);
+    // The synopsis of check in docs/commands.md.
+    CHECK(split(first_group(source("docs/commands.md"), R"(### `kompat check OLD NEW \[--format ([a-z|]+) )"), '|') == formats);
     // The Action always writes github (annotations), markdown (the summary) and sarif; its
     // `format` input is any other, or one of those again, as the script accepts.
     auto for_the_log = formats;
