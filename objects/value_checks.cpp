@@ -314,6 +314,11 @@ const re2::RE2* CheckCache::find(std::string_view pattern) {
     if (found == compiled_.end()) {
         re2::RE2::Options options;
         options.set_log_errors(false);
+        // RE2's memory for one pattern, its program and its DFA cache (RE2's default, said
+        // here because the match cost charged to the step budget rests on it): a program
+        // of at most about 350,000 instructions; a pattern that needs more is not compiled,
+        // so not checked, and the run's notes count it.
+        options.set_max_mem(std::int64_t{8} << 20);
         auto compiled = std::make_unique<re2::RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
         if (!compiled->ok()) {
             compiled.reset();

@@ -127,9 +127,11 @@ ReleaseNote note_of(const Finding& finding) {
     return rule != nullptr ? rule->release_note : ReleaseNote::by_severity;
 }
 
-bool is_retirement(ReleaseNote note) {
-    return note == ReleaseNote::kind_removed || note == ReleaseNote::version_removed || note == ReleaseNote::version_unserved;
+bool retires_version(const Finding& finding) {
+    const auto* rule = find_rule(finding.rule);
+    return rule != nullptr && rule->retires_version();
 }
+
 bool is_kind_arrival(ReleaseNote note) {
     return note == ReleaseNote::kind_added || note == ReleaseNote::version_added || note == ReleaseNote::version_served;
 }
@@ -140,7 +142,7 @@ public:
         // Kinds that arrive or leave as a whole: their operations are said by that line.
         for (const auto& finding : findings) {
             const auto kind = whole_kind_of(finding);
-            if (!kind.empty() && (is_retirement(note_of(finding)) || is_kind_arrival(note_of(finding)))) whole_kinds_.insert(kind);
+            if (!kind.empty() && (retires_version(finding) || is_kind_arrival(note_of(finding)))) whole_kinds_.insert(kind);
         }
     }
 
@@ -189,7 +191,7 @@ private:
         if (is_list_of_known_kind(gvk.empty() ? home : gvk, sources_)) return;  // said by its item kind
         const auto stability = stage_of(split_kind(gvk).group_version);
         const auto note = note_of(finding);
-        if (is_retirement(note)) {
+        if (retires_version(finding)) {
             auto text =
                 span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
             if (const auto instead = replacement_version(gvk, sources_.served_new, sources_.deprecated_new); !instead.empty())

@@ -108,11 +108,6 @@ bool sunset_already_past(const Change& change, const std::string& date) {
     return sunset.size() == 10 && sunset <= date;
 }
 
-// A version retired: removed, or (CRDs) no longer served.
-bool is_retirement(ChangeKind kind) {
-    return kind == ChangeKind::kind_removed || kind == ChangeKind::version_removed || kind == ChangeKind::crd_version_unserved;
-}
-
 // `v1 PodList` folds into `v1 Pod` when both reach a change.
 bool folded_into_item_kind(const Reach& reach, const std::vector<Reach>& reaches) {
     if (!reach.list_kind || !reach.from.ends_with("List")) return false;
@@ -198,7 +193,7 @@ Finding judge(const Change& change, const std::string& date) {
         if (reach.stability == Stability::alpha || reach.alpha_field) s = cap(s, Severity::info);
         else if (change.kind == ChangeKind::operation_removed && (change.whole_group_version || change.with_its_kind))
             s = cap(s, Severity::info);  // said by the kind-removed / version-removed finding of its kind or group-version
-        else if (is_retirement(change.kind) && reach.stability == Stability::beta)
+        else if (rule.retires_version() && reach.stability == Stability::beta)
             s = cap(s, Severity::warning);  // a beta deprecated, then retired: the documented path
         if (reach.is_kind && folded_into_item_kind(reach, change.reaches)) continue;  // said through its item kind
         if (reach.is_kind) {

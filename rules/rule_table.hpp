@@ -58,6 +58,13 @@ struct Rule {
     std::span<const JudgedChange> judges;
     bool single_snapshot = false;  // a lint rule over one snapshot (kompat lint)
     ReleaseNote release_note = ReleaseNote::by_severity;
+    // Whether a finding of the rule retires a version of a kind (removed, or a CRD version
+    // no longer served): release notes list it under Removed, and a beta one is a warning
+    // (deprecating a beta, then retiring it, is the documented path).
+    [[nodiscard]] bool retires_version() const {
+        return release_note == ReleaseNote::kind_removed || release_note == ReleaseNote::version_removed ||
+               release_note == ReleaseNote::version_unserved;
+    }
     // Default severity: the first judged change's severity on spec.
     [[nodiscard]] Severity default_severity() const { return judges.empty() ? Severity::error : judges.front().severities.spec; }
 };
