@@ -1315,7 +1315,7 @@ def write_docs():
     read_rule_table()
     out = ["# Rules", "",
            "Every rule kompat has, by id. Ids are stable and never renamed. Each has a default severity, which the",
-           "finding's role and stability then adjust (DESIGN.md, \"Roles and severities\"):", "",
+           "finding's role and stability then adjust (`docs/architecture.md`, \"What decides a verdict\"):", "",
            "- **Roles**: a change on `spec` (users write, controllers read), on `status` (the server writes, clients read),",
            "  in a request (parameters, request bodies of generic OpenAPI) or in a response. A change that breaks",
            "  *writers* (validation tightened, a new required field, an enum value removed) is an error on spec and in",

@@ -64,7 +64,7 @@ std::vector<std::string> notes_of(const ReportSources& sources);
 // snapshot "SPEC (format)". Not escaped: each report escapes it for its own format.
 std::string sources_title(const ReportSources& sources, std::string_view arrow = "->");
 
-// The JSON report of DESIGN.md ("Reports"), schemaVersion 2, documented in docs/report-json.md.
+// The JSON report, schemaVersion 2, documented in docs/report-json.md.
 std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
 
 struct TextOptions {

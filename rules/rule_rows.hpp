@@ -13,7 +13,7 @@ constexpr auto E = Severity::error;
 constexpr auto W = Severity::warning;
 constexpr auto I = Severity::info;
 
-// The columns of DESIGN.md's table: spec, status, request-only, response-only.
+// The columns of the severities: spec, status, request-only, response-only (docs/rules.md).
 constexpr RoleSeverities breaks_writers{E, I, E, I};  // tightened validation, new required, value removed
 constexpr RoleSeverities breaks_readers{W, E, I, E};  // relaxed validation, field optional
 constexpr RoleSeverities enum_addition{E, E, I, E};   // readers cannot handle a value they never saw

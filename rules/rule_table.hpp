@@ -13,7 +13,7 @@
 
 namespace kompat {
 
-// Severity by who writes and who reads the value (DESIGN.md, "Roles and severities").
+// Severity by who writes and who reads the value (docs/architecture.md, "What decides a verdict").
 struct RoleSeverities {
     Severity spec;
     Severity status;
