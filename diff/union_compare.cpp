@@ -41,7 +41,7 @@ void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const Comp
     // refuse those values. An old oneOf branch that overlapped another already had its
     // values refused (or the spec relies on a discriminator): a new overlap with it
     // refuses nothing new.
-    std::vector<std::size_t> overlapping;
+    std::vector<bool> overlapping(after.branches.size(), false);
     if (after.keyword == "oneOf") {
         std::vector<bool> overlapped_before(before.branches.size(), false);
         if (before.keyword == "oneOf")
@@ -49,17 +49,15 @@ void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const Comp
                 for (std::size_t k = i + 1; k < before.branches.size(); ++k)
                     if (branches_overlap(*before.branches[i], context_.old_types, *before.branches[k], context_.old_types))
                         overlapped_before[i] = overlapped_before[k] = true;
-        const auto old_partner = [&](std::size_t j) -> std::optional<std::size_t> {
-            for (const auto& [i, paired] : match.pairs)
-                if (paired == j) return i;
-            return std::nullopt;
-        };
+        // Each new branch's old partner, when it has one.
+        std::vector<std::optional<std::size_t>> partner(after.branches.size());
+        for (const auto& [i, j] : match.pairs) partner[j] = i;
         const auto& branches = after.branches;
         for (std::size_t j = 0; j < branches.size(); ++j) {
             for (std::size_t k = j + 1; k < branches.size(); ++k) {
                 if (!branches_overlap(*branches[j], context_.new_types, *branches[k], context_.new_types)) continue;
-                const auto was_j = old_partner(j);
-                const auto was_k = old_partner(k);
+                const auto was_j = partner[j];
+                const auto was_k = partner[k];
                 if ((was_j && overlapped_before[*was_j]) || (was_k && overlapped_before[*was_k])) continue;
                 // The message names the branch that was there and the one that now shares its values.
                 const bool k_is_newer = !was_k || was_j;
@@ -67,12 +65,10 @@ void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const Comp
                 const auto& added = *branches[k_is_newer ? k : j];
                 context_.emit(at.unit, ChangeKind::one_of_branches_overlap, at.path, o, n, json::value(branch_text(kept)),
                               json::value(branch_text(added)));
-                overlapping.push_back(j);
-                overlapping.push_back(k);
+                overlapping[j] = overlapping[k] = true;
             }
         }
-        std::erase_if(match.only_new,
-                      [&](std::size_t j) { return std::find(overlapping.begin(), overlapping.end(), j) != overlapping.end(); });
+        std::erase_if(match.only_new, [&](std::size_t j) { return overlapping[j]; });
     }
     const bool both_unions = !before.keyword.empty() && !after.keyword.empty();
     for (const auto& [i, j] : match.pairs) {

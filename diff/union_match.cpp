@@ -33,6 +33,28 @@ bool is_integer_to_number(const TypeList& a, const TypeList& b) {
            ((a.front() == "integer" && b.front() == "number") || (a.front() == "number" && b.front() == "integer"));
 }
 
+// An object that requires nothing and admits properties it does not name (a `Problem` of
+// optional fields): every object matches it, unless it names a field with a type the
+// object's other schema requires with another type.
+bool admits_any_object_of(const Schema& open, const Schema& object, const TypeIndex& object_types) {
+    const bool is_object = open.type.size() == 1 && open.type.front() == "object";
+    if (!is_object || !open.required.empty() || open.additional_properties || open.additional_properties_allowed == false ||
+        open.composition || open.bounds || open.enum_values != nullptr || has_other_constraints(open))
+        return false;
+    const auto& object_type = merged_type(object, object_types);
+    if (object_type.size() != 1 || object_type.front() != "object") return false;
+    for (const auto name : object.required) {
+        const auto* mine = open.find_property(name);
+        const auto* theirs = object.find_property(name);
+        if (mine == nullptr || theirs == nullptr) continue;
+        const auto* a = &mine->schema;
+        const auto* b = resolved_schema(theirs->schema, object_types);
+        if (!a->ref.empty() || b == nullptr || a->type.empty() || b->type.empty()) continue;
+        if (a->type != b->type) return false;
+    }
+    return true;
+}
+
 // How well an old alternative matches a new one; negative: not at all. The same named type
 // matches best; otherwise the type must agree (integer and number count as near), and
 // among same-typed objects the one sharing the most properties wins.
@@ -89,32 +111,6 @@ bool admits_every_value_of(const Schema& open, const TypeIndex& open_types, cons
     if (branch_type.empty()) return a->type.empty();
     return a->type.empty() || type_change_kind(branch_type, a->type) == ChangeKind::type_widened || branch_type == a->type;
 }
-
-namespace {
-
-// An object that requires nothing and admits properties it does not name (a `Problem` of
-// optional fields): every object matches it, unless it names a field with a type the
-// object's other schema requires with another type.
-bool admits_any_object_of(const Schema& open, const Schema& object, const TypeIndex& object_types) {
-    const bool is_object = open.type.size() == 1 && open.type.front() == "object";
-    if (!is_object || !open.required.empty() || open.additional_properties || open.additional_properties_allowed == false ||
-        open.composition || open.bounds || open.enum_values != nullptr || has_other_constraints(open))
-        return false;
-    const auto& object_type = merged_type(object, object_types);
-    if (object_type.size() != 1 || object_type.front() != "object") return false;
-    for (const auto name : object.required) {
-        const auto* mine = open.find_property(name);
-        const auto* theirs = object.find_property(name);
-        if (mine == nullptr || theirs == nullptr) continue;
-        const auto* a = &mine->schema;
-        const auto* b = resolved_schema(theirs->schema, object_types);
-        if (!a->ref.empty() || b == nullptr || a->type.empty() || b->type.empty()) continue;
-        if (a->type != b->type) return false;
-    }
-    return true;
-}
-
-}  // namespace
 
 bool branches_overlap(const Schema& a, const TypeIndex& a_types, const Schema& b, const TypeIndex& b_types) {
     if (admits_every_value_of(a, a_types, b, b_types) || admits_every_value_of(b, b_types, a, a_types)) return true;

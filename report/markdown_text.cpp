@@ -26,34 +26,42 @@ bool markdown_active(std::string_view word) {
            word.find("www.") != std::string_view::npos;
 }
 
-// A word written `name` (with punctuation before or after it that markdown does not act on):
-// the name, to show in a code span of its own.
-std::optional<std::string_view> backticked_name(std::string_view word) {
+// A code span of `piece`, its pipes escaped in a table cell.
+std::string coded(std::string_view piece, bool in_table) { return in_table ? escaped_pipes(code(piece)) : code(piece); }
+
+// A word written `name`, with punctuation before or after it that markdown does not act on.
+struct BacktickedName {
+    std::string_view before;
+    std::string_view name;
+    std::string_view after;
+};
+
+std::optional<BacktickedName> backticked_name(std::string_view word) {
     const auto open = word.find('`');
     const auto close = word.rfind('`');
-    if (open == std::string_view::npos || close <= open + 1 || word.substr(open + 1, close - open - 1).find('`') != std::string_view::npos)
+    if (open == std::string_view::npos || close <= open + 1) return std::nullopt;
+    const BacktickedName parts{word.substr(0, open), word.substr(open + 1, close - open - 1), word.substr(close + 1)};
+    if (parts.name.find('`') != std::string_view::npos || markdown_active(parts.before) || markdown_active(parts.after))
         return std::nullopt;
-    if (markdown_active(word.substr(0, open)) || markdown_active(word.substr(close + 1))) return std::nullopt;
-    return word.substr(open + 1, close - open - 1);
+    return parts;
 }
 
 // Text outside kompat's code spans: each word that markdown would act on becomes a code
-// span of its own, where GitHub renders it as it is and neither links nor mentions anyone.
-// In a table cell, pipes are escaped (GitHub's tables read `\|` in a code span as `|`);
-// elsewhere a `\|` would show its backslash, so there they stay as they are.
+// span of its own, where GitHub renders it as it is and neither links nor mentions anyone;
+// a backticked name keeps its name in a code span. In a table cell, pipes are escaped
+// (GitHub's tables read `\|` in a code span as `|`); elsewhere a `\|` would show its
+// backslash, so there they stay as they are.
 std::string prose(std::string_view raw, bool in_table) {
     const auto escaped = escape_control(raw);
     const std::string_view text = escaped;
-    const auto coded = [&](std::string_view piece) { return in_table ? escaped_pipes(code(piece)) : code(piece); };
     std::string out;
     for (std::size_t start = 0; start <= text.size();) {
         const auto end = std::min(text.find(' ', start), text.size());
         const auto word = text.substr(start, end - start);
         if (const auto name = backticked_name(word)) {
-            const auto open = word.find('`');
-            out += std::string(word.substr(0, open)) + coded(*name) + std::string(word.substr(word.rfind('`') + 1));
+            out += std::string(name->before) + coded(name->name, in_table) + std::string(name->after);
         } else if (markdown_active(word)) {
-            out += coded(word);
+            out += coded(word, in_table);
         } else {
             out += word;
         }
@@ -72,8 +80,7 @@ std::string marked_text(std::string_view text, bool in_table) {
     for (std::size_t i = 0; i <= text.size(); ++i) {
         if (i < text.size() && text[i] != input_mark) continue;
         const auto piece = text.substr(start, i - start);
-        if (inside) out += in_table ? escaped_pipes(code(piece)) : code(piece);
-        else out += prose(piece, in_table);
+        out += inside ? coded(piece, in_table) : prose(piece, in_table);
         inside = !inside;
         start = i + 1;
     }

@@ -171,9 +171,9 @@ if [ "$comment" = true ] && [ -s "$summary" ]; then
     : "${me:=github-actions[bot]}"
     existing=
     impostors=0
+    marked='[.[] | select((.body // "") | startswith($marker))]'
     for page in $(seq 1 50); do
       comments=$(curl -fsS "${headers[@]}" "$api/repos/$GITHUB_REPOSITORY/issues/$number/comments?per_page=100&page=$page") || break
-      marked='[.[] | select((.body // "") | startswith($marker))]'
       [ -n "$existing" ] ||
         existing=$(printf '%s' "$comments" | jq -r --arg marker "$marker" --arg me "$me" "$marked | map(select(.user.login == \$me))[0].id // empty")
       impostors=$((impostors + $(printf '%s' "$comments" | jq -r --arg marker "$marker" --arg me "$me" "$marked | map(select(.user.login != \$me)) | length")))
