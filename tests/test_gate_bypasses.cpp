@@ -9,6 +9,7 @@
 
 #include "test_support.hpp"
 
+using kompat::test::count_of;
 using kompat::test::run_kompat_in;
 using kompat::test::RunResult;
 using kompat::test::TempDir;
@@ -162,9 +163,7 @@ TEST_CASE("bypass: a pinned older rule set is a policy note with what it lowered
         CHECK(result.out.find(counted) != std::string::npos);
     }
     const auto github = run_kompat_in(dir.path(), "check old.json new.json --config kompat.yaml --format github");
-    std::size_t notices = 0;
-    for (auto at = github.out.find("::notice"); at != std::string::npos; at = github.out.find("::notice", at + 1)) ++notices;
-    CHECK(notices == 1);
+    CHECK(count_of(github.out, "::notice") == 1);
     CHECK(github.out.find("rule set 2 pinned by kompat.yaml:2") != std::string::npos);
     // On the command line, the option is named; the option before the inputs works too.
     const auto option = run_kompat_in(dir.path(), "check --rules-version 2 old.json new.json");
@@ -206,12 +205,6 @@ std::string versioned_kinds(int versions, const std::function<std::string(int)>&
                    R"(": {"type": "object", "x-kubernetes-group-version-kind": [{"group": "example.com", "version": "v)" +
                    std::to_string(v) + R"(", "kind": "Widget"}], "properties": {"spec": )" + spec_of(v) + "}}";
     return R"({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {)" + schemas + "}}}";
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-    std::size_t count = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-    return count;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
+using kompat::test::count_of;
 using kompat::test::read_file;
 using kompat::test::run;
 
@@ -46,12 +47,6 @@ std::vector<std::string> external_references(const std::string& page) {
 }
 
 std::string in_golden_case(const fs::path& dir) { return "cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' "; }
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-    std::size_t count = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-    return count;
-}
 
 }  // namespace
 

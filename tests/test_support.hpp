@@ -74,6 +74,13 @@ private:
     std::filesystem::path path_;
 };
 
+// How many times `what` occurs in `text`, overlapping occurrences too.
+inline std::size_t count_of(const std::string& text, const std::string& what) {
+    std::size_t count = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+    return count;
+}
+
 inline std::string read_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream buffer;
