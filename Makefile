@@ -67,7 +67,7 @@ test-sanitizers: deps
 fuzz:
 	@scripts/install-deps.sh clang libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DKOMPAT_FUZZ=ON > /dev/null
-	@cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline fuzz_pattern fuzz_objects fuzz_compose
+	@cmake --build $(FUZZ_DIR) -j $(JOBS) --target fuzz_harnesses
 	fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) "$(FUZZ_HARNESSES)"
 
 # Every C++ file of the tree in the style of .clang-format (clang-format 14, Debian's);

@@ -238,7 +238,7 @@ void ignores_against_findings(benchmark::State& state) {
     config.file = "kompat.yaml";
     for (int i = 0; i < count; ++i) {
         kompat::Finding finding;
-        finding.rule = "field-removed";
+        finding.rule = kompat::RuleRef::named("field-removed");
         finding.kind = "example.io/v1 Widget";
         finding.type = "io.example.v1.WidgetSpec";
         finding.path = ".spec.field" + std::to_string(i);

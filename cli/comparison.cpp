@@ -105,7 +105,7 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
 
 void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec, const Limits& limits,
                         int ruleset) {
-    const auto key = [](const Finding& finding) { return finding.rule + '\x1f' + place_of(finding); };
+    const auto key = [](const Finding& finding) { return std::string(finding.rule.id()) + '\x1f' + place_of(finding); };
     std::map<std::string, std::vector<std::string>> breaks;  // rule and place → the releases broken there
     for (const auto& release : releases) {
         const auto against = compare(release, new_spec, limits, ruleset);
@@ -116,14 +116,14 @@ void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& 
     }
     std::size_t unreleased = 0;
     for (auto& finding : comparison.findings) {
-        // What objects meet is judged against the objects, not against a release.
-        if (finding.severity < Severity::warning || is_object_rule(finding.rule)) continue;
+        if (finding.severity < Severity::warning || !finding.rule->release_anchored) continue;
         if (const auto found = breaks.find(key(finding)); found != breaks.end() && !found->second.empty()) {
             finding.releases = found->second;
             continue;
         }
-        finding.detail = finding.rule;
-        finding.rule = std::string(to_string(ChangeKind::unreleased_change));
+        finding.detail = std::string(finding.rule.id());
+        finding.restates = finding.rule;
+        finding.rule = rule_for(ChangeKind::unreleased_change, nullptr);
         finding.severity = Severity::info;
         ++unreleased;
     }
@@ -191,8 +191,8 @@ void note_swapped_inputs(Comparison& comparison) {
         std::size_t removed = 0;
         std::size_t added = 0;
         for (const auto& finding : comparison.findings) {
-            removed += finding.rule.ends_with("-removed") ? 1 : 0;
-            added += finding.rule.ends_with("-added") ? 1 : 0;
+            removed += finding.rule->direction == RuleDirection::removal ? 1 : 0;
+            added += finding.rule->direction == RuleDirection::addition ? 1 : 0;
         }
         if (removed >= 20 && removed >= 10 * added)
             why = fmt::format("{} removals against {} addition{}", removed, added, added == 1 ? "" : "s");

@@ -13,7 +13,7 @@ std::vector<kompat::Finding> sample_findings() {
     std::vector<kompat::Finding> findings;
     for (const auto* rule : {"field-removed", "enum-value-added", "description-changed", "operation-removed"}) {
         kompat::Finding finding;
-        finding.rule = rule;
+        finding.rule = kompat::RuleRef::named(rule);
         finding.kind = "apps/v1 Deployment";
         finding.type = "io.k8s.api.apps.v1.DeploymentSpec";
         finding.path = std::string(".spec.") + rule;

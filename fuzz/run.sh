@@ -10,11 +10,14 @@
 set -euo pipefail
 build=$(readlink -f "$1")
 seconds=$2
-harnesses=${3:-"fuzz_json_reader fuzz_yaml_reader fuzz_load fuzz_check fuzz_config_baseline fuzz_pattern fuzz_objects fuzz_compose"}
+# Every harness built (fuzz/fuzz_*.cpp, as CMake finds them), unless some are named.
+all_harnesses=$(cd "$(dirname "$0")" && ls fuzz_*.cpp | sed 's/\.cpp$//' | tr '\n' ' ')
+harnesses=${3:-$all_harnesses}
 root=$(readlink -f "$(dirname "$0")/..")
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_json_reader,fuzz_yaml_reader,fuzz_load,fuzz_check,fuzz_config_baseline,fuzz_pattern,fuzz_objects,fuzz_compose} "$build/artifacts" "$build/logs"
+for harness in $all_harnesses; do mkdir -p "$seeds/$harness"; done
+mkdir -p "$build/artifacts" "$build/logs"
 
 n=0
 while IFS= read -r -d '' file; do

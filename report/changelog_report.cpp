@@ -122,15 +122,9 @@ std::string kinds_words(const Finding& finding) {
 }
 
 // How the rule's row says release notes tell its findings.
-ReleaseNote note_of(const Finding& finding) {
-    const auto* rule = find_rule(finding.rule);
-    return rule != nullptr ? rule->release_note : ReleaseNote::by_severity;
-}
+ReleaseNote note_of(const Finding& finding) { return finding.rule->release_note; }
 
-bool retires_version(const Finding& finding) {
-    const auto* rule = find_rule(finding.rule);
-    return rule != nullptr && rule->retires_version();
-}
+bool retires_version(const Finding& finding) { return finding.rule->retires_version(); }
 
 bool is_kind_arrival(ReleaseNote note) {
     return note == ReleaseNote::kind_added || note == ReleaseNote::version_added || note == ReleaseNote::version_served;

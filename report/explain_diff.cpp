@@ -68,8 +68,8 @@ std::string findings_at(const std::vector<Finding>& findings, const std::string&
         if (std::none_of(places.begin(), places.end(), [&](const std::string& each) { return at_or_inside(each, place); })) continue;
         ++count;
         const auto at = location_text(finding);
-        out += fmt::format("{}{} {}: {}: {}\n", at.empty() ? "" : at + ": ", to_string(finding.severity), finding.rule, place_of(finding),
-                           finding_sentence(finding));
+        out += fmt::format("{}{} {}: {}: {}\n", at.empty() ? "" : at + ": ", to_string(finding.severity), finding.rule.id(),
+                           place_of(finding), finding_sentence(finding));
         if (const auto context = finding_context(finding); !context.empty()) out += "    " + context + "\n";
     }
     return fmt::format("\nFINDINGS ({}):\n", count) + (count == 0 ? std::string("    none\n") : out);

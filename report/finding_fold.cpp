@@ -18,8 +18,8 @@ std::vector<std::vector<const Finding*>> fold_same_changes(const std::vector<con
     std::map<std::string, std::vector<const Finding*>> same_change;
     // An object finding is about its object: each is read on its own line (its detail names the object).
     const auto key = [](const Finding& f) {
-        return f.rule + '\x1f' + std::string(to_string(f.severity)) + '\x1f' + json::serialize(f.old_value) + '\x1f' +
-               json::serialize(f.new_value) + (is_object_rule(f.rule) ? '\x1f' + f.detail : std::string());
+        return std::string(f.rule.id()) + '\x1f' + std::string(to_string(f.severity)) + '\x1f' + json::serialize(f.old_value) + '\x1f' +
+               json::serialize(f.new_value) + (f.rule->area == RuleArea::object ? '\x1f' + f.detail : std::string());
     };
     // Each finding's group, found once (a key serializes both values).
     std::vector<const std::vector<const Finding*>*> group_of;
@@ -46,8 +46,8 @@ std::map<const Finding*, std::string> fold_group_ids(const std::vector<Finding>&
         for (const auto& same : fold_same_changes(members)) {
             if (same.size() < 2) continue;
             const auto& first = *same.front();
-            const auto id =
-                fingerprint_of(first.rule + " " + std::string(to_string(first.severity)), heading, first.old_value, first.new_value);
+            const auto id = fingerprint_of(std::string(first.rule.id()) + " " + std::string(to_string(first.severity)), heading,
+                                           first.old_value, first.new_value);
             for (const auto* finding : same) out.emplace(finding, id);
         }
     }

@@ -234,14 +234,14 @@ std::string as_is(std::string_view text) { return std::string(text); }
 std::string finding_sentence(const Finding& finding, const SentenceStyle& style, std::string_view field_words,
                              const std::optional<std::vector<TextSpan>>* description_spans) {
     // A change no release had (check --release) says what changed, by the rule it would be.
-    if (finding.rule == to_string(ChangeKind::unreleased_change) && find_rule(finding.detail) != nullptr) {
+    if (finding.restates) {
         auto as_judged = finding;
-        as_judged.rule = finding.detail;
+        as_judged.rule = *finding.restates;
+        as_judged.restates.reset();
         return finding_sentence(as_judged, style, field_words, description_spans) + " (" + finding.detail + "; no release given had it)";
     }
-    const auto* rule = find_rule(finding.rule);
-    if (rule == nullptr || rule->sentence.empty()) return finding.message;
-    const auto template_text = rule->sentence;
+    const auto template_text = finding.rule->sentence;
+    if (template_text.empty()) return finding.message;
     std::pair<std::string, std::string> values;
     if (template_text.find("{old}") != std::string_view::npos && template_text.find("{new}") != std::string_view::npos)
         values = value_pair_words(finding.old_value, finding.new_value, style);
@@ -263,7 +263,7 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
             // An object finding's detail is its whole sentence (object, place, constraint), its values cut already.
             out += finding.detail.empty()
                        ? std::string("it")
-                       : style.text(elide_middle(finding.detail, is_object_rule(finding.rule) ? whole_limit : value_limit * 2));
+                       : style.text(elide_middle(finding.detail, finding.rule->area == RuleArea::object ? whole_limit : value_limit * 2));
         else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style, description_spans);
         at = close + 1;
     }
@@ -272,13 +272,13 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
 
 std::string breaks_text(const Finding& finding) {
     if (finding.severity == Severity::info) return {};
-    const auto* rule = find_rule(finding.rule);
-    if (rule == nullptr || rule->judges.empty()) return {};
+    const auto& rule = finding.rule.row();
+    if (rule.judges.empty()) return {};
     // A convention finding breaks nobody yet: its line says why the convention exists.
-    if (finding.role.empty()) return fmt::format("{}: {}", is_convention_rule(finding.rule) ? "why" : "breaks", rule->breaks);
+    if (finding.role.empty()) return fmt::format("{}: {}", rule.area == RuleArea::convention ? "why" : "breaks", rule.breaks);
     // Who writes and who reads: a rule that breaks requests breaks writers, one that
     // breaks responses breaks readers; a rule no column makes an error only may break.
-    const auto& columns = rule->judges.front().severities;
+    const auto& columns = rule.judges.front().severities;
     const bool writers = columns.request >= Severity::warning;
     const bool readers = columns.response >= Severity::warning;
     const bool certain = std::max({columns.spec, columns.status, columns.request, columns.response}) == Severity::error;
@@ -345,19 +345,24 @@ std::string finding_context(const Finding& finding) {
     return out;
 }
 
-std::string heading_of(const Finding& finding) {
-    // API conventions are a review of the new API, apart from what breaks its users.
-    if (const auto category = category_of(finding.rule); category != "compatibility") {
-        auto plain = finding;
-        plain.rule.clear();
-        return (category == "object" ? "Objects: " : "API conventions: ") + heading_of(plain);
-    }
+namespace {
+
+std::string place_heading(const Finding& finding) {
     if (finding.kind) return *finding.kind;
     if (finding.operation) return "operations";
-    if (finding.type.empty() || finding.rule == to_string(ChangeKind::definition_added) ||
-        finding.rule == to_string(ChangeKind::definition_removed))
-        return "named types";
+    if (finding.type.empty() || finding.rule->weighing.about_named_type) return "named types";
     return finding.type;
+}
+
+}  // namespace
+
+std::string heading_of(const Finding& finding) {
+    // API conventions are a review of the new API, apart from what breaks its users.
+    switch (finding.rule->area) {
+        case RuleArea::object: return "Objects: " + place_heading(finding);
+        case RuleArea::convention: return "API conventions: " + place_heading(finding);
+        default: return place_heading(finding);
+    }
 }
 
 const SourcePosition& finding_location(const Finding& finding) {

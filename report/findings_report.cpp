@@ -41,7 +41,7 @@ void write_lifecycle(JsonWriter& out, const FindingLifecycle& lifecycle) {
 
 void write_finding(JsonWriter& out, const Finding& finding, const std::string* group) {
     out.begin_object();
-    out.member("rule", finding.rule);
+    out.member("rule", finding.rule.id());
     out.member("severity", to_string(finding.severity));
     out.member("message", finding.message);
     out.key("kind");
@@ -72,7 +72,7 @@ void write_finding(JsonWriter& out, const Finding& finding, const std::string* g
         out.end_object();
     }
     out.end_array();
-    if (const auto category = category_of(finding.rule); category != "compatibility") out.member("category", category);
+    if (const auto category = category_of(finding.rule.row()); category != "compatibility") out.member("category", category);
     if (!finding.reachable) out.member("reachable", false);
     if (!finding.releases.empty()) {
         out.key("releases");
@@ -186,7 +186,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
             const auto at = location_text(finding);
             const auto sentence = same.size() == 1 ? finding_sentence(finding) : finding_sentence(finding, plain_style, places_words(same));
             out += fmt::format("{}{} {}: {}{}\n", at.empty() ? "" : escape_control(at) + ": ", paint(to_string(finding.severity), code),
-                               finding.rule, place.empty() ? "" : escape_control(place) + ": ", escape_control(sentence));
+                               finding.rule.id(), place.empty() ? "" : escape_control(place) + ": ", escape_control(sentence));
             if (same.size() > 1) {
                 // The same change at every place: the places, the first three here (JSON lists each with its location).
                 std::vector<std::string> places;

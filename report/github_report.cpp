@@ -81,7 +81,7 @@ std::string github_report(const std::vector<Finding>& findings, const Summary& s
         std::string properties;
         if (const auto& at = finding_location(finding); at.known())
             properties = fmt::format("file={},line={},col={},", escape_property(at.file), at.position.line, at.position.column);
-        properties += "title=" + escape_property(fmt::format("{} ({})", finding.rule, to_string(finding.severity)));
+        properties += "title=" + escape_property(fmt::format("{} ({})", finding.rule.id(), to_string(finding.severity)));
         auto message = same.size() == 1 ? fmt::format("{}: {}", place_of(finding), finding_sentence(finding))
                                         : finding_sentence(finding, plain_style, places_words(same));
         if (same.size() > 1) {

@@ -61,7 +61,7 @@ void sides_html(Page& page, const Finding& finding, bool prose) {
 }
 
 bool is_description(const Finding& finding) {
-    return finding.rule == to_string(ChangeKind::description_changed) && finding.old_value.is_string() && finding.new_value.is_string();
+    return finding.rule->shows_changed_words() && finding.old_value.is_string() && finding.new_value.is_string();
 }
 
 // A changed description, once: its word diff, with both full texts folded beneath.
@@ -124,7 +124,7 @@ void details_line(std::string& line, const Finding& finding) {
         if (line.size() == value_start) line.resize(start);  // no value: no item
     };
     const auto text = [&](std::string_view value) { return [&line, value] { line += value; }; };
-    item("rule", text(finding.rule));
+    item("rule", text(finding.rule.id()));
     if (!finding.type.empty()) item("type", text(finding.type));
     item("role", text(finding.role));
     if (finding.stability) item("stability", text(to_string(*finding.stability)));
@@ -139,7 +139,7 @@ void finding_html(Page& page, std::size_t number, const Finding& finding, const 
                   const std::map<std::string, KindOption>& kind_options) {
     const auto severity = to_string(finding.severity);
     page.format("<article class=\"finding {}\" id=\"finding-{}\" data-severity=\"{}\" data-rule=\"", severity, number, severity);
-    page.text(finding.rule);
+    page.text(finding.rule.id());
     page.out += "\" data-kinds=\"";
     for (auto kind = reached.begin(); kind != reached.end(); ++kind) {
         if (kind != reached.begin()) page.out += ' ';
@@ -178,32 +178,29 @@ void group_html(Page& page, std::size_t index, const std::string& heading, const
                 const std::vector<Finding>& findings, const std::vector<std::set<std::string>>& reached,
                 const std::map<std::string, KindOption>& kind_options) {
     std::map<std::string_view, std::vector<std::size_t>> by_rule;
-    std::vector<std::string_view> rules;  // in the report's order: the worst first
+    std::vector<const Rule*> rules;  // in the report's order: the worst first
     bool breaking = false;
     for (const auto i : members) {
-        auto& list = by_rule[findings[i].rule];
-        if (list.empty()) rules.push_back(findings[i].rule);
+        auto& list = by_rule[findings[i].rule.id()];
+        if (list.empty()) rules.push_back(&findings[i].rule.row());
         list.push_back(i);
         breaking = breaking || findings[i].severity >= Severity::warning;
     }
     page.format("<section class=\"group\" id=\"group-{}\">\n<details{}><summary>", index, breaking ? " open" : "");
     page.text(heading);
     page.format(" ({})</summary>\n", members.size());
-    for (const auto rule_id : rules) {
-        const auto& list = by_rule[rule_id];
-        const auto* rule = find_rule(rule_id);
+    for (const auto* rule : rules) {
+        const auto& list = by_rule[rule->id];
         page.out += "<details class=\"rule\" open><summary><code>";
-        page.text(rule_id);
+        page.text(rule->id);
         page.out += "</code> ";
-        if (rule != nullptr) page.text(rule->message);
+        page.text(rule->message);
         page.format(" ({})</summary>\n", list.size());
-        if (rule != nullptr) {
-            page.out += "<p class=\"guidance\">Breaks: ";
-            page.text(rule->breaks);
-            page.out += " Remedy: ";
-            page.text(rule->remedy);
-            page.out += "</p>\n";
-        }
+        page.out += "<p class=\"guidance\">Breaks: ";
+        page.text(rule->breaks);
+        page.out += " Remedy: ";
+        page.text(rule->remedy);
+        page.out += "</p>\n";
         for (const auto i : list) finding_html(page, i + 1, findings[i], reached[i], kind_options);
         page.out += "</details>\n";
     }
@@ -229,7 +226,7 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
         members.push_back(i);
         reached.push_back(reached_by(finding));
         for (const auto& kind : reached.back()) ++kind_options[kind].findings;
-        ++rule_count[finding.rule];
+        ++rule_count[std::string(finding.rule.id())];
         ++severity_count[finding.severity];
         auto& counts = heading_count[heading];
         ++(finding.severity == Severity::error ? counts.error : finding.severity == Severity::warning ? counts.warning : counts.info);

@@ -68,7 +68,7 @@ std::string junit_report(const std::vector<Finding>& findings, const Summary& /*
         out += "    </properties>\n";
         if (failures == 0) out += fmt::format("    <testcase name=\"compatible\" classname=\"{}\" time=\"0\"/>\n", markup_text(name));
         for (const auto* finding : suite.findings) {
-            const auto case_name = fmt::format("{} {} {}", finding->rule, place_of(*finding), finding->fingerprint);
+            const auto case_name = fmt::format("{} {} {}", finding->rule.id(), place_of(*finding), finding->fingerprint);
             if (finding->severity < fail_on) {
                 out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\"/>\n", markup_text(case_name), markup_text(name));
                 continue;
@@ -78,7 +78,7 @@ std::string junit_report(const std::vector<Finding>& findings, const Summary& /*
             if (const auto context = finding_context(*finding); !context.empty()) detail += "\n" + context;
             if (const auto at = location_text(*finding); !at.empty()) detail += "\nat " + at;
             out += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\">\n", markup_text(case_name), markup_text(name));
-            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", markup_text(finding->rule),
+            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n", markup_text(finding->rule.id()),
                                markup_text(sentence), markup_text(detail));
             out += "    </testcase>\n";
         }

@@ -42,7 +42,7 @@ std::string row(const Finding& finding, bool under_heading) {
     std::string change = cell(finding_sentence(finding, markdown_style));
     if (const auto context = finding_context(finding); !context.empty()) change += "<br>" + cell(context);
     if (const auto at = location_text(finding); !at.empty()) change += "<br>" + cell(input_span(at));
-    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(input_span(finding.rule)),
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(input_span(finding.rule.id())),
                        place_cell(finding, under_heading), change);
 }
 
@@ -54,14 +54,13 @@ std::string folded_row(const std::vector<const Finding*>& same, bool under_headi
     for (const auto* finding : same) places.push_back(place_cell(*finding, under_heading));
     std::string change = cell(finding_sentence(first, markdown_style, places_words(same)));
     if (const auto at = location_text(first); !at.empty()) change += "<br>first at " + cell(input_span(at));
-    return fmt::format("| {} | {} | {} | {} |\n", to_string(first.severity), cell(input_span(first.rule)), first_few(places, ""), change);
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(first.severity), cell(input_span(first.rule.id())), first_few(places, ""),
+                       change);
 }
 
 // Whom a rule breaks and what to do about it, from the rule table.
-std::string guidance_line(const std::string& id) {
-    const auto* rule = find_rule(id);
-    if (rule == nullptr) return {};
-    return fmt::format("- {}: {}. Breaks: {} Remedy: {}\n", code(id), rule->message, rule->breaks, rule->remedy);
+std::string guidance_line(const Rule& rule) {
+    return fmt::format("- {}: {}. Breaks: {} Remedy: {}\n", code(rule.id), rule.message, rule.breaks, rule.remedy);
 }
 
 // What the baseline accepted (each entry with its reason; with --baseline-base, those
@@ -134,7 +133,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
     }
     std::size_t left_out = 0;
     bool full = false;
-    std::set<std::string> rules_shown;
+    std::set<RuleRef> rules_shown;
     std::string guidance;  // a line for each rule shown, written after the findings
     for (const auto& group : groups) {
         const auto& members = by_group[group];
@@ -149,7 +148,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
         for (const auto& same : fold_same_changes(members)) {
             const auto& rule = same.front()->rule;
             const auto line = same.size() == 1 ? row(*same.front(), under_heading) : folded_row(same, under_heading);
-            const auto rule_line = rules_shown.contains(rule) ? std::string() : guidance_line(rule);
+            const auto rule_line = rules_shown.contains(rule) ? std::string() : guidance_line(rule.row());
             // Once one does not fit, nothing after it is listed: what is shown stays errors first.
             full = full || out.size() + block.size() + line.size() + guidance.size() + rule_line.size() + review.size() + closing_room >
                                comment_limit;

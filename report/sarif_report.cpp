@@ -39,7 +39,7 @@ json::object rule_json(const Rule& rule) {
          {{"changeKinds", std::move(change_kinds)},
           {"singleSnapshot", rule.single_snapshot},
           // GitHub code scanning filters by tags: compatibility apart from API conventions.
-          {"tags", json::array{category_of(rule.id)}}}},
+          {"tags", json::array{category_of(rule)}}}},
     };
 }
 
@@ -86,13 +86,14 @@ std::string message_of(const Finding& finding) {
 
 void write_result(JsonWriter& out, const Finding& finding, const std::map<std::string_view, std::size_t>& rule_index) {
     out.begin_object();
-    out.member("ruleId", finding.rule);
+    out.member("ruleId", finding.rule.id());
     out.member("level", level_of(finding.severity));
     out.key("message");
     out.begin_object();
     out.member("text", message_of(finding));
     out.end_object();
-    if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) out.member("ruleIndex", std::uint64_t{found->second});
+    if (const auto found = rule_index.find(finding.rule.id()); found != rule_index.end())
+        out.member("ruleIndex", std::uint64_t{found->second});
     if (const auto& at = finding_location(finding); at.known()) {
         out.key("locations");
         out.begin_array();
@@ -124,7 +125,7 @@ std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*
     // The rules the results use, in the table's order: a report of two findings describes
     // two rules, not the whole catalogue (`kompat rules` lists that).
     std::set<std::string_view> used;
-    for (const auto& finding : findings) used.insert(finding.rule);
+    for (const auto& finding : findings) used.insert(finding.rule.id());
     json::array rules;
     std::map<std::string_view, std::size_t> rule_index;
     for (const auto& rule : rule_table()) {

@@ -103,7 +103,8 @@ std::vector<BaselineEntry> parse_baseline(const SourceFile& file) {
 }
 
 std::string baseline_line(const Finding& finding, std::string_view reason) {
-    return finding.fingerprint + " " + finding.rule + " " + one_line(place_of(finding)) + "  # " + one_line(std::string(reason));
+    return finding.fingerprint + " " + std::string(finding.rule.id()) + " " + one_line(place_of(finding)) + "  # " +
+           one_line(std::string(reason));
 }
 
 WrittenBaseline write_baseline(const std::vector<Finding>& findings, Severity at_least) {
@@ -111,7 +112,7 @@ WrittenBaseline write_baseline(const std::vector<Finding>& findings, Severity at
     std::set<std::tuple<std::string, std::string, std::string>> entries;
     for (const auto& finding : findings) {
         if (finding.severity < at_least) continue;
-        entries.emplace(one_line(place_of(finding)), finding.rule, baseline_line(finding, finding.message));
+        entries.emplace(one_line(place_of(finding)), std::string(finding.rule.id()), baseline_line(finding, finding.message));
     }
     WrittenBaseline written;
     written.text =
@@ -136,13 +137,13 @@ BaselineOutcome apply_baseline(std::vector<Finding> findings, const std::vector<
     std::set<Key> used;
     std::set<const BaselineEntry*> mismatched;
     for (auto& finding : findings) {
-        Key key{finding.fingerprint, finding.rule, one_line(place_of(finding))};
+        Key key{finding.fingerprint, finding.rule.id(), one_line(place_of(finding))};
         if (accepted_keys.contains(key)) {
             used.insert(std::move(key));
             ++outcome.accepted;
             continue;
         }
-        const auto [first, last] = by_fingerprint.equal_range({finding.fingerprint, finding.rule});
+        const auto [first, last] = by_fingerprint.equal_range({finding.fingerprint, finding.rule.id()});
         for (auto it = first; it != last; ++it)
             if (mismatched.insert(it->second).second) outcome.mismatched.push_back({*it->second, std::get<2>(key)});
         outcome.findings.push_back(std::move(finding));

@@ -178,7 +178,7 @@ ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, 
     IgnoreIndex index(active, config.file);
     for (auto& finding : findings) {
         const auto setting =
-            std::find_if(config.rules.begin(), config.rules.end(), [&](const RuleSetting& s) { return s.rule == finding.rule; });
+            std::find_if(config.rules.begin(), config.rules.end(), [&](const RuleSetting& s) { return finding.rule == s.rule; });
         if (setting != config.rules.end()) {
             auto& tally = lowered[static_cast<std::size_t>(setting - config.rules.begin())];
             if (!setting->severity || *setting->severity < finding.severity) {
@@ -191,7 +191,7 @@ ConfigOutcome apply_config(std::vector<Finding> findings, const Config& config, 
         // The first ignore in the config's order that matches any place of the finding.
         std::optional<std::size_t> match;
         for (const auto& place : places_of(finding))
-            if (const auto found = index.first_match(finding.rule, place); found && (!match || *found < *match)) match = found;
+            if (const auto found = index.first_match(finding.rule.id(), place); found && (!match || *found < *match)) match = found;
         if (match) {
             ++ignored[*match];
             continue;

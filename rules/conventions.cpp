@@ -62,9 +62,9 @@ public:
 
 private:
     void report(std::string_view rule, const Place& at, const Schema& schema, std::string detail) {
-        const auto* row = find_rule(rule);
+        const auto row = RuleRef::named(rule);
         Finding finding;
-        finding.rule = std::string(rule);
+        finding.rule = row;
         finding.severity = at.alpha ? Severity::info : row->default_severity();
         finding.detail = std::move(detail);
         finding.message = std::string(row->message) + (finding.detail.empty() ? "" : ": " + finding.detail);
@@ -74,7 +74,7 @@ private:
         else finding.affects.push_back(at.kind->gvk.to_string());
         if (schema.location.position.line != 0)
             finding.new_location = {std::string(snapshot_.report_path_of(schema.location)), schema.location.position};
-        finding.fingerprint = fingerprint_of(finding.rule, place_of(finding), nullptr, boost::json::value(finding.detail));
+        finding.fingerprint = fingerprint_of(finding.rule.id(), place_of(finding), nullptr, boost::json::value(finding.detail));
         findings_.push_back(std::move(finding));
     }
 
@@ -164,9 +164,10 @@ private:
 // own schema is named by group and kind, not version: a new version that copies an old
 // one's fields brings no new violation.
 std::tuple<std::string, std::string, std::string, std::string> key_of(const Finding& finding) {
-    if (!finding.kind) return {finding.rule, place_of(finding), "", finding.detail};
+    const auto rule = std::string(finding.rule.id());
+    if (!finding.kind) return {rule, place_of(finding), "", finding.detail};
     const auto gvk = parse_group_version_kind(*finding.kind);
-    return {finding.rule, gvk.group + " " + gvk.kind, finding.path, finding.detail};
+    return {rule, gvk.group + " " + gvk.kind, finding.path, finding.detail};
 }
 
 }  // namespace
@@ -180,7 +181,5 @@ std::vector<Finding> new_convention_findings(const Snapshot& before, const Snaps
     std::erase_if(findings, [&](const Finding& finding) { return old_keys.contains(key_of(finding)); });
     return findings;
 }
-
-bool is_convention_rule(std::string_view rule) { return category_of(rule) == "convention"; }
 
 }  // namespace kompat

@@ -20,6 +20,5 @@ std::vector<Finding> convention_findings(const Snapshot& snapshot);
 std::vector<Finding> new_convention_findings(const Snapshot& before, const Snapshot& after);
 
 // True for the rules of this file: reports show them apart from compatibility findings.
-bool is_convention_rule(std::string_view rule);
 
 }  // namespace kompat

@@ -1,13 +1,10 @@
 #include "rules/evaluate.hpp"
 
 #include "support/json_values.hpp"
-#include "support/sort_large.hpp"
 #include "support/two_threads.hpp"
 
 #include <boost/json/serialize.hpp>
-#include <boost/beast/core/detail/sha1.hpp>
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -16,7 +13,6 @@
 #include <ctime>
 #include <map>
 #include <optional>
-#include <span>
 #include <set>
 #include <string_view>
 #include <tuple>
@@ -25,30 +21,6 @@
 
 namespace kompat {
 namespace json = boost::json;
-
-void sort_findings(std::vector<Finding>& findings) {
-    const auto view = [](const std::optional<std::string>& text) { return text ? std::string_view(*text) : std::string_view(); };
-    // Highest severity first: each side is keyed with the other's severity. Findings alike but
-    // for their place (objects of one kind failing one field) follow their files' order.
-    const auto key = [&](const Finding& f, Severity severity) {
-        return std::tuple(severity, view(f.kind), std::string_view(f.type), view(f.operation), std::string_view(f.path),
-                          std::string_view(f.rule), std::string_view(f.new_location.file), f.new_location.position.line,
-                          std::string_view(f.fingerprint));
-    };
-    sort_large(findings, [&](const Finding& a, const Finding& b) { return key(a, b.severity) < key(b, a.severity); });
-}
-
-Summary summarize(const std::vector<Finding>& findings) {
-    Summary summary;
-    for (const auto& finding : findings) {
-        switch (finding.severity) {
-            case Severity::error: ++summary.error; break;
-            case Severity::warning: ++summary.warning; break;
-            case Severity::info: ++summary.info; break;
-        }
-    }
-    return summary;
-}
 
 namespace {
 
@@ -90,24 +62,6 @@ std::string today() {
                        static_cast<unsigned>(date.day()));
 }
 
-// Something OpenAPI declared deprecated, then removed: the documented way to retire it.
-// A warning; info once its x-sunset date (YYYY-MM-DD, or a date-time) has passed.
-std::optional<Severity> retired_after_deprecation(const Change& change, const std::string& date) {
-    const bool removal = change.kind == ChangeKind::field_removed || change.kind == ChangeKind::parameter_removed ||
-                         change.kind == ChangeKind::operation_removed;
-    if (!removal || !change.lifecycle.declared) return std::nullopt;
-    const auto sunset = change.lifecycle.sunset.substr(0, 10);
-    return sunset.size() == 10 && sunset <= date ? Severity::info : Severity::warning;
-}
-
-// A deprecation whose x-sunset date has passed already: the removal it announces may come
-// in the very next change, judged info then, so its users hear of it now (a warning).
-bool sunset_already_past(const Change& change, const std::string& date) {
-    if (change.kind != ChangeKind::lifecycle_deprecated || !change.lifecycle.declared) return false;
-    const auto sunset = change.lifecycle.sunset.substr(0, 10);
-    return sunset.size() == 10 && sunset <= date;
-}
-
 // `v1 PodList` folds into `v1 Pod` when both reach a change.
 bool folded_into_item_kind(const Reach& reach, const std::vector<Reach>& reaches) {
     if (!reach.list_kind || !reach.from.ends_with("List")) return false;
@@ -125,52 +79,118 @@ void settle_affects(Finding& finding) {
         if (finding.affects.empty() || finding.affects.back() != place.from) finding.affects.push_back(place.from);
 }
 
-}  // namespace
+// Whether an x-sunset date (YYYY-MM-DD, or a date-time) has passed by `date`.
+bool sunset_passed(std::string_view sunset, const std::string& date) {
+    const auto day = sunset.substr(0, 10);
+    return day.size() == 10 && day <= date;
+}
 
-std::string canonical_json(const json::value& value) { return json::serialize(with_sorted_keys(value)); }
+// The rule that judges a change, and the row of its severities. A deprecation whose
+// x-sunset date has passed already is judged by the rule its row names for that: the
+// removal it announces may come in the very next change, judged info then, so its users
+// hear of it now.
+struct Judging {
+    const Rule* rule = nullptr;
+    const JudgedChange* judged = nullptr;
+    bool past_sunset = false;
+};
 
-namespace {
-
-// The fingerprint of values written as canonical JSON already.
-std::string fingerprint_of_texts(std::string_view rule, std::string_view place, std::string_view old_text, std::string_view new_text) {
-    // SHA-1, its first 64 bits: a baseline entry must not be matched by a finding crafted
-    // elsewhere (docs/baseline.md). Boost.Beast's, which hashes 64-byte blocks; Boost.UUID's
-    // (the same digests) reads a byte at a time and was half of judging.
-    namespace sha1 = boost::beast::detail;
-    sha1::sha1_context hash;
-    sha1::init(hash);
-    sha1::update(hash, rule.data(), rule.size());
-    for (const auto part : {place, old_text, new_text}) {
-        constexpr char separator = 0x1f;
-        sha1::update(hash, &separator, 1);
-        sha1::update(hash, part.data(), part.size());
+Judging judging_of(const Change& change, const std::string& date) {
+    Judging out;
+    out.rule = &rule_for(change.kind, &out.judged);
+    if (const auto past = out.rule->weighing.once_sunset_past;
+        past && change.lifecycle.declared && sunset_passed(change.lifecycle.sunset, date)) {
+        out.rule = &rule_for(*past, &out.judged);
+        out.past_sunset = true;
     }
-    std::array<unsigned char, sha1::sha1_context::digest_size> digest{};
-    sha1::finish(hash, digest.data());
-    // Its first bytes, two hex digits each.
-    return fmt::format("{:02x}", fmt::join(std::span(digest).first(fingerprint_digits / 2), ""));
+    return out;
 }
 
-}  // namespace
-
-std::string fingerprint_of(std::string_view rule, std::string_view place, const json::value& old_value, const json::value& new_value) {
-    return fingerprint_of_texts(rule, place, canonical_json(old_value), canonical_json(new_value));
+// What one place that reaches the change makes of it: its roles' severity, capped by its stability.
+Severity severity_at(const Judging& judging, const Change& change, const Reach& reach) {
+    const auto severity = by_roles(judging.judged->severities, reach.roles);
+    if (reach.stability == Stability::alpha || reach.alpha_field) return cap(severity, Severity::info);
+    // Said by the kind-removed / version-removed finding of its kind or group-version.
+    if (judging.rule->weighing.told_by_its_kind && (change.whole_group_version || change.with_its_kind))
+        return cap(severity, Severity::info);
+    // A beta deprecated, then retired: the documented path.
+    if (judging.rule->retires_version() && reach.stability == Stability::beta) return cap(severity, Severity::warning);
+    return severity;
 }
 
-namespace {
+// The places that reach a change, as judging collects them.
+struct ReachedPlaces {
+    std::optional<Severity> severity;
+    const Reach* home_kind = nullptr;  // the kind whose own schema holds the change
+    const Reach* first_operation = nullptr;
+};
+
+// Severity: the worst over every place that reaches the change, and the role of the first
+// place that judged it; the kinds it affects, and the most stable of them.
+ReachedPlaces judge_reaches(Finding& finding, const Judging& judging, const Change& change) {
+    ReachedPlaces places;
+    const auto& severities = judging.judged->severities;
+    for (const auto& reach : change.reaches) {
+        const auto severity = severity_at(judging, change, reach);
+        if (reach.is_kind && folded_into_item_kind(reach, change.reaches)) continue;  // said through its item kind
+        if (reach.is_kind) {
+            if (places.home_kind == nullptr && reach.at_root) places.home_kind = &reach;
+            if (!finding.stability || *finding.stability < reach.stability) finding.stability = reach.stability;
+            finding.affected_places.push_back({reach.from, reach.path});
+        } else if (places.first_operation == nullptr) {
+            places.first_operation = &reach;
+        }
+        if (!reach.judges) continue;
+        if (!places.severity || *places.severity < severity)
+            finding.role = role_judging(severities, reach.roles, by_roles(severities, reach.roles));
+        places.severity = places.severity ? std::max(*places.severity, severity) : severity;
+    }
+    return places;
+}
+
+// What the change itself says beyond its places: a retirement after a deprecation, an
+// alpha field, a type nobody reaches.
+Severity weigh(const Judging& judging, const Change& change, Severity severity, const std::string& date, bool& reachable) {
+    // Removing what OpenAPI declared deprecated is the documented way to retire it.
+    if (judging.rule->weighing.eased_by_deprecation && change.lifecycle.declared)
+        severity = cap(severity, sunset_passed(change.lifecycle.sunset, date) ? Severity::info : Severity::warning);
+    if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty()) severity = cap(severity, Severity::info);
+    // Nobody sends or reads a type no kind and no operation reaches: no role judges it.
+    // The type's own appearance and disappearance are what the rows about named types say.
+    if (change.unreached && !judging.rule->weighing.about_named_type) {
+        reachable = false;
+        return Severity::info;
+    }
+    return severity;
+}
+
+// A finding lives where its change stands: a kind's own schema, a named type others use
+// (found through every kind in `affects`), or an operation.
+void place_finding(Finding& finding, const Change& change, const ReachedPlaces& places) {
+    if (places.home_kind != nullptr) {
+        finding.kind = places.home_kind->from;
+        finding.path = places.home_kind->path;
+    } else if (!change.type.empty() || places.first_operation == nullptr) {
+        finding.path = change.path.empty() ? "." : change.path;
+    } else {
+        finding.operation = places.first_operation->from;
+        finding.path = places.first_operation->path;
+    }
+    if (finding.affected_places.empty())
+        for (const auto& reach : change.reaches) finding.affected_places.push_back({reach.from, reach.path});
+    settle_affects(finding);
+}
 
 // Past this many changes, judging takes a second thread.
 constexpr std::size_t changes_worth_a_thread = 256;
 
 // A change judged alone: its finding, before findings of one fingerprint are merged.
 Finding judge(const Change& change, const std::string& date) {
-    const JudgedChange* judged = nullptr;
-    const bool past_sunset = sunset_already_past(change, date);
-    const auto& rule = rule_for(past_sunset ? ChangeKind::deprecated_sunset_past : change.kind, &judged);
+    const auto judging = judging_of(change, date);
     Finding finding;
-    finding.rule = std::string(rule.id);
-    finding.message = std::string(rule.message);
-    finding.detail = past_sunset ? std::string(change.lifecycle.sunset) : change.detail;
+    finding.rule = *judging.rule;
+    finding.message = std::string(judging.rule->message);
+    finding.detail = judging.past_sunset ? std::string(change.lifecycle.sunset) : change.detail;
     if (!finding.detail.empty()) finding.message += ": " + finding.detail;
     finding.type = change.type;
     finding.old_value = with_sorted_keys(change.old_value);
@@ -182,63 +202,13 @@ Finding judge(const Change& change, const std::string& date) {
     if (!change.operation.empty()) finding.operation = change.operation;
     finding.operation_kind = change.operation_kind;
 
-    // Severity: the worst over every place that reaches the change, each judged by
-    // its roles and capped by its stability.
-    std::optional<Severity> severity;
-    const Reach* home_kind = nullptr;  // the kind whose own schema holds the change
-    const Reach* first_operation = nullptr;
-    std::optional<Stability> most_stable;
-    for (const auto& reach : change.reaches) {
-        auto s = by_roles(judged->severities, reach.roles);
-        if (reach.stability == Stability::alpha || reach.alpha_field) s = cap(s, Severity::info);
-        else if (change.kind == ChangeKind::operation_removed && (change.whole_group_version || change.with_its_kind))
-            s = cap(s, Severity::info);  // said by the kind-removed / version-removed finding of its kind or group-version
-        else if (rule.retires_version() && reach.stability == Stability::beta)
-            s = cap(s, Severity::warning);  // a beta deprecated, then retired: the documented path
-        if (reach.is_kind && folded_into_item_kind(reach, change.reaches)) continue;  // said through its item kind
-        if (reach.is_kind) {
-            if (home_kind == nullptr && reach.at_root) home_kind = &reach;
-            if (!most_stable || *most_stable < reach.stability) most_stable = reach.stability;
-            finding.affected_places.push_back({reach.from, reach.path});
-        } else if (first_operation == nullptr) {
-            first_operation = &reach;
-        }
-        if (reach.judges) {
-            // The role of the first place that judged the worst severity.
-            if (!severity || *severity < s)
-                finding.role = role_judging(judged->severities, reach.roles, by_roles(judged->severities, reach.roles));
-            severity = severity ? std::max(*severity, s) : s;
-        }
-    }
-    finding.severity = severity.value_or(judged->severities.spec);
-    if (const auto retired = retired_after_deprecation(change, date)) finding.severity = cap(finding.severity, *retired);
-    if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty())
-        finding.severity = cap(finding.severity, Severity::info);
-    // Nobody sends or reads a type no kind and no operation reaches: no role judges it.
-    // The type's own appearance and disappearance are what definition-* say.
-    if (change.unreached && change.kind != ChangeKind::definition_added && change.kind != ChangeKind::definition_removed) {
-        finding.severity = Severity::info;
-        finding.reachable = false;
-    }
-    finding.stability = most_stable;
-    // A finding lives where its change stands: a kind's own schema, a named type others
-    // use (found through every kind in `affects`), or an operation.
-    if (home_kind != nullptr) {
-        finding.kind = home_kind->from;
-        finding.path = home_kind->path;
-    } else if (!change.type.empty() || first_operation == nullptr) {
-        finding.path = change.path.empty() ? "." : change.path;
-    } else {
-        finding.operation = first_operation->from;
-        finding.path = first_operation->path;
-    }
-    if (finding.affected_places.empty())
-        for (const auto& reach : change.reaches) finding.affected_places.push_back({reach.from, reach.path});
-    settle_affects(finding);
+    const auto places = judge_reaches(finding, judging, change);
+    finding.severity = weigh(judging, change, places.severity.value_or(judging.judged->severities.spec), date, finding.reachable);
+    place_finding(finding, change, places);
     // The values are in canonical form already (keys sorted above).
     finding.fingerprint =
-        fingerprint_of_texts(finding.rule, change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
-                             json::serialize(finding.old_value), json::serialize(finding.new_value));
+        fingerprint_of_canonical(finding.rule.id(), change.type + "\x1f" + change.operation + "\x1f" + change.path + "\x1f" + change.detail,
+                                 json::serialize(finding.old_value), json::serialize(finding.new_value));
     return finding;
 }
 

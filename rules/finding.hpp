@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "diff/change.hpp"
+#include "rules/rule_table.hpp"
 #include "rules/severity.hpp"
 
 namespace kompat {
@@ -28,7 +29,9 @@ struct AffectedPlace {
 };
 
 struct Finding {
-    std::string rule;
+    RuleRef rule;
+    // An unreleased-change finding (check --release): the rule it restates, no release having the change.
+    std::optional<RuleRef> restates;
     Severity severity = Severity::error;
     std::string message;
     std::string detail;  // what exactly (the enum value, the parameter, the version); also at the end of `message`
@@ -74,6 +77,9 @@ inline constexpr std::size_t fingerprint_digits = 16;
 // same across runs, machines and unrelated edits (which kinds reach a type does not enter it).
 std::string fingerprint_of(std::string_view rule, std::string_view place, const boost::json::value& old_value,
                            const boost::json::value& new_value);
+
+// The same, of values written as canonical JSON already.
+std::string fingerprint_of_canonical(std::string_view rule, std::string_view place, std::string_view old_text, std::string_view new_text);
 
 // Canonical JSON text (object keys sorted), for hashing and comparing.
 std::string canonical_json(const boost::json::value& value);

@@ -22,9 +22,9 @@ SourcePosition position(const Snapshot& snapshot, const Location& location) {
 }
 
 Finding make_finding(std::string_view rule_id, std::string detail) {
-    const auto* rule = find_rule(rule_id);
+    const auto rule = RuleRef::named(rule_id);
     Finding finding;
-    finding.rule = std::string(rule_id);
+    finding.rule = rule;
     finding.severity = rule->default_severity();
     finding.message = std::string(rule->message);
     finding.detail = std::string(detail);
@@ -106,7 +106,7 @@ private:
             finding.stability = kind.stability;
             finding.affects = {kind.gvk.to_string()};
             finding.new_location = position(snapshot_, at[i]->location);
-            finding.fingerprint = fingerprint_of(finding.rule, *finding.kind + "\x1f" + path, nullptr, finding.new_value);
+            finding.fingerprint = fingerprint_of(finding.rule.id(), *finding.kind + "\x1f" + path, nullptr, finding.new_value);
             findings_.push_back(std::move(finding));
         }
     }
@@ -158,7 +158,7 @@ public:
                     json::value{{"status", entry.status}, {"minVersion", entry.min_version}, {"featureGate", entry.feature_gate}};
                 finding.new_location = position(snapshot_, schema.location);
                 finding.fingerprint =
-                    fingerprint_of(finding.rule, type + "\x1f" + finding.path + "\x1f" + problem, nullptr, finding.new_value);
+                    fingerprint_of(finding.rule.id(), type + "\x1f" + finding.path + "\x1f" + problem, nullptr, finding.new_value);
                 findings_.push_back(std::move(finding));
             }
         }

@@ -13,7 +13,7 @@ std::vector<Finding> object_findings(const ObjectCheck& check) {
     for (const auto& change : check.changes) {
         const auto& rule = rule_for(change.kind, nullptr);
         Finding& finding = findings.emplace_back();
-        finding.rule = std::string(rule.id);
+        finding.rule = rule;
         finding.severity = rule.default_severity();
         finding.kind = change.object_kind;
         finding.type = change.type;
@@ -28,12 +28,10 @@ std::vector<Finding> object_findings(const ObjectCheck& check) {
         finding.new_value = change.new_value;
         finding.new_location = {change.file, change.position};
         // The object is part of the place: two objects failing the same way are two findings.
-        finding.fingerprint = fingerprint_of(finding.rule, place_of(finding) + " " + change.file + " " + change.object,
+        finding.fingerprint = fingerprint_of(finding.rule.id(), place_of(finding) + " " + change.file + " " + change.object,
                                              boost::json::value(change.keyword), finding.new_value);
     }
     return findings;
 }
-
-bool is_object_rule(std::string_view rule) { return category_of(rule) == "object"; }
 
 }  // namespace kompat

@@ -14,6 +14,5 @@ namespace kompat {
 std::vector<Finding> object_findings(const ObjectCheck& check);
 
 // True for the object-* rules.
-bool is_object_rule(std::string_view rule);
 
 }  // namespace kompat

@@ -9,6 +9,9 @@
 
 namespace kompat::rule_rows {
 
+using enum RuleDirection;
+using enum RuleArea;
+
 constexpr auto E = Severity::error;
 constexpr auto W = Severity::warning;
 constexpr auto I = Severity::info;
@@ -77,6 +80,39 @@ constexpr Rule on_one_snapshot(Rule rule) {
 
 constexpr Rule noted(Rule rule, ReleaseNote note) {
     rule.release_note = note;
+    return rule;
+}
+
+// What judging weighs besides the severities (Weighing, rules/rule_table.hpp).
+constexpr Weighing eased_by_deprecation = [] {
+    Weighing weighing;
+    weighing.eased_by_deprecation = true;
+    return weighing;
+}();
+constexpr Weighing retired_operation = [] {
+    Weighing weighing = eased_by_deprecation;
+    weighing.told_by_its_kind = true;
+    return weighing;
+}();
+constexpr Weighing sunset_checked = [] {
+    Weighing weighing;
+    weighing.once_sunset_past = ChangeKind::deprecated_sunset_past;
+    return weighing;
+}();
+constexpr Weighing about_named_type = [] {
+    Weighing weighing;
+    weighing.about_named_type = true;
+    return weighing;
+}();
+
+constexpr Rule weighed(Rule rule, Weighing weighing) {
+    rule.weighing = weighing;
+    return rule;
+}
+
+// A rule over real objects: judged against the objects, never restated against a release.
+constexpr Rule judged_on_objects(Rule rule) {
+    rule.release_anchored = false;
     return rule;
 }
 

@@ -4,7 +4,9 @@
 // rule: the change kind's X-macro row, the diff that emits it (diff/), one row here, one
 // golden case in golden/generate.py, which writes its docs/rules.md entry
 // (docs/contributing.md).
+#include <compare>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -47,8 +49,32 @@ enum class ReleaseNote : std::uint8_t {
     operation_removed,   // Removed (Breaking when an error) under its kind, unless it leaves whole
 };
 
+// What a rule's change does: takes something away, adds something, or changes it in place
+// (check reads a release pair with far more removals than additions as swapped inputs).
+enum class RuleDirection : std::uint8_t { removal, addition, change };
+
+// What part of an API a rule reviews. `object` (real objects against the schemas) and
+// `convention` (the API's own design) are shown apart from compatibility in every report.
+enum class RuleArea : std::uint8_t { surface, field, validation, defaults, semantics, lifecycle, object, convention };
+
+// What judging a finding of the rule weighs besides its role severities (rules/evaluate.cpp).
+struct Weighing {
+    // Removing what OpenAPI declared deprecated is the documented way to retire it: a
+    // warning, info once its x-sunset date has passed.
+    bool eased_by_deprecation = false;
+    // Said by the finding of its kind or group-version when it leaves with them: info then.
+    bool told_by_its_kind = false;
+    // A deprecation whose x-sunset date has passed already: judged by this change kind's rule.
+    std::optional<ChangeKind> once_sunset_past;
+    // About a named type itself (its appearance or disappearance), not a value inside it:
+    // judged where nothing reaches the type too, and listed under named types.
+    bool about_named_type = false;
+};
+
 struct Rule {
-    std::string_view id;       // stable, kebab-case; never renamed
+    std::string_view id;  // stable, kebab-case; never renamed
+    RuleDirection direction;
+    RuleArea area;
     std::string_view message;  // what a finding says
     // The finding as one plain sentence: {field} is the field's name, {old} and {new} its
     // values, {detail} what exactly (the parameter, the version), {words} a text's changed words.
@@ -58,6 +84,10 @@ struct Rule {
     std::span<const JudgedChange> judges;
     bool single_snapshot = false;  // a lint rule over one snapshot (kompat lint)
     ReleaseNote release_note = ReleaseNote::by_severity;
+    // Whether `check --release` may restate a finding no release shares as unreleased-change:
+    // what real objects meet is judged against the objects, not against a release.
+    bool release_anchored = true;
+    Weighing weighing{};
     // Whether a finding of the rule retires a version of a kind (removed, or a CRD version
     // no longer served): release notes list it under Removed, and a beta one is a warning
     // (deprecating a beta, then retiring it, is the documented path).
@@ -67,13 +97,34 @@ struct Rule {
     }
     // Default severity: the first judged change's severity on spec.
     [[nodiscard]] Severity default_severity() const { return judges.empty() ? Severity::error : judges.front().severities.spec; }
+    // Whether its sentence shows a text's changed words (a description): reports diff the texts.
+    [[nodiscard]] bool shows_changed_words() const { return sentence.find("{words}") != std::string_view::npos; }
+};
+
+// A finding's rule: a row of the rule table, never null, compared and printed by its id.
+class RuleRef {
+public:
+    RuleRef() : rule_(&unclassified()) {}
+    RuleRef(const Rule& rule) : rule_(&rule) {}  // NOLINT(google-explicit-constructor): a row is a rule
+    // The row of a rule id; throws std::out_of_range for an id the table lacks.
+    static RuleRef named(std::string_view id);
+    [[nodiscard]] const Rule& row() const { return *rule_; }
+    const Rule* operator->() const { return rule_; }
+    [[nodiscard]] std::string_view id() const { return rule_->id; }
+    friend bool operator==(const RuleRef& a, const RuleRef& b) { return a.rule_ == b.rule_; }
+    friend bool operator==(const RuleRef& a, std::string_view id) { return a.id() == id; }
+    friend auto operator<=>(const RuleRef& a, const RuleRef& b) { return a.id() <=> b.id(); }
+
+private:
+    static const Rule& unclassified();
+    const Rule* rule_;
 };
 
 std::span<const Rule> rule_table();
-// What a rule reviews, by its id's prefix: "convention" (convention-*: the API's own
-// design), "object" (object-*: real objects against the schemas), else "compatibility".
-// Reports show the first two apart (headings, JSON `category`, SARIF tags).
-std::string_view category_of(std::string_view rule_id);
+// What a rule reviews, as reports name it (headings, JSON `category`, SARIF tags):
+// "convention", "object", else "compatibility".
+std::string_view category_of(const Rule& rule);
+// The row of a rule id a user wrote (a config, a baseline, `kompat rules ID`); null for none.
 const Rule* find_rule(std::string_view id);
 // The rule that judges a change kind, and how.
 const Rule& rule_for(ChangeKind kind, const JudgedChange** judged);

@@ -86,7 +86,7 @@ RulesetLowering lowered_by_ruleset(const std::vector<Finding>& current, const st
         if (found != pinned_at.end() && found->second >= finding.severity) continue;
         ++out.findings;
         if (finding.severity == Severity::error) ++out.errors;
-        rules.insert(finding.rule);
+        rules.insert(std::string(finding.rule.id()));
     }
     out.rules.assign(rules.begin(), rules.end());
     return out;

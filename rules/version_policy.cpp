@@ -45,8 +45,9 @@ bool breaks(const std::vector<Finding>& findings) {
 std::string next_version(std::string_view old_version, const std::vector<Finding>& findings) {
     auto version = semantic_version(old_version);
     if (!version || findings.empty()) return {};
-    const bool additions_only = std::all_of(findings.begin(), findings.end(),
-                                            [](const Finding& f) { return f.rule.ends_with("-added") && f.severity < Severity::error; });
+    const bool additions_only = std::all_of(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.rule->direction == RuleDirection::addition && f.severity < Severity::error;
+    });
     const std::size_t bumped = breaks(findings) ? 0 : additions_only ? 1 : 2;
     // Only the numbers the version writes: 70 → 71, 1.4 → 1.5.
     if (bumped >= version->numbers.size()) return {};
@@ -60,10 +61,10 @@ std::optional<Finding> version_not_bumped(std::string_view old_version, std::str
     const auto before = semantic_version(old_version);
     const auto after = semantic_version(new_version);
     if (!before || !after || !breaks(findings) || after->numbers.front() > before->numbers.front()) return std::nullopt;
-    const auto* rule = find_rule(to_string(ChangeKind::version_not_bumped));
+    const auto& rule = rule_for(ChangeKind::version_not_bumped, nullptr);
     Finding finding;
-    finding.rule = std::string(rule->id);
-    finding.severity = rule->judges.front().severities.spec;
+    finding.rule = rule;
+    finding.severity = rule.judges.front().severities.spec;
     finding.path = ".";
     finding.type = "info.version";
     finding.old_value = boost::json::value(old_version);
@@ -71,8 +72,8 @@ std::optional<Finding> version_not_bumped(std::string_view old_version, std::str
     const auto errors = std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; });
     finding.detail =
         fmt::format("{} breaking change{}: the next version is {}", errors, errors == 1 ? "" : "s", next_version(old_version, findings));
-    finding.message = std::string(rule->message) + ": " + finding.detail;
-    finding.fingerprint = fingerprint_of(finding.rule, "info.version", finding.old_value, finding.new_value);
+    finding.message = std::string(rule.message) + ": " + finding.detail;
+    finding.fingerprint = fingerprint_of(finding.rule.id(), "info.version", finding.old_value, finding.new_value);
     return finding;
 }
 

@@ -4,6 +4,7 @@
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
+using kompat::RuleRef;
 using kompat::test::read_file;
 using kompat::test::run;
 
@@ -61,7 +62,7 @@ TEST_CASE("baseline: entries that accept nothing any more are reported as stale"
 
 TEST_CASE("baseline: the written file holds findings at or above a severity, sorted by place, and reads back") {
     kompat::Finding a;
-    a.rule = "field-removed";
+    a.rule = RuleRef::named("field-removed");
     a.fingerprint = "bbbbbbbbbbbbbbbb";
     a.kind = "v1 Pod";
     a.path = ".spec.x";

@@ -7,6 +7,7 @@
 
 namespace fs = std::filesystem;
 using kompat::Finding;
+using kompat::RuleRef;
 using kompat::Severity;
 using kompat::test::read_file;
 using kompat::test::run;
@@ -15,21 +16,21 @@ namespace {
 
 Finding whole_kind(std::string rule, std::string kind, Severity severity = Severity::info) {
     Finding finding;
-    finding.rule = std::move(rule);
+    finding.rule = RuleRef::named(rule);
     finding.kind = std::move(kind);
     finding.path = ".";
     finding.severity = severity;
-    finding.fingerprint = finding.rule + " " + *finding.kind;
+    finding.fingerprint = std::string(finding.rule.id()) + " " + *finding.kind;
     return finding;
 }
 
 Finding operation(std::string rule, std::string key, std::string kind) {
     Finding finding;
-    finding.rule = std::move(rule);
+    finding.rule = RuleRef::named(rule);
     finding.operation = std::move(key);
     finding.operation_kind = std::move(kind);
     finding.path = ".";
-    finding.fingerprint = finding.rule + " " + *finding.operation;
+    finding.fingerprint = std::string(finding.rule.id()) + " " + *finding.operation;
     return finding;
 }
 
@@ -158,13 +159,13 @@ TEST_CASE("changelog: operations added and removed are listed, discovery endpoin
 TEST_CASE("changelog: one change at many places of a group/version is one bullet") {
     const auto at = [](std::string kind, std::string path, std::int64_t minimum) {
         Finding finding;
-        finding.rule = "minimum-tightened";
+        finding.rule = RuleRef::named("minimum-tightened");
         finding.kind = "example.com/v1 " + std::move(kind);
         finding.path = std::move(path);
         finding.severity = Severity::error;
         finding.old_value = nullptr;
         finding.new_value = minimum;
-        finding.fingerprint = finding.rule + " " + *finding.kind + finding.path;
+        finding.fingerprint = std::string(finding.rule.id()) + " " + *finding.kind + finding.path;
         return finding;
     };
     const std::vector<Finding> findings{at("Probe", ".spec.limit", 0),   at("Probe", ".spec.sampleLimit", 0),

@@ -18,7 +18,7 @@ std::string config_error(const std::string& text) {
 
 kompat::Finding finding(const std::string& rule, const std::string& kind, const std::string& path, kompat::Severity severity) {
     kompat::Finding out;
-    out.rule = rule;
+    out.rule = kompat::RuleRef::named(rule);
     out.kind = kind;
     out.path = path;
     out.severity = severity;
@@ -28,7 +28,8 @@ kompat::Finding finding(const std::string& rule, const std::string& kind, const 
 
 std::vector<std::string> rules_of(const std::vector<kompat::Finding>& findings) {
     std::vector<std::string> out;
-    for (const auto& f : findings) out.push_back(f.rule + " " + std::string(kompat::to_string(f.severity)) + " " + f.path);
+    for (const auto& f : findings)
+        out.push_back(std::string(f.rule.id()) + " " + std::string(kompat::to_string(f.severity)) + " " + f.path);
     return out;
 }
 

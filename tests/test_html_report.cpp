@@ -11,6 +11,7 @@
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
+using kompat::RuleRef;
 using kompat::test::count_of;
 using kompat::test::read_file;
 using kompat::test::run;
@@ -94,7 +95,7 @@ TEST_CASE("html: the page of every golden case and of a real pair fetches nothin
 
 TEST_CASE("html: what the inputs say is escaped, never markup") {
     kompat::Finding finding;
-    finding.rule = "description-changed";
+    finding.rule = RuleRef::named("description-changed");
     finding.severity = kompat::Severity::info;
     finding.message = "description changed";
     finding.kind = "example.com/v1 <Widget>";

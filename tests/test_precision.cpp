@@ -33,7 +33,7 @@ TEST_CASE("precision: Kubernetes 1.29 -> 1.30 keeps apply's merging, so its list
         INFO(spec);
         int loud = 0;
         for (const auto& f : check(std::string("kubernetes/v1.29/") + spec, std::string("kubernetes/v1.30/") + spec)) {
-            if (!f.rule.starts_with("list-")) continue;
+            if (!f.rule.id().starts_with("list-")) continue;
             CHECK(f.severity != Severity::error);
             if (f.severity == Severity::warning) ++loud;
         }
@@ -92,8 +92,8 @@ TEST_CASE("precision: no edit anywhere in the corpus is both tightened and relax
         std::map<std::string, std::set<std::string>> directions;  // keyword at a place -> directions
         for (const auto& f : evaluate(diff_snapshots(load_snapshot(a), load_snapshot(b)).changes)) {
             for (const std::string_view suffix : {"-tightened", "-relaxed"}) {
-                if (!f.rule.ends_with(suffix)) continue;
-                const auto keyword = f.rule.substr(0, f.rule.size() - suffix.size());
+                if (!f.rule.id().ends_with(suffix)) continue;
+                const auto keyword = std::string(f.rule.id()).substr(0, f.rule.id().size() - suffix.size());
                 directions[keyword + " " + f.type + " " + f.path + " " + f.kind.value_or("")].insert(std::string(suffix));
             }
         }
@@ -111,7 +111,7 @@ TEST_CASE("precision: Kubernetes 1.24 -> 1.25 promotions, as the release notes g
     std::map<std::string, std::tuple<std::string, std::string, std::string>> staged;
     for (const auto& f : check("kubernetes/v1.24/v3", "kubernetes/v1.25/v3"))
         if (f.rule == "lifecycle-promoted" || f.rule == "lifecycle-stage-unstated")
-            staged[f.path.substr(f.path.rfind('.') + 1)] = {f.rule, std::string(f.old_value.as_string()),
+            staged[f.path.substr(f.path.rfind('.') + 1)] = {std::string(f.rule.id()), std::string(f.old_value.as_string()),
                                                             std::string(f.new_value.as_string())};
     using Staged = std::tuple<std::string, std::string, std::string>;
     CHECK(staged["controllerExpandSecretRef"] == Staged("lifecycle-promoted", "alpha", "beta"));

@@ -17,6 +17,7 @@
 
 namespace fs = std::filesystem;
 using kompat::Finding;
+using kompat::RuleRef;
 using kompat::Severity;
 
 namespace {
@@ -28,7 +29,7 @@ std::size_t code_points(std::string_view text) {
 
 Finding changed(std::string rule, boost::json::value old_value, boost::json::value new_value) {
     Finding finding;
-    finding.rule = std::move(rule);
+    finding.rule = RuleRef::named(rule);
     finding.kind = "v1 Pod";
     finding.path = ".spec.field";
     finding.old_value = std::move(old_value);

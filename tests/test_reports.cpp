@@ -10,6 +10,7 @@
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
+using kompat::RuleRef;
 using kompat::test::read_file;
 using kompat::test::run;
 
@@ -33,7 +34,7 @@ TEST_CASE("reports: github writes one workflow command a finding, at the new loc
 
 TEST_CASE("reports: github escapes what workflow commands reserve and maps info to notice") {
     kompat::Finding finding;
-    finding.rule = "description-changed";
+    finding.rule = RuleRef::named("description-changed");
     finding.severity = kompat::Severity::info;
     finding.message = "description changed";
     finding.old_value = "Half.";
@@ -61,7 +62,7 @@ TEST_CASE("reports: github annotates at most 50 findings, errors first, and says
     std::vector<kompat::Finding> findings;
     for (int i = 0; i < 60; ++i) {
         kompat::Finding finding;
-        finding.rule = i < 55 ? "field-removed" : "enum-value-added";
+        finding.rule = RuleRef::named(i < 55 ? "field-removed" : "enum-value-added");
         finding.severity = i < 55 ? kompat::Severity::warning : kompat::Severity::error;
         finding.type = "T";
         finding.path = ".f" + std::to_string(i);

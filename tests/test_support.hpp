@@ -8,10 +8,12 @@
 #include <filesystem>
 #include <algorithm>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "rules/rule_table.hpp"
 #include "support/input_error.hpp"
 #include "load/snapshot_loader.hpp"
 
@@ -238,3 +240,10 @@ struct StringMaker<kompat::TextPosition> {
     static std::string convert(const kompat::TextPosition& p) { return std::to_string(p.line) + ":" + std::to_string(p.column); }
 };
 }  // namespace Catch
+
+namespace kompat {
+
+// A finding's rule prints as its id (in a failed assertion, in INFO).
+inline std::ostream& operator<<(std::ostream& out, const RuleRef& rule) { return out << rule.id(); }
+
+}  // namespace kompat

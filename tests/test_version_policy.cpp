@@ -5,13 +5,14 @@
 #include "rules/version_policy.hpp"
 
 using kompat::Finding;
+using kompat::RuleRef;
 using kompat::Severity;
 
 namespace {
 
 Finding finding(std::string rule, Severity severity) {
     Finding out;
-    out.rule = std::move(rule);
+    out.rule = RuleRef::named(rule);
     out.severity = severity;
     return out;
 }
