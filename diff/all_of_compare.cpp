@@ -133,6 +133,84 @@ boost::json::array constraint_summaries(const std::vector<const Schema*>& member
     return out;
 }
 
+// The fields of both sides of an object with allOf members, by where they come from: the
+// object and its inline members, `$ref` members paired across the sides, and the others.
+struct MergedFieldSets {
+    const MergedObject& before;
+    const MergedObject& after;
+    Fields old_paired;
+    Fields new_paired;
+    Fields old_unpaired;
+    Fields new_unpaired;
+
+    static const Field* anywhere(std::string_view name, std::initializer_list<const Fields*> lists) {
+        for (const auto* list : lists)
+            if (const auto* found = find_field(*list, name)) return found;
+        return nullptr;
+    }
+    static bool required_by(const Fields& fields, std::string_view name) {
+        const auto* found = find_field(fields, name);
+        return found != nullptr && found->required;
+    }
+    // allOf requires what any member requires: a field an inline member redeclares stays
+    // required when a `$ref` member requires it. A paired member's requirement counts only
+    // where it holds on both sides; when it changes, that member's type reports it.
+    [[nodiscard]] bool was_required(std::string_view name) const {
+        return listed(before.required, name) || required_by(old_unpaired, name) ||
+               (required_by(old_paired, name) && required_by(new_paired, name));
+    }
+    [[nodiscard]] bool is_required(std::string_view name) const {
+        return listed(after.required, name) || required_by(new_unpaired, name) ||
+               (required_by(old_paired, name) && required_by(new_paired, name));
+    }
+};
+
+// What becomes of each field, in the order they are reported: compared with its other
+// side, removed, or added.
+struct FieldStep {
+    const Field* old_field;  // null: added
+    const Field* new_field;  // null: removed
+};
+
+// A field of the new side not in the object's old own fields: compared with where it was, or added.
+void step_of_new_field(const MergedFieldSets& sets, const Field& field, std::vector<FieldStep>& steps) {
+    const auto* other = MergedFieldSets::anywhere(field.property->name, {&sets.old_unpaired, &sets.old_paired});
+    steps.push_back({other, &field});
+}
+
+std::vector<FieldStep> field_steps(const MergedFieldSets& sets) {
+    std::vector<FieldStep> steps;
+    const auto& [before, after, old_paired, new_paired, old_unpaired, new_unpaired] = sets;
+    for (const auto& field : before.fields)
+        steps.push_back({&field, MergedFieldSets::anywhere(field.property->name, {&after.fields, &new_unpaired, &new_paired})});
+    for (const auto& field : after.fields)
+        if (find_field(before.fields, field.property->name) == nullptr) step_of_new_field(sets, field, steps);
+    for (const auto& field : new_unpaired)
+        if (MergedFieldSets::anywhere(field.property->name, {&before.fields, &after.fields}) == nullptr)
+            step_of_new_field(sets, field, steps);
+    for (const auto& field : old_unpaired)
+        if (MergedFieldSets::anywhere(field.property->name, {&before.fields, &after.fields, &new_unpaired, &new_paired}) == nullptr)
+            steps.push_back({&field, nullptr});
+    return steps;
+}
+
+// A paired member's field the object itself began or stopped requiring.
+void compare_paired_requirements(const DiffContext& context, const MergedFieldSets& sets, Unit& unit, std::string& path) {
+    for (const auto& field : sets.new_paired) {
+        const auto name = field.property->name;
+        const auto* other = find_field(sets.old_paired, name);
+        if (other == nullptr || MergedFieldSets::anywhere(name, {&sets.before.fields, &sets.after.fields}) != nullptr) continue;
+        const bool was_listed = listed(sets.before.required, name);
+        const bool is_listed = listed(sets.after.required, name);
+        const bool was_required = other->required || was_listed;
+        const bool is_required = field.required || is_listed;
+        if (was_listed == is_listed || was_required == is_required) continue;
+        const PathScope place(path, field_step(name));
+        context.emit(unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, path,
+                     other->property->schema, field.property->schema, was_required, is_required);
+    }
+}
+
 }  // namespace
 
 void SchemaComparer::compare_member_constraints(const Schema& o, const Schema& n, const ComparePlace& at) const {
@@ -168,82 +246,27 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, con
     const auto members = match_branches(before.ref_members, old_types, after.ref_members, new_types);
     for (const auto& [i, j] : members.pairs) compare_matched(*before.ref_members.branches[i], *after.ref_members.branches[j], at.deeper());
     // What paired members bring is compared in their types; what the others bring is here.
-    const auto old_paired = fields_of(before.ref_members, firsts(members.pairs), old_types);
-    const auto new_paired = fields_of(after.ref_members, seconds(members.pairs), new_types);
-    const auto old_unpaired = fields_of(before.ref_members, members.only_old, old_types);
-    const auto new_unpaired = fields_of(after.ref_members, members.only_new, new_types);
-    const auto anywhere = [](std::string_view name, std::initializer_list<const Fields*> lists) -> const Field* {
-        for (const auto* list : lists)
-            if (const auto* found = find_field(*list, name)) return found;
-        return nullptr;
-    };
-    const auto required_by = [](const Fields& fields, std::string_view name) {
-        const auto* found = find_field(fields, name);
-        return found != nullptr && found->required;
-    };
-    // allOf requires what any member requires: a field an inline member redeclares stays
-    // required when a `$ref` member requires it. A paired member's requirement counts only
-    // where it holds on both sides; when it changes, that member's type reports it.
-    const auto was_required = [&](std::string_view name) {
-        return listed(before.required, name) || required_by(old_unpaired, name) ||
-               (required_by(old_paired, name) && required_by(new_paired, name));
-    };
-    const auto is_required = [&](std::string_view name) {
-        return listed(after.required, name) || required_by(new_unpaired, name) ||
-               (required_by(old_paired, name) && required_by(new_paired, name));
-    };
+    const MergedFieldSets sets{before,
+                               after,
+                               fields_of(before.ref_members, firsts(members.pairs), old_types),
+                               fields_of(after.ref_members, seconds(members.pairs), new_types),
+                               fields_of(before.ref_members, members.only_old, old_types),
+                               fields_of(after.ref_members, members.only_new, new_types)};
     std::vector<const Property*> removed;
     std::vector<const Property*> added;
-    for (const auto& field : before.fields) {
-        const auto name = field.property->name;
-        const auto* other = anywhere(name, {&after.fields, &new_unpaired, &new_paired});
-        if (other != nullptr) {
-            compare_field(*field.property, *other->property, was_required(name), is_required(name), at);
+    for (const auto& [old_field, new_field] : field_steps(sets)) {
+        if (old_field != nullptr && new_field != nullptr) {
+            const auto name = new_field->property->name;
+            compare_field(*old_field->property, *new_field->property, sets.was_required(name), sets.is_required(name), at);
+        } else if (old_field != nullptr) {
+            removed.push_back(old_field->property);
+            field_removed(*old_field->property, n, at.unit, at.path);
         } else {
-            removed.push_back(field.property);
-            field_removed(*field.property, n, at.unit, at.path);
+            added.push_back(new_field->property);
+            field_added(*new_field->property, sets.is_required(new_field->property->name), at.unit, at.path);
         }
     }
-    for (const auto& field : after.fields) {
-        const auto name = field.property->name;
-        if (find_field(before.fields, name) != nullptr) continue;
-        if (const auto* other = anywhere(name, {&old_unpaired, &old_paired})) {
-            compare_field(*other->property, *field.property, was_required(name), is_required(name), at);
-        } else {
-            added.push_back(field.property);
-            field_added(*field.property, is_required(name), at.unit, at.path);
-        }
-    }
-    for (const auto& field : new_unpaired) {
-        const auto name = field.property->name;
-        if (anywhere(name, {&before.fields, &after.fields}) != nullptr) continue;
-        if (const auto* other = anywhere(name, {&old_unpaired, &old_paired})) {
-            compare_field(*other->property, *field.property, was_required(name), is_required(name), at);
-        } else {
-            added.push_back(field.property);
-            field_added(*field.property, is_required(name), at.unit, at.path);
-        }
-    }
-    for (const auto& field : old_unpaired) {
-        const auto name = field.property->name;
-        if (anywhere(name, {&before.fields, &after.fields, &new_unpaired, &new_paired}) != nullptr) continue;
-        removed.push_back(field.property);
-        field_removed(*field.property, n, at.unit, at.path);
-    }
-    // A paired member's field the object itself began or stopped requiring.
-    for (const auto& field : new_paired) {
-        const auto name = field.property->name;
-        const auto* other = find_field(old_paired, name);
-        if (other == nullptr || anywhere(name, {&before.fields, &after.fields}) != nullptr) continue;
-        const bool was_listed = listed(before.required, name);
-        const bool is_listed = listed(after.required, name);
-        const bool was_required = other->required || was_listed;
-        const bool is_required = field.required || is_listed;
-        if (was_listed == is_listed || was_required == is_required) continue;
-        const PathScope place(at.path, field_step(name));
-        context_.emit(at.unit, is_required ? ChangeKind::field_became_required : ChangeKind::field_became_optional, at.path,
-                      other->property->schema, field.property->schema, was_required, is_required);
-    }
+    compare_paired_requirements(context_, sets, at.unit, at.path);
     possible_renames(std::move(removed), std::move(added), at.unit, at.path);
     compare_member_constraints(o, n, at);
 }

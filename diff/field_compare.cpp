@@ -2,6 +2,7 @@
 // place, its requirement, its lifecycle and its access flags; fields removed and added,
 // and a removed and an added one with the same schema as a possible rename.
 #include "diff/kubernetes_compare.hpp"
+#include "diff/validation_rules_compare.hpp"
 #include "diff/path_scope.hpp"
 #include "diff/schema_compare.hpp"
 #include "diff/schema_summary.hpp"

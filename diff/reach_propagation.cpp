@@ -92,18 +92,14 @@ std::size_t merge_reach(Change& change, const Root& root, std::string_view path,
     return 0;
 }
 
-}  // namespace
-
 // A path spells at most this many edges at each end.
 constexpr std::uint32_t spelled_ends = 8;
 
-bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t max_path_bytes) {
-    auto& units = graph.units;
-    const auto relevant = units_leading_to_changes(graph);
-    // Only edges that lead to changes are walked. The walk's order decides which of
-    // several paths to a change is shown; sorted edges make it the same whatever order
-    // the documents write their keys in.
-    for (auto& unit : units) {
+// Only edges that lead to changes are walked. The walk's order decides which of several
+// paths to a change is shown; sorted edges make it the same whatever order the documents
+// write their keys in.
+void prune_and_sort_edges(UnitGraph& graph, const std::vector<bool>& relevant) {
+    for (auto& unit : graph.units) {
         if (!relevant[unit->index]) continue;
         std::erase_if(unit->edges, [&](const Unit::Edge& edge) { return !relevant[edge.target->index]; });
         std::sort(unit->edges.begin(), unit->edges.end(), [](const Unit::Edge& a, const Unit::Edge& b) {
@@ -111,21 +107,39 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
                    std::tie(b.path, b.target->type, b.target->operation, b.alpha, b.roles);
         });
     }
-    // Kinds first: a type reached from a kind takes its roles from the kind; roles from
-    // operations count only for types no kind reaches (generic OpenAPI). Then by name,
-    // so that roots of one name, whose reaches merge, are walked one after another.
-    std::vector<bool> reached_from_kind(units.size(), false);
-    std::stable_sort(roots.begin(), roots.end(),
-                     [](const Root& a, const Root& b) { return std::tie(b.is_kind, a.from) < std::tie(a.is_kind, b.from); });
-    // Which root (its number + 1) last entered a unit with each alpha and roles.
-    constexpr std::size_t role_sets = 32;
-    std::vector<std::uint32_t> entered(units.size() * 2 * role_sets, 0);
-    std::uint32_t root_number = 0;
-    std::uint64_t path_bytes = 0;  // of every reach stored
-    std::string prefix;            // the path from the root to the unit visited
-    std::string full;              // a change's path from the root
-    // A visit names the edge that led to it and the visit it came from: a path is
-    // spelled out only for units with changes (most visits pass through).
+}
+
+// The breadth-first walk from each root in turn. A visit names the edge that led to it and
+// the visit it came from: a path is spelled out only for units with changes (most visits
+// pass through).
+class ReachWalk {
+public:
+    ReachWalk(UnitGraph& graph, std::uint64_t max_path_bytes)
+        : relevant_(units_leading_to_changes(graph)),
+          reached_from_kind_(graph.units.size(), false),
+          entered_(graph.units.size() * 2 * role_sets, 0),
+          max_path_bytes_(max_path_bytes) {}
+
+    [[nodiscard]] const std::vector<bool>& relevant() const { return relevant_; }
+
+    // False once the paths stored pass max_path_bytes.
+    bool walk(const Root& root) {
+        if (!relevant_[root.unit->index]) return true;  // it reaches no change
+        ++root_number_;
+        queue_.clear();
+        enter(root.unit, false, 0);
+        queue_.push_back({root.unit, 0, nullptr, false, 0, 0, 0});
+        for (std::size_t next = 0; next < queue_.size(); ++next) {
+            const auto visit = queue_[next];
+            if (root.is_kind) reached_from_kind_[visit.unit->index] = true;
+            if (!visit.unit->changes.empty() && !reach_changes(root, next)) return false;
+            queue_edges(root, next);
+        }
+        return true;
+    }
+
+private:
+    static constexpr std::size_t role_sets = 32;
     struct Visit {
         Unit* unit;
         std::uint32_t from_visit;
@@ -135,79 +149,111 @@ bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t
         std::uint32_t depth;   // edges from the root
         std::uint32_t anchor;  // the visit `spelled_ends` edges from the root on its way (itself, nearer)
     };
-    std::vector<Visit> queue;  // breadth first: visits are taken from the front, in order
-    std::vector<const Unit::Edge*> chain;
-    const auto enter = [&](Unit* unit, bool alpha, unsigned roles) {
-        // Marked when queued: breadth first, the first to queue a state is the first to take it.
-        auto& mark = entered[(unit->index * 2 + (alpha ? 1 : 0)) * role_sets + (roles % role_sets)];
-        if (mark == root_number) return false;
-        mark = root_number;
+
+    // Marked when queued: breadth first, the first to queue a state is the first to take it.
+    bool enter(const Unit* unit, bool alpha, unsigned roles) {
+        auto& mark = entered_[(unit->index * 2 + (alpha ? 1 : 0)) * role_sets + (roles % role_sets)];
+        if (mark == root_number_) return false;
+        mark = root_number_;
         return true;
-    };
-    for (const auto& root : roots) {
-        if (!relevant[root.unit->index]) continue;  // it reaches no change
-        ++root_number;
-        queue.clear();
-        enter(root.unit, false, 0);
-        queue.push_back({root.unit, 0, nullptr, false, 0, 0, 0});
-        for (std::size_t next = 0; next < queue.size(); ++next) {
-            const auto visit = queue[next];
-            if (root.is_kind) reached_from_kind[visit.unit->index] = true;
-            const bool operation_only = !root.is_kind && reached_from_kind[visit.unit->index];
-            if (!visit.unit->changes.empty()) {
-                // A path of a few edges is spelled whole; a longer one (a chain of thousands of
-                // types) as its first and last edges and how many lie between, so that no
-                // finding stores or prints a path as long as the chain.
-                const auto spell = [&](std::size_t from, std::size_t edges) {
-                    chain.clear();
-                    for (auto at = from; chain.size() < edges && queue[at].edge != nullptr; at = queue[at].from_visit)
-                        chain.push_back(queue[at].edge);
-                    for (auto edge = chain.rbegin(); edge != chain.rend(); ++edge) prefix += (*edge)->path;
-                };
-                prefix.clear();
-                if (visit.depth <= 2 * spelled_ends) {
-                    spell(next, visit.depth);
-                } else {
-                    spell(visit.anchor, spelled_ends);
-                    prefix += fmt::format(" … {} links … ", visit.depth - 2 * spelled_ends);
-                    spell(next, spelled_ends);
-                }
-                for (auto& change : visit.unit->changes) {
-                    full.assign(prefix).append(change.path);
-                    const auto roles = root.list_kind ? role_response
-                                       : root.is_kind
-                                           ? role_of_kind_path(full)
-                                           : roles_heeding(visit.roles != 0 ? visit.roles : as_sent(root, role_of_operation_path(full)),
-                                                           change.ignored_by);
-                    path_bytes += merge_reach(change, root, shown_path(full), roles, !operation_only,
-                                              visit.alpha || is_alpha(change.lifecycle), next == 0);
-                    if (path_bytes > max_path_bytes) return false;
-                }
-            }
-            for (const auto& edge : visit.unit->edges) {
-                const auto roles = roles_heeding(edge.roles != 0 ? as_sent(root, edge.roles) : visit.roles, edge.ignored_by);
-                const bool alpha = visit.alpha || edge.alpha;
-                if (!enter(edge.target, alpha, roles)) continue;
-                const auto index = static_cast<std::uint32_t>(queue.size());
-                const auto depth = visit.depth + 1;
-                queue.push_back({edge.target, static_cast<std::uint32_t>(next), &edge, alpha, roles, depth,
-                                 depth <= spelled_ends ? index : visit.anchor});
-            }
+    }
+
+    // Appends the paths of up to `edges` edges that lead to visit `from`.
+    void spell(std::size_t from, std::size_t edges) {
+        chain_.clear();
+        for (auto at = from; chain_.size() < edges && queue_[at].edge != nullptr; at = queue_[at].from_visit)
+            chain_.push_back(queue_[at].edge);
+        for (auto edge = chain_.rbegin(); edge != chain_.rend(); ++edge) prefix_ += (*edge)->path;
+    }
+
+    // A path of a few edges is spelled whole; a longer one (a chain of thousands of types)
+    // as its first and last edges and how many lie between, so that no finding stores or
+    // prints a path as long as the chain.
+    void spell_path_to(std::size_t next) {
+        const auto& visit = queue_[next];
+        prefix_.clear();
+        if (visit.depth <= 2 * spelled_ends) {
+            spell(next, visit.depth);
+            return;
+        }
+        spell(visit.anchor, spelled_ends);
+        prefix_ += fmt::format(" … {} links … ", visit.depth - 2 * spelled_ends);
+        spell(next, spelled_ends);
+    }
+
+    // Roots reach their changes in the roles of the place: a kind's spec or status, an
+    // operation's request or response; roles from operations count only for types no
+    // kind reaches (generic OpenAPI).
+    bool reach_changes(const Root& root, std::size_t next) {
+        const auto& visit = queue_[next];
+        const bool operation_only = !root.is_kind && reached_from_kind_[visit.unit->index];
+        spell_path_to(next);
+        for (auto& change : visit.unit->changes) {
+            full_.assign(prefix_).append(change.path);
+            const auto roles = root.list_kind ? role_response
+                               : root.is_kind ? role_of_kind_path(full_)
+                                              : roles_heeding(visit.roles != 0 ? visit.roles : as_sent(root, role_of_operation_path(full_)),
+                                                              change.ignored_by);
+            path_bytes_ +=
+                merge_reach(change, root, shown_path(full_), roles, !operation_only, visit.alpha || is_alpha(change.lifecycle), next == 0);
+            if (path_bytes_ > max_path_bytes_) return false;
+        }
+        return true;
+    }
+
+    void queue_edges(const Root& root, std::size_t next) {
+        const auto visit = queue_[next];
+        for (const auto& edge : visit.unit->edges) {
+            const auto roles = roles_heeding(edge.roles != 0 ? as_sent(root, edge.roles) : visit.roles, edge.ignored_by);
+            const bool alpha = visit.alpha || edge.alpha;
+            if (!enter(edge.target, alpha, roles)) continue;
+            const auto index = static_cast<std::uint32_t>(queue_.size());
+            const auto depth = visit.depth + 1;
+            queue_.push_back(
+                {edge.target, static_cast<std::uint32_t>(next), &edge, alpha, roles, depth, depth <= spelled_ends ? index : visit.anchor});
         }
     }
-    // Operation units' own changes (parameters, responses) are about the request or response.
-    // Reaches come in the roots' order (kinds first, then by name; one per name), which is
-    // the order wanted: sorted only when they are not, which a pass over them tells.
+
+    std::vector<bool> relevant_;
+    std::vector<bool> reached_from_kind_;
+    // Which root (its number + 1) last entered a unit with each alpha and roles.
+    std::vector<std::uint32_t> entered_;
+    std::uint32_t root_number_ = 0;
+    std::uint64_t max_path_bytes_;
+    std::uint64_t path_bytes_ = 0;  // of every reach stored
+    std::string prefix_;            // the path from the root to the unit visited
+    std::string full_;              // a change's path from the root
+    std::vector<Visit> queue_;      // breadth first: visits are taken from the front, in order
+    std::vector<const Unit::Edge*> chain_;
+};
+
+// Operation units' own changes (parameters, responses) are about the request or response.
+// Reaches come in the roots' order (kinds first, then by name; one per name), which is the
+// order wanted: sorted only when they are not, which a pass over them tells.
+void settle_reaches(UnitGraph& graph, bool has_roots) {
     const auto reach_order = [](const Reach& a, const Reach& b) {
         return std::tie(b.is_kind, a.from, a.path) < std::tie(a.is_kind, b.from, b.path);
     };
-    const bool has_roots = !roots.empty();
-    for (auto& unit : units)
+    for (auto& unit : graph.units)
         for (auto& change : unit->changes) {
             change.unreached = has_roots && change.reaches.empty() && !unit->type.empty();
             if (!std::is_sorted(change.reaches.begin(), change.reaches.end(), reach_order))
                 std::sort(change.reaches.begin(), change.reaches.end(), reach_order);
         }
+}
+
+}  // namespace
+
+bool propagate_reaches(UnitGraph& graph, std::vector<Root>& roots, std::uint64_t max_path_bytes) {
+    ReachWalk walk(graph, max_path_bytes);
+    prune_and_sort_edges(graph, walk.relevant());
+    // Kinds first: a type reached from a kind takes its roles from the kind. Then by name,
+    // so that roots of one name, whose reaches merge, are walked one after another.
+    std::stable_sort(roots.begin(), roots.end(),
+                     [](const Root& a, const Root& b) { return std::tie(b.is_kind, a.from) < std::tie(a.is_kind, b.from); });
+    for (const auto& root : roots)
+        if (!walk.walk(root)) return false;
+    settle_reaches(graph, !roots.empty());
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "diff/schema_compare.hpp"
 
 #include "diff/kubernetes_compare.hpp"
+#include "diff/validation_rules_compare.hpp"
 #include "diff/path_scope.hpp"
 #include "diff/schema_summary.hpp"
 #include "diff/union_match.hpp"

@@ -358,49 +358,96 @@ void compare_access(const DiffContext& context, const Schema& o, const Schema& n
     }
 }
 
-void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
-    const auto& before = o.value_bounds();
-    const auto& after = n.value_bounds();
-    // The value space is one constraint: what the new schema lists (enum, const) may keep
-    // a value within a bound it dropped (maxLength replaced by an enum of short values).
-    json::array listed_storage;
-    const auto* listed = listed_values(n, listed_storage);
-    const auto all_listed = [&](auto test) {
-        return listed != nullptr && !listed->empty() && std::all_of(listed->begin(), listed->end(), test);
-    };
-    // So may the new pattern: its shortest and longest match are lengths too.
-    const auto lengths = after.pattern ? pattern_lengths(*after.pattern) : std::nullopt;
-    const auto length_within = [&](const std::optional<std::uint64_t>& old_bound, Bound kind) {
-        if (old_bound && lengths) {
-            if (kind == Bound::lower && lengths->fewest >= *old_bound) return true;
-            if (kind == Bound::upper && lengths->most && *lengths->most <= *old_bound) return true;
-        }
-        return old_bound && all_listed([&](const json::value& v) {
-                   if (!v.is_string()) return false;
-                   const auto length = code_points(v.get_string());  // as maxLength counts
-                   return kind == Bound::upper ? length <= *old_bound : length >= *old_bound;
-               });
-    };
-    const auto number_within = [&](const std::optional<double>& old_bound, bool exclusive, Bound kind) {
+namespace {
+
+// Whether every value the new schema allows still keeps an old bound the new one dropped or
+// relaxed: the value space is one constraint, so what the new schema lists (enum, const) may
+// keep a value within a bound (maxLength replaced by an enum of short values), and so may
+// its pattern (its shortest and longest match are lengths too).
+class StillWithin {
+public:
+    explicit StillWithin(const Schema& n) : listed_(listed_values(n, storage_)) {
+        if (const auto& pattern = n.value_bounds().pattern) lengths_ = pattern_lengths(*pattern);
+    }
+
+    [[nodiscard]] bool length(const std::optional<std::uint64_t>& old_bound, Bound kind) const {
+        if (!old_bound) return false;
+        if (lengths_ && kind == Bound::lower && lengths_->fewest >= *old_bound) return true;
+        if (lengths_ && kind == Bound::upper && lengths_->most && *lengths_->most <= *old_bound) return true;
+        return all_listed([&](const json::value& v) {
+            if (!v.is_string()) return false;
+            const auto length = code_points(v.get_string());  // as maxLength counts
+            return kind == Bound::upper ? length <= *old_bound : length >= *old_bound;
+        });
+    }
+
+    [[nodiscard]] bool number(const std::optional<double>& old_bound, bool exclusive, Bound kind) const {
         return old_bound && all_listed([&](const json::value& v) {
                    if (!v.is_number()) return false;
                    const auto x = v.to_number<double>();
                    if (kind == Bound::upper) return exclusive ? x < *old_bound : x <= *old_bound;
                    return exclusive ? x > *old_bound : x >= *old_bound;
                });
-    };
+    }
+
+private:
+    template <typename Test>
+    bool all_listed(Test test) const {
+        return listed_ != nullptr && !listed_->empty() && std::all_of(listed_->begin(), listed_->end(), test);
+    }
+
+    json::array storage_;
+    const json::array* listed_;
+    std::optional<PatternLengths> lengths_;
+};
+
+void compare_multiple_of(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    const auto& before = o.value_bounds().multiple_of;
+    const auto& after = n.value_bounds().multiple_of;
+    if (before == after) return;
+    const auto value = [](const std::optional<double>& v) { return v ? number_json(*v) : json::value(nullptr); };
+    // A new step that is a multiple of the old one admits fewer values.
+    const bool relaxed = !after || (before && std::fmod(*before, *after) == 0.0);
+    context.emit(unit, relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, path, o, n, value(before),
+                 value(after));
+}
+
+// One finding for one edit of a pattern: its direction where it is provable, else a change to review.
+void compare_pattern(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    const auto& before = o.value_bounds().pattern;
+    const auto& after = n.value_bounds().pattern;
+    if (before == after) return;
+    const auto value = [](const std::optional<std::string_view>& v) { return v ? json::value(*v) : json::value(nullptr); };
+    auto kind = !before ? ChangeKind::pattern_tightened : !after ? ChangeKind::pattern_relaxed : ChangeKind::pattern_changed;
+    if (before && after) {
+        switch (compare_patterns(*before, *after)) {
+            case PatternRelation::same: return;
+            case PatternRelation::wider: kind = ChangeKind::pattern_relaxed; break;
+            case PatternRelation::narrower: kind = ChangeKind::pattern_tightened; break;
+            case PatternRelation::unknown: break;
+        }
+    }
+    context.emit(unit, kind, path, o, n, value(before), value(after));
+}
+
+}  // namespace
+
+void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    const auto& before = o.value_bounds();
+    const auto& after = n.value_bounds();
+    const StillWithin within(n);
     const auto bound = [&](Bound kind, const auto& old_bound, const auto& new_bound, ChangeKind tightened, ChangeKind relaxed,
                            bool still_within = false) {
         compare_bound(context, kind, old_bound, new_bound, tightened, relaxed, still_within, unit, path, o, n);
     };
     bound(Bound::upper, before.max_length, after.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed,
-          length_within(before.max_length, Bound::upper));
+          within.length(before.max_length, Bound::upper));
     bound(Bound::lower, before.min_length, after.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed,
-          length_within(before.min_length, Bound::lower));
+          within.length(before.min_length, Bound::lower));
     bound(Bound::upper, before.maximum, after.maximum, ChangeKind::maximum_tightened, ChangeKind::maximum_relaxed,
-          number_within(before.maximum, before.exclusive_maximum, Bound::upper));
+          within.number(before.maximum, before.exclusive_maximum, Bound::upper));
     bound(Bound::lower, before.minimum, after.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed,
-          number_within(before.minimum, before.exclusive_minimum, Bound::lower));
+          within.number(before.minimum, before.exclusive_minimum, Bound::lower));
     compare_flag(context, before.exclusive_maximum, after.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
                  ChangeKind::exclusive_maximum_relaxed, unit, path, o, n);
     compare_flag(context, before.exclusive_minimum, after.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,
@@ -413,29 +460,8 @@ void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n
           ChangeKind::min_properties_relaxed);
     compare_flag(context, before.unique_items, after.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed,
                  unit, path, o, n);
-    if (before.multiple_of != after.multiple_of) {
-        const auto value = [](const std::optional<double>& v) { return v ? number_json(*v) : json::value(nullptr); };
-        // A new step that is a multiple of the old one admits fewer values.
-        const bool relaxed = !after.multiple_of || (before.multiple_of && std::fmod(*before.multiple_of, *after.multiple_of) == 0.0);
-        context.emit(unit, relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, path, o, n,
-                     value(before.multiple_of), value(after.multiple_of));
-    }
-    if (before.pattern != after.pattern) {
-        const auto value = [](const std::optional<std::string_view>& v) { return v ? json::value(*v) : json::value(nullptr); };
-        // One finding for one edit: its direction where it is provable, else a change to review.
-        auto kind = !before.pattern  ? ChangeKind::pattern_tightened
-                    : !after.pattern ? ChangeKind::pattern_relaxed
-                                     : ChangeKind::pattern_changed;
-        if (before.pattern && after.pattern) {
-            switch (compare_patterns(*before.pattern, *after.pattern)) {
-                case PatternRelation::same: return;
-                case PatternRelation::wider: kind = ChangeKind::pattern_relaxed; break;
-                case PatternRelation::narrower: kind = ChangeKind::pattern_tightened; break;
-                case PatternRelation::unknown: break;
-            }
-        }
-        context.emit(unit, kind, path, o, n, value(before.pattern), value(after.pattern));
-    }
+    compare_multiple_of(context, o, n, unit, path);
+    compare_pattern(context, o, n, unit, path);
 }
 
 }  // namespace kompat

@@ -1,0 +1,236 @@
+// x-kubernetes-validations compared rule by rule: paired by their text (layout aside), a
+// rule rewritten paired by its message, fieldPath or place, and a rule added judged by what
+// it does to the values stored before it (implied by the old schema, on new fields only,
+// the requirement it replaces, or a tightening).
+#include "diff/validation_rules_compare.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include "diff/cel_text.hpp"
+#include "diff/pattern_compare.hpp"
+#include "support/whitespace.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace kompat {
+namespace json = boost::json;
+
+namespace {
+
+// Of a rule without its layout (cel_normalised).
+bool is_immutability_rule(const std::string& normalised) { return normalised == "self==oldSelf" || normalised == "oldSelf==self"; }
+
+bool is_required_in(const Schema& schema, std::string_view field) {
+    return std::find(schema.required.begin(), schema.required.end(), field) != schema.required.end();
+}
+
+bool stopped_being_required(const Schema& o, const Schema& n, std::string_view field) {
+    return is_required_in(o, field) && !is_required_in(n, field);
+}
+
+// The field `n` has and `o` has not, or nullptr.
+const Property* added_property(const Schema& o, const Schema& n, std::string_view field) {
+    const auto* added = n.find_property(field);
+    return added != nullptr && o.find_property(field) == nullptr ? added : nullptr;
+}
+
+bool rule_is_new(const Schema& o, std::string_view normalised) {
+    return std::none_of(o.kubernetes().validations.begin(), o.kubernetes().validations.end(),
+                        [&](const ValidationRule& old_rule) { return cel_normalised(old_rule.rule) == normalised; });
+}
+
+// The old schema's bound (or pattern) that keeps a size fact of a rule at `at`:
+// "maxItems of ports was 64". Nothing when the old schema does not state it.
+std::optional<std::string> size_reason(const Schema& at, const CelFact& fact) {
+    const auto& bounds = at.value_bounds();
+    const auto type = at.type.size() == 1 ? at.type.front() : std::string_view();
+    const bool upper = fact.what == CelFact::What::size_at_most;
+    std::optional<std::uint64_t> bound;
+    std::string_view keyword;
+    if (type == "array") {
+        bound = upper ? bounds.max_items : bounds.min_items;
+        keyword = upper ? "maxItems" : "minItems";
+    } else if (type == "object") {
+        bound = upper ? bounds.max_properties : bounds.min_properties;
+        keyword = upper ? "maxProperties" : "minProperties";
+    } else if (type == "string") {
+        bound = upper ? bounds.max_length : bounds.min_length;
+        keyword = upper ? "maxLength" : "minLength";
+    }
+    const auto name = fact.field.empty() ? std::string() : " of " + fact.field;
+    if (bound && (upper ? *bound <= fact.bound : *bound >= fact.bound))
+        return std::string(keyword) + name + " was " + std::to_string(*bound);
+    const auto lengths = type == "string" && bounds.pattern ? pattern_lengths(*bounds.pattern) : std::nullopt;
+    if (!lengths || !(upper ? lengths->most && *lengths->most <= fact.bound : lengths->fewest >= fact.bound)) return std::nullopt;
+    const auto count = upper ? *lengths->most : lengths->fewest;
+    return "the pattern" + name + " matched " + (upper ? "at most " : "at least ") + std::to_string(count) +
+           (count == 1 ? " character" : " characters");
+}
+
+// The old schema's reason one fact of a rule holds for every value it admitted.
+std::optional<std::string> fact_reason(const Schema& o, const CelFact& fact) {
+    const Schema* at = &o;
+    if (!fact.field.empty()) {
+        // Only a field every stored object has: the rule reads it.
+        const auto* property = o.find_property(fact.field);
+        if (property == nullptr || !is_required_in(o, fact.field)) return std::nullopt;
+        at = &property->schema;
+    }
+    if (fact.what == CelFact::What::present) return fact.field + " is required";
+    return size_reason(*at, fact);
+}
+
+// The old schema's reason a rule added holds for every value it admitted, when the rule
+// is simple facts only (sizes, presence) and the old bounds, pattern or required list
+// state each: `self.size() <= 128` where maxItems was 64. Nothing when any fact is not so.
+std::optional<std::string> implied_by_old_schema(const Schema& o, std::string_view rule) {
+    const auto facts = cel_simple_facts(rule);
+    if (!facts) return std::nullopt;
+    std::string reasons;
+    for (const auto& fact : *facts) {
+        const auto reason = fact_reason(o, fact);
+        if (!reason) return std::nullopt;
+        reasons += (reasons.empty() ? "" : ", ") + *reason;
+    }
+    return reasons;
+}
+
+// What a rule added to an object does to the values stored before it. It reads only
+// fields added in this change, each tested with has() or given a default: no stored
+// object has them, so none fails it. Or one of its alternatives is a new field equal to
+// that field's default (`self.scope == 'Legacy' || ...`): every stored object gets the
+// default, so that alternative holds for it. It reads a field that was required and no longer
+// is: the requirement moved into the rule (often "one of these two"), whose effect the
+// schema cannot tell. Otherwise, it may refuse values that were valid.
+ChangeKind added_rule_kind(const Schema& o, const Schema& n, std::string_view rule) {
+    const auto fields = cel_self_fields(rule);
+    if (!fields || fields->empty()) return ChangeKind::cel_rules_tightened;
+    const bool replaces_required =
+        std::any_of(fields->begin(), fields->end(), [&](const std::string& f) { return stopped_being_required(o, n, f); });
+    if (replaces_required) return ChangeKind::required_replaced_by_cel_rule;
+    const bool only_new_fields = std::all_of(fields->begin(), fields->end(), [&](const std::string& f) {
+        const auto* added = added_property(o, n, f);
+        return added != nullptr && (cel_tests_presence(rule, f) || added->schema.default_value != nullptr);
+    });
+    if (only_new_fields) return ChangeKind::cel_rule_on_new_fields;
+    const auto disjuncts = cel_disjuncts(rule);
+    const bool defaulted_alternative = disjuncts.size() > 1 && std::any_of(disjuncts.begin(), disjuncts.end(), [&](const std::string& d) {
+                                           const auto equals = cel_field_equals(d);
+                                           if (!equals) return false;
+                                           const auto* added = added_property(o, n, equals->first);
+                                           return added != nullptr && added->schema.default_value != nullptr &&
+                                                  json::serialize(*added->schema.default_value) == equals->second;
+                                       });
+    return defaulted_alternative ? ChangeKind::cel_rule_on_new_fields : ChangeKind::cel_rules_tightened;
+}
+
+}  // namespace
+
+bool requirement_moved_into_rule(const Schema& o, const Schema& n, std::string_view field) {
+    if (!stopped_being_required(o, n, field)) return false;
+    return std::any_of(n.kubernetes().validations.begin(), n.kubernetes().validations.end(), [&](const ValidationRule& rule) {
+        const auto fields = cel_self_fields(rule.rule);
+        return fields && std::find(fields->begin(), fields->end(), field) != fields->end() && rule_is_new(o, cel_normalised(rule.rule));
+    });
+}
+
+namespace {
+
+// A rule of x-kubernetes-validations on one side.
+struct RuleEntry {
+    std::string text;  // the rule, whitespace collapsed: how reports show it
+    const ValidationRule* rule;
+    std::size_t position;
+};
+
+// Keyed by the rule without its layout (cel_normalised): a rule re-wrapped is the same.
+std::map<std::string, RuleEntry> rule_entries(const std::vector<ValidationRule>& rules) {
+    std::map<std::string, RuleEntry> out;
+    for (std::size_t i = 0; i < rules.size(); ++i)
+        out.emplace(cel_normalised(rules[i].rule), RuleEntry{whitespace_collapsed(rules[i].rule), &rules[i], i});
+    return out;
+}
+
+// The rules one side has and the other has not; a rule paired as rewritten is set to null.
+struct RuleEdits {
+    std::vector<const RuleEntry*> removed;
+    std::vector<const RuleEntry*> added;
+};
+
+// A rule rewritten is one change showing both expressions: each removed rule paired with
+// the first added rule `same` pairs it with.
+template <typename Same>
+void pair_rewritten(const DiffContext& context, RuleEdits& edits, Same same, Unit& unit, const std::string& path, const Schema& o,
+                    const Schema& n) {
+    for (auto& gone : edits.removed) {
+        if (gone == nullptr) continue;
+        for (auto& fresh : edits.added) {
+            if (fresh == nullptr || !same(*gone, *fresh)) continue;
+            const auto& rule = *fresh->rule;
+            const auto detail = !rule.message.empty()      ? std::string(rule.message)
+                                : !rule.field_path.empty() ? std::string(rule.field_path)
+                                                           : "rule " + std::to_string(fresh->position + 1);
+            context.emit(unit, ChangeKind::cel_rule_changed, path, o, n, json::value(gone->rule->rule), json::value(rule.rule), detail);
+            gone = nullptr;
+            fresh = nullptr;
+            break;
+        }
+    }
+}
+
+// Rules only one side has, an immutability rule added apart; a message changed on a rule kept.
+RuleEdits rule_edits(const DiffContext& context, const std::map<std::string, RuleEntry>& before,
+                     const std::map<std::string, RuleEntry>& after, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+    RuleEdits edits;
+    for (const auto& [key, entry] : before)
+        if (!after.contains(key)) edits.removed.push_back(&entry);
+    for (const auto& [key, entry] : after) {
+        const auto found = before.find(key);
+        if (found == before.end()) {
+            if (is_immutability_rule(key))
+                context.emit(unit, ChangeKind::field_became_immutable, path, o, n, nullptr, json::value(entry.rule->rule), entry.text);
+            else edits.added.push_back(&entry);
+        } else if (found->second.rule->message != entry.rule->message ||
+                   found->second.rule->message_expression != entry.rule->message_expression) {
+            context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(found->second.rule->message),
+                         json::value(entry.rule->message), "x-kubernetes-validations message of " + entry.text);
+        }
+    }
+    return edits;
+}
+
+std::ptrdiff_t unpaired(const std::vector<const RuleEntry*>& entries) {
+    return std::count_if(entries.begin(), entries.end(), [](const RuleEntry* e) { return e != nullptr; });
+}
+
+}  // namespace
+
+void compare_validations(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+    if (o.kubernetes().validations.empty() && n.kubernetes().validations.empty()) return;
+    // The edits point into both sides' entries.
+    const auto before = rule_entries(o.kubernetes().validations);
+    const auto after = rule_entries(n.kubernetes().validations);
+    auto edits = rule_edits(context, before, after, unit, path, o, n);
+    // Paired by its message, then by its fieldPath, then by its place in the list, then as
+    // the only two left (one rule gone and one come at the same place, whatever else).
+    const auto pair_by = [&](auto same) { pair_rewritten(context, edits, same, unit, path, o, n); };
+    pair_by([](const RuleEntry& a, const RuleEntry& b) { return !a.rule->message.empty() && a.rule->message == b.rule->message; });
+    pair_by([](const RuleEntry& a, const RuleEntry& b) { return !a.rule->field_path.empty() && a.rule->field_path == b.rule->field_path; });
+    pair_by([](const RuleEntry& a, const RuleEntry& b) { return a.position == b.position; });
+    if (unpaired(edits.removed) == 1 && unpaired(edits.added) == 1) pair_by([](const RuleEntry&, const RuleEntry&) { return true; });
+    for (const auto* entry : edits.added) {
+        if (entry == nullptr) continue;
+        if (const auto reason = implied_by_old_schema(o, entry->rule->rule))
+            context.emit(unit, ChangeKind::cel_rule_implied_by_schema, path, o, n, nullptr, json::value(entry->rule->rule), *reason);
+        else context.emit(unit, added_rule_kind(o, n, entry->rule->rule), path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
+    }
+    for (const auto* entry : edits.removed)
+        if (entry != nullptr)
+            context.emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(entry->rule->rule), nullptr, entry->text);
+}
+
+}  // namespace kompat
