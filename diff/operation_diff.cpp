@@ -239,8 +239,26 @@ void diff_parameter_pair(const DiffContext& context, const SchemaComparer& compa
     }
 }
 
-void diff_operation_pair(const DiffContext& context, const SchemaComparer& comparer, const Operation& before, const Operation& after,
-                         Unit& unit, Worker& worker) {
+// A path parameter the new path names otherwise (`/pets/{id}` → `/pets/{petId}`): renamed, in the path's order.
+Renames report_path_parameter_renames(const DiffContext& context, const Operation& before, const Operation& after, Unit& unit) {
+    const auto renamed = path_parameter_renames(before.path, after.path);
+    for (const auto& [old_name, new_name] : renamed) {
+        Change change;
+        change.kind = ChangeKind::path_parameter_renamed;
+        change.path = "parameters.path." + std::string(new_name);
+        change.detail = "path " + std::string(new_name);
+        change.old_value = json::value(old_name);
+        change.new_value = json::value(new_name);
+        change.old_position = context.position(context.old_side, before.location);
+        change.new_position = context.position(context.new_side, after.location);
+        add_change(unit, std::move(change));
+    }
+    return renamed;
+}
+
+// Parameters by place when both lists have the same keys in the same order, else by (in, name).
+void diff_parameters(const DiffContext& context, const SchemaComparer& comparer, const Operation& before, const Operation& after,
+                     const Renames& renamed, Unit& unit, Worker& worker) {
     std::string path;
     const auto parameter_path = [&](const Parameter& p) -> std::string& {
         path.assign("parameters.").append(p.in).append(".").append(p.name);
@@ -254,18 +272,6 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
         diff_parameter_pair(context, comparer, unit, *q, *p, parameter_path(*p));
         if (found() == found_before) worker.clean_parameters.insert(pair);
     };
-    const auto renamed = path_parameter_renames(before.path, after.path);
-    for (const auto& [old_name, new_name] : renamed) {
-        Change change;
-        change.kind = ChangeKind::path_parameter_renamed;
-        change.path = "parameters.path." + std::string(new_name);
-        change.detail = "path " + std::string(new_name);
-        change.old_value = json::value(old_name);
-        change.new_value = json::value(new_name);
-        change.old_position = context.position(context.old_side, before.location);
-        change.new_position = context.position(context.new_side, after.location);
-        add_change(unit, std::move(change));
-    }
     if (renamed.empty() && same_parameter_keys(before.parameters, after.parameters)) {
         for (std::size_t i = 0; i < before.parameters.size(); ++i) both(before.parameters[i], after.parameters[i]);
     } else {
@@ -300,7 +306,10 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
             },
             [&](const KeyedParameter& q, const KeyedParameter& p) { both(q.parameter, p.parameter); });
     }
-    operation_identity(context, before, after, unit);
+}
+
+void diff_request_bodies(const SchemaComparer& comparer, const Operation& before, const Operation& after, Unit& unit) {
+    std::string path;
     if (before.has_request_body && after.has_request_body) {
         path = "requestBody";
         if (before.request_body && after.request_body)
@@ -308,6 +317,11 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
         compare_own_media_schemas(comparer, before.request_body, before.request_media, after.request_body, after.request_media, unit, path,
                                   role_request);
     }
+}
+
+void diff_responses(const DiffContext& context, const SchemaComparer& comparer, const Operation& before, const Operation& after,
+                    Unit& unit) {
+    std::string path;
     const auto response_order = [](const Response& a, const Response& b) { return a.status <=> b.status; };
     const auto response_surface = [&](ChangeKind kind, const Response& r, bool removed) {
         Change change;
@@ -331,6 +345,15 @@ void diff_operation_pair(const DiffContext& context, const SchemaComparer& compa
             compare_own_media_schemas(comparer, o.schema, o.media, r.schema, r.media, unit, path, role_response);
             diff_response_headers(context, comparer, o, r, unit);
         });
+}
+
+void diff_operation_pair(const DiffContext& context, const SchemaComparer& comparer, const Operation& before, const Operation& after,
+                         Unit& unit, Worker& worker) {
+    const auto renamed = report_path_parameter_renames(context, before, after, unit);
+    diff_parameters(context, comparer, before, after, renamed, unit, worker);
+    operation_identity(context, before, after, unit);
+    diff_request_bodies(comparer, before, after, unit);
+    diff_responses(context, comparer, before, after, unit);
 }
 
 }  // namespace

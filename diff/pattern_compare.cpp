@@ -332,37 +332,49 @@ PatternRelation compare_sequences(const Sequence& before, const Sequence& after,
     return compare_languages({&old_middle, 1}, {&new_middle, 1}, budget);
 }
 
+// How each old alternative (rows) relates to each new one (columns).
+using RelationTable = std::vector<std::vector<PatternRelation>>;
+
+RelationTable relation_table(const std::vector<Sequence>& before, const std::vector<Sequence>& after, Budget& budget) {
+    const auto texts = [](const std::vector<Sequence>& alternatives) {
+        std::vector<std::string> out;
+        for (const auto& sequence : alternatives) out.push_back(text_of(sequence));
+        return out;
+    };
+    const auto old_texts = texts(before);
+    const auto new_texts = texts(after);
+    RelationTable relation(before.size(), std::vector<PatternRelation>(after.size()));
+    for (std::size_t i = 0; i < before.size(); ++i)
+        for (std::size_t j = 0; j < after.size(); ++j)
+            relation[i][j] = old_texts[i] == new_texts[j] ? PatternRelation::same : compare_sequences(before[i], after[j], budget);
+    return relation;
+}
+
+// Whether each alternative of one side (the old one: rows) lies within some alternative of the other.
+bool each_within_another(const RelationTable& relation, std::size_t rows, std::size_t columns, bool old_side) {
+    const auto outer = old_side ? rows : columns;
+    const auto inner = old_side ? columns : rows;
+    const auto within = old_side ? PatternRelation::wider : PatternRelation::narrower;
+    for (std::size_t a = 0; a < outer; ++a) {
+        bool found = false;
+        for (std::size_t b = 0; b < inner && !found; ++b) {
+            const auto r = old_side ? relation[a][b] : relation[b][a];
+            found = r == PatternRelation::same || r == within;
+        }
+        if (!found) return false;
+    }
+    return true;
+}
+
 PatternRelation compare_alternatives(const std::vector<Sequence>& before, const std::vector<Sequence>& after, Budget& budget) {
     if (before.size() == 1 && after.size() == 1) return compare_sequences(before.front(), after.front(), budget);
     // Each alternative of one side within some alternative of the other: alternatives
     // added, removed or widened, the others kept.
     constexpr std::size_t most_pairs = 1024;
     if (before.size() * after.size() <= most_pairs) {
-        const auto texts = [](const std::vector<Sequence>& alternatives) {
-            std::vector<std::string> out;
-            for (const auto& sequence : alternatives) out.push_back(text_of(sequence));
-            return out;
-        };
-        const auto old_texts = texts(before);
-        const auto new_texts = texts(after);
-        std::vector<std::vector<PatternRelation>> relation(before.size(), std::vector<PatternRelation>(after.size()));
-        for (std::size_t i = 0; i < before.size(); ++i)
-            for (std::size_t j = 0; j < after.size(); ++j)
-                relation[i][j] = old_texts[i] == new_texts[j] ? PatternRelation::same : compare_sequences(before[i], after[j], budget);
-        const auto covered = [&](bool old_side) {
-            const auto outer = old_side ? before.size() : after.size();
-            const auto inner = old_side ? after.size() : before.size();
-            for (std::size_t a = 0; a < outer; ++a) {
-                bool within = false;
-                for (std::size_t b = 0; b < inner && !within; ++b) {
-                    const auto r = old_side ? relation[a][b] : relation[b][a];
-                    within = r == PatternRelation::same || r == (old_side ? PatternRelation::wider : PatternRelation::narrower);
-                }
-                if (!within) return false;
-            }
-            return true;
-        };
-        const auto found = from_subsets(covered(true), covered(false));
+        const auto relation = relation_table(before, after, budget);
+        const auto found = from_subsets(each_within_another(relation, before.size(), after.size(), true),
+                                        each_within_another(relation, before.size(), after.size(), false));
         if (found != PatternRelation::unknown) return found;
     }
     return compare_languages(before, after, budget);

@@ -16,12 +16,46 @@ public:
     void load() {
         const auto& spec = object_at(crd_, "spec");
         const auto& names = object_at(spec, "names");
+        const auto group = string_at(spec, "group");
+        const auto kind_name = string_at(names, "kind");
+        const auto common = common_of(spec, names);
+        const auto shared = shared_schema_of(spec);
+        const auto* versions = member(spec, "versions");
+        if (versions == nullptr) {
+            const auto* version = member(spec, "version");
+            if (version == nullptr)
+                fail(file_.position_of(spec), "CustomResourceDefinition spec needs \"versions\" (or \"version\" in v1beta1)");
+            auto entry = common;
+            entry.served = true;
+            entry.storage = true;
+            add_kind(group, string_value(*version), kind_name, std::move(entry), shared.schema, shared.position, shared.subresources,
+                     file_.position_of(*version));
+            return;
+        }
+        const auto* list = versions->value().if_array();
+        if (list == nullptr) fail(file_.position_of(*versions), "\"versions\" must be a list");
+        if (list->empty()) fail(file_.position_of(*versions), "\"versions\" must not be empty");
+        for (const auto& element : *list) {
+            const auto* version = element.if_object();
+            if (version == nullptr) fail(file_.position_of(*versions), "each entry of \"versions\" must be an object");
+            load_version(group, kind_name, common, shared, *version);
+        }
+    }
+
+private:
+    // v1beta1: one schema (and subresources) for every version at spec.validation, versions optional.
+    struct SharedSchema {
+        const json::value* schema = nullptr;
+        TextPosition position;
+        const json::key_value_pair* subresources = nullptr;
+    };
+
+    // What every version of the CRD shares: its names, scope and pruning.
+    CrdVersion common_of(const json::object& spec, const json::object& names) const {
         CrdVersion common;
         if (const auto* metadata = crd_.if_contains("metadata"); metadata != nullptr && metadata->is_object())
             if (const auto* name = metadata->get_object().if_contains("name"); name != nullptr && name->is_string())
                 common.name = std::string(name->get_string());
-        const auto group = string_at(spec, "group");
-        const auto kind_name = string_at(names, "kind");
         common.scope = std::string(optional_string(spec, "scope").value_or("Namespaced"));
         common.plural = std::string(string_at(names, "plural"));
         common.singular = std::string(optional_string(names, "singular").value_or(""));
@@ -33,59 +67,45 @@ public:
         common.keeps_unknown_fields = preserve != nullptr && preserve->is_bool()
                                           ? preserve->get_bool()
                                           : string_member(crd_, "apiVersion") == "apiextensions.k8s.io/v1beta1";
+        return common;
+    }
 
-        // v1beta1: one schema for every version at spec.validation, versions optional.
-        const json::value* shared_schema = nullptr;
-        TextPosition shared_position;
+    SharedSchema shared_schema_of(const json::object& spec) const {
+        SharedSchema shared;
         if (const auto* validation = member(spec, "validation")) {
             const auto& validation_object = as_object(*validation, "validation");
             if (const auto* schema = member(validation_object, "openAPIV3Schema")) {
-                shared_schema = &schema->value();
-                shared_position = file_.position_of(*schema);
+                shared.schema = &schema->value();
+                shared.position = file_.position_of(*schema);
             }
         }
-        const auto* shared_subresources = member(spec, "subresources");
-
-        const auto* versions = member(spec, "versions");
-        if (versions == nullptr) {
-            const auto* version = member(spec, "version");
-            if (version == nullptr)
-                fail(file_.position_of(spec), "CustomResourceDefinition spec needs \"versions\" (or \"version\" in v1beta1)");
-            auto entry = common;
-            entry.served = true;
-            entry.storage = true;
-            add_kind(group, string_value(*version), kind_name, std::move(entry), shared_schema, shared_position, shared_subresources,
-                     file_.position_of(*version));
-            return;
-        }
-        const auto* list = versions->value().if_array();
-        if (list == nullptr) fail(file_.position_of(*versions), "\"versions\" must be a list");
-        if (list->empty()) fail(file_.position_of(*versions), "\"versions\" must not be empty");
-        for (const auto& element : *list) {
-            const auto* version = element.if_object();
-            if (version == nullptr) fail(file_.position_of(*versions), "each entry of \"versions\" must be an object");
-            auto entry = common;
-            entry.served = bool_at(*version, "served");
-            entry.storage = bool_at(*version, "storage");
-            if (const auto* deprecated = version->if_contains("deprecated"); deprecated != nullptr && deprecated->is_bool())
-                entry.deprecated = deprecated->get_bool();
-            entry.deprecation_warning = optional_string(*version, "deprecationWarning").value_or("");
-            const json::value* schema = shared_schema;
-            auto schema_position = shared_position;
-            if (const auto* own = member(*version, "schema")) {
-                const auto& schema_object = as_object(*own, "schema");
-                if (const auto* v3 = member(schema_object, "openAPIV3Schema")) {
-                    schema = &v3->value();
-                    schema_position = file_.position_of(*v3);
-                }
-            }
-            const auto* subresources = member(*version, "subresources");
-            add_kind(group, string_at(*version, "name"), kind_name, std::move(entry), schema, schema_position,
-                     subresources != nullptr ? subresources : shared_subresources, file_.position_of(*version));
-        }
+        shared.subresources = member(spec, "subresources");
+        return shared;
     }
 
-private:
+    // One entry of spec.versions: its own schema and subresources, else the shared ones.
+    void load_version(std::string_view group, std::string_view kind_name, const CrdVersion& common, const SharedSchema& shared,
+                      const json::object& version) {
+        auto entry = common;
+        entry.served = bool_at(version, "served");
+        entry.storage = bool_at(version, "storage");
+        if (const auto* deprecated = version.if_contains("deprecated"); deprecated != nullptr && deprecated->is_bool())
+            entry.deprecated = deprecated->get_bool();
+        entry.deprecation_warning = optional_string(version, "deprecationWarning").value_or("");
+        const json::value* schema = shared.schema;
+        auto schema_position = shared.position;
+        if (const auto* own = member(version, "schema")) {
+            const auto& schema_object = as_object(*own, "schema");
+            if (const auto* v3 = member(schema_object, "openAPIV3Schema")) {
+                schema = &v3->value();
+                schema_position = file_.position_of(*v3);
+            }
+        }
+        const auto* subresources = member(version, "subresources");
+        add_kind(group, string_at(version, "name"), kind_name, std::move(entry), schema, schema_position,
+                 subresources != nullptr ? subresources : shared.subresources, file_.position_of(version));
+    }
+
     [[noreturn]] void fail(TextPosition position, const std::string& message) const { state_.fail(file_index_, position, message); }
 
     const json::key_value_pair* member(const json::object& object, std::string_view key) const {

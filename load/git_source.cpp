@@ -10,6 +10,7 @@
 #include <array>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -54,24 +55,37 @@ struct GitOutput {
     std::string err;  // its first 4 KiB
 };
 
-// Runs `git ARGS` (no shell) with `input` on its stdin, within limits.git_timeout_seconds
-// and limits.max_input_bytes of output. `name` is what messages name.
-GitOutput run_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits, std::string_view input = {}) {
-    std::vector<std::string> storage{"git", "--no-pager", "--no-replace-objects", "-c", "protocol.allow=never"};
-    storage.insert(storage.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& s : storage) argv.push_back(s.data());
-    argv.push_back(nullptr);
-    auto environment = git_environment();
-    std::vector<char*> envp;
-    for (auto& s : environment) envp.push_back(s.data());
-    envp.push_back(nullptr);
+// Pointers to each string's bytes, null-terminated: an argv or envp.
+std::vector<char*> pointers_to(std::vector<std::string>& strings) {
+    std::vector<char*> out;
+    out.reserve(strings.size() + 1);
+    for (auto& s : strings) out.push_back(s.data());
+    out.push_back(nullptr);
+    return out;
+}
 
-    // stdin from an unlinked temporary file: no pipe to keep fed, no SIGPIPE.
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> stdin_file(std::tmpfile(), &std::fclose);
-    if (!stdin_file || (!input.empty() && std::fwrite(input.data(), 1, input.size(), stdin_file.get()) != input.size()) ||
-        std::fflush(stdin_file.get()) != 0 || lseek(fileno(stdin_file.get()), 0, SEEK_SET) != 0)
+using TemporaryFile = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+
+// stdin from an unlinked temporary file: no pipe to keep fed, no SIGPIPE.
+TemporaryFile stdin_holding(std::string_view input, const std::string& name) {
+    TemporaryFile file(std::tmpfile(), &std::fclose);
+    if (!file || (!input.empty() && std::fwrite(input.data(), 1, input.size(), file.get()) != input.size()) ||
+        std::fflush(file.get()) != 0 || lseek(fileno(file.get()), 0, SEEK_SET) != 0)
         fail(name, "cannot start git: no temporary file");
+    return file;
+}
+
+// A git started: its process and the read ends of its stdout and stderr.
+struct SpawnedGit {
+    pid_t pid = 0;
+    int out = -1;
+    int err = -1;
+};
+
+SpawnedGit spawn_git(std::vector<std::string> storage, int stdin_fd, const std::string& name) {
+    const auto argv = pointers_to(storage);
+    auto environment = git_environment();
+    const auto envp = pointers_to(environment);
     std::array<int, 2> out{};
     std::array<int, 2> err{};
     if (pipe2(out.data(), O_CLOEXEC) != 0) fail(name, "cannot start git: pipe failed");
@@ -82,11 +96,11 @@ GitOutput run_git(const std::vector<std::string>& args, const std::string& name,
     }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fileno(stdin_file.get()), STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, stdin_fd, STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
-    pid_t pid = 0;
-    const int spawned = posix_spawnp(&pid, "git", &actions, nullptr, argv.data(), envp.data());
+    SpawnedGit git;
+    const int spawned = posix_spawnp(&git.pid, "git", &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     close(out[1]);
     close(err[1]);
@@ -95,50 +109,73 @@ GitOutput run_git(const std::vector<std::string>& args, const std::string& name,
         close(err[0]);
         fail(name, "cannot run git: " + std::string(std::strerror(spawned)));
     }
-    GitOutput result;
-    std::array<pollfd, 2> fds{pollfd{out[0], POLLIN, 0}, pollfd{err[0], POLLIN, 0}};
+    git.out = out[0];
+    git.err = err[0];
+    return git;
+}
+
+enum class GitRead : std::uint8_t { finished, too_large, timed_out };
+
+// Reads one chunk from fds[i] into `result`; closes it at its end. False when stdout passes the limit.
+bool read_chunk(std::array<pollfd, 2>& fds, std::size_t i, GitOutput& result, const Limits& limits) {
     std::array<char, 65536> buffer{};
-    bool too_large = false;
-    bool timed_out = false;
+    const auto n = read(fds[i].fd, buffer.data(), buffer.size());
+    if (n <= 0) {
+        if (n < 0 && errno == EINTR) return true;
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        return true;
+    }
+    if (i == 0 && result.out.size() + static_cast<std::size_t>(n) > limits.max_input_bytes + 4096) return false;
+    if (i == 1 && result.err.size() > 4096) return true;  // its first 4 KiB are enough
+    (i == 0 ? result.out : result.err).append(buffer.data(), static_cast<std::size_t>(n));
+    return true;
+}
+
+// Reads both outputs until git closes them, its time is up or stdout passes the limit;
+// closes both.
+GitRead read_outputs(const SpawnedGit& git, GitOutput& result, const Limits& limits) {
+    std::array<pollfd, 2> fds{pollfd{git.out, POLLIN, 0}, pollfd{git.err, POLLIN, 0}};
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(limits.git_timeout_seconds);
-    while (fds[0].fd >= 0 || fds[1].fd >= 0) {
+    auto outcome = GitRead::finished;
+    while (outcome == GitRead::finished && (fds[0].fd >= 0 || fds[1].fd >= 0)) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
         if (left <= 0) {
-            timed_out = true;
+            outcome = GitRead::timed_out;
             break;
         }
         const int ready = poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left, 60'000)));
         if (ready < 0 && errno != EINTR) break;
-        if (ready <= 0) continue;
-        for (std::size_t i = 0; i < fds.size(); ++i) {
+        for (std::size_t i = 0; ready > 0 && i < fds.size(); ++i) {
             if (fds[i].fd < 0 || fds[i].revents == 0) continue;
-            const auto n = read(fds[i].fd, buffer.data(), buffer.size());
-            if (n <= 0) {
-                if (n < 0 && errno == EINTR) continue;
-                close(fds[i].fd);
-                fds[i].fd = -1;
-                continue;
-            }
-            auto& target = i == 0 ? result.out : result.err;
-            if (i == 0 && result.out.size() + static_cast<std::size_t>(n) > limits.max_input_bytes + 4096) {
-                too_large = true;
+            if (!read_chunk(fds, i, result, limits)) {
+                outcome = GitRead::too_large;
                 break;
             }
-            if (i == 1 && result.err.size() > 4096) continue;
-            target.append(buffer.data(), static_cast<std::size_t>(n));
         }
-        if (too_large) break;
     }
-    if (timed_out || too_large) kill(pid, SIGKILL);
     for (auto& fd : fds)
         if (fd.fd >= 0) close(fd.fd);
+    return outcome;
+}
+
+// Runs `git ARGS` (no shell) with `input` on its stdin, within limits.git_timeout_seconds
+// and limits.max_input_bytes of output. `name` is what messages name.
+GitOutput run_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits, std::string_view input = {}) {
+    std::vector<std::string> command{"git", "--no-pager", "--no-replace-objects", "-c", "protocol.allow=never"};
+    command.insert(command.end(), args.begin(), args.end());
+    const auto stdin_file = stdin_holding(input, name);
+    const auto git = spawn_git(std::move(command), fileno(stdin_file.get()), name);
+    GitOutput result;
+    const auto outcome = read_outputs(git, result, limits);
+    if (outcome != GitRead::finished) kill(git.pid, SIGKILL);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    while (waitpid(git.pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (timed_out)
+    if (outcome == GitRead::timed_out)
         fail(name,
              "git did not finish within " + std::to_string(limits.git_timeout_seconds) + " seconds (" + limit_hint("git-timeout") + ")");
-    if (too_large) fail(name, too_large_message(limits));
+    if (outcome == GitRead::too_large) fail(name, too_large_message(limits));
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return result;
 }

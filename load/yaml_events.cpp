@@ -102,6 +102,36 @@ std::optional<std::uint32_t> hex_value(std::string_view digits) {
     return value;
 }
 
+// A double-quoted scalar's escape `\e`: its character appended to `value` (0 returned), or the
+// number of hex digits that follow (`\x`, `\u`, `\U`); nothing for an escape YAML has not.
+std::optional<std::size_t> escaped(char e, std::string& value) {
+    switch (e) {
+        case '0': value += '\0'; break;
+        case 'a': value += '\a'; break;
+        case 'b': value += '\b'; break;
+        case 't':
+        case '\t': value += '\t'; break;
+        case 'n': value += '\n'; break;
+        case 'v': value += '\v'; break;
+        case 'f': value += '\f'; break;
+        case 'r': value += '\r'; break;
+        case 'e': value += '\x1b'; break;
+        case ' ': value += ' '; break;
+        case '"': value += '"'; break;
+        case '/': value += '/'; break;
+        case '\\': value += '\\'; break;
+        case 'N': append_utf8(value, 0x85); break;
+        case '_': append_utf8(value, 0xA0); break;
+        case 'L': append_utf8(value, 0x2028); break;
+        case 'P': append_utf8(value, 0x2029); break;
+        case 'x': return 2;
+        case 'u': return 4;
+        case 'U': return 8;
+        default: return std::nullopt;
+    }
+    return 0;
+}
+
 }  // namespace
 
 std::optional<std::string> double_quoted_value(std::string_view raw) {
@@ -135,37 +165,14 @@ std::optional<std::string> double_quoted_value(std::string_view raw) {
             kept = value.size();
             continue;
         }
-        std::size_t digits = 0;
-        switch (e) {
-            case '0': value += '\0'; break;
-            case 'a': value += '\a'; break;
-            case 'b': value += '\b'; break;
-            case 't':
-            case '\t': value += '\t'; break;
-            case 'n': value += '\n'; break;
-            case 'v': value += '\v'; break;
-            case 'f': value += '\f'; break;
-            case 'r': value += '\r'; break;
-            case 'e': value += '\x1b'; break;
-            case ' ': value += ' '; break;
-            case '"': value += '"'; break;
-            case '/': value += '/'; break;
-            case '\\': value += '\\'; break;
-            case 'N': append_utf8(value, 0x85); break;
-            case '_': append_utf8(value, 0xA0); break;
-            case 'L': append_utf8(value, 0x2028); break;
-            case 'P': append_utf8(value, 0x2029); break;
-            case 'x': digits = 2; break;
-            case 'u': digits = 4; break;
-            case 'U': digits = 8; break;
-            default: return std::nullopt;
-        }
-        if (digits > 0) {
-            if (i + digits > raw.size()) return std::nullopt;
-            const auto code = hex_value(raw.substr(i, digits));
+        const auto digits = escaped(e, value);
+        if (!digits) return std::nullopt;
+        if (*digits > 0) {
+            if (i + *digits > raw.size()) return std::nullopt;
+            const auto code = hex_value(raw.substr(i, *digits));
             if (!code || *code > 0x10FFFF || (*code >= 0xD800 && *code <= 0xDFFF)) return std::nullopt;
             append_utf8(value, *code);
-            i += digits;
+            i += *digits;
         }
         kept = value.size();
     }

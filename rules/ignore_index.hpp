@@ -38,7 +38,6 @@ private:
         std::vector<std::pair<std::string, std::size_t>> patterns;  // (literal prefix, position), sorted
         std::vector<std::size_t> prefix_sizes;                      // the distinct sizes of those prefixes
     };
-    const std::vector<const IgnoreEntry*>& active_;
     std::vector<std::string> globs_;  // each location as fnmatch reads it (path syntax literal)
     std::unordered_map<std::string, ForRule> by_rule_;
     std::string config_file_;
