@@ -1,4 +1,4 @@
-// What issue 38's JSON goal (a check at most the DOM parse of both inputs) leaves room
+// What the JSON goal (a check at most the DOM parse of both inputs) leaves room
 // for: the floor of any reader built on Boost.JSON's SAX interface (basic_parser with a
 // handler that keeps nothing), kompat's own reader, loading, and the diff and judging
 // of loaded snapshots, each paired against `boost::json::parse` of both inputs.

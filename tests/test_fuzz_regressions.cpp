@@ -76,7 +76,7 @@ TEST_CASE("fuzz regression: a long run of doubled single quotes is read by kompa
 }
 
 TEST_CASE("YAML bombs through the CLI: a self-merge as a spec and as --config, and merge-key laughs, exit 2 with the place") {
-    // The inputs of issue 18: yaml-cpp crashed on the first two and ran for minutes on the rest.
+    // yaml-cpp (the YAML reader before libfyaml) crashed on the first two inputs and ran for minutes on the rest.
     kompat::test::TempDir dir;
     const auto write = [&](const std::string& name, const std::string& text) {
         std::ofstream(dir.path() / name, std::ios::binary) << text;

@@ -1,4 +1,4 @@
-// Inputs that once reached freed memory in the diff (issue 23): the differ appended units
+// Inputs that once reached freed memory in the diff: the differ appended units
 // to the vector it was walking. Run under the sanitizer build in CI, so a return of the
 // bug fails here, not only in a crash elsewhere.
 #include "diff/snapshot_diff.hpp"
