@@ -1,0 +1,89 @@
+"""The API surface: kinds, versions, operations, parameters, responses, CRD scope and serving."""
+# The families before this one, as one file would see them: later names shadow earlier ones.
+from builders import *  # noqa: F401,F403
+
+# ---- surface ----
+case("kind-removed", "kind-removed", "A kind exists in the old snapshot and in no version of the new one.",
+     openapi(kinds=("Widget", "Gadget")), openapi(kinds=("Widget",)), ["kind-removed", "definition-removed"])
+case("kind-added", "kind-added", "A kind is new in every version.", openapi(kinds=("Widget",)), openapi(kinds=("Widget", "Gadget")), ["kind-added", "definition-added"])
+v1_and_beta = openapi()
+v1_and_beta["components"]["schemas"].update(openapi(version="v1beta1")["components"]["schemas"])
+case("version-removed", "version-removed",
+     "One version of a kind is gone while another remains. Removing a beta version is a warning, whether or not its "
+     "group-version survives (deprecated, then removed, is the documented path), and its operations and its List are "
+     "said by this finding; a GA one is an error; an alpha one info. The finding names the version clients move to "
+     "(its `new` value): of the same group and kind, served and not deprecated where one is, the most stable and newest.",
+     v1_and_beta, openapi(),
+     ["version-removed", "definition-removed"])
+case("version-added", "version-added", "A new version of an existing kind.", openapi(), v1_and_beta,
+     ["version-added", "definition-added"])
+case("operation-removed", "operation-removed", "A method and path pair is gone.", openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={}))
+case("operation-added", "operation-added", "A new method and path pair.", openapi(paths={}), openapi(paths={WIDGETS: {"get": op()}}))
+case("parameter-removed", "parameter-removed", "An operation no longer takes a parameter.",
+     openapi(paths={WIDGETS: {"get": op([query("limit")])}}), openapi(paths={WIDGETS: {"get": op()}}))
+case("parameter-added", "parameter-added", "An operation takes a new optional parameter.", openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={WIDGETS: {"get": op([query("limit")])}}))
+case("parameter-added-required", "parameter-added-required", "An operation takes a new required parameter.",
+     openapi(paths={WIDGETS: {"get": op()}}), openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}))
+case("parameter-became-required", "parameter-became-required", "An optional parameter became required.",
+     openapi(paths={WIDGETS: {"get": op([query("limit")])}}), openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}))
+case("parameter-became-optional", "parameter-became-optional", "A required parameter became optional.",
+     openapi(paths={WIDGETS: {"get": op([query("limit", True)])}}), openapi(paths={WIDGETS: {"get": op([query("limit")])}}))
+case("parameter-type-changed", "parameter-type-changed", "A parameter's type or format changed.",
+     openapi(paths={WIDGETS: {"get": op([query("limit", schema={"type": "string"})])}}),
+     openapi(paths={WIDGETS: {"get": op([query("limit", schema={"type": "integer"})])}}))
+case("response-removed", "response-removed",
+     "An operation no longer documents a response status. A success status (2xx, 3xx) removed is an error; an error "
+     "status (4xx, 5xx, `default`) removed is info: clients handle the error they no longer get as before.",
+     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "206": {"description": "Partial"}})}}),
+     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}))
+case("response-added", "response-added", "An operation documents a new response status.", openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}})}}),
+     openapi(paths={WIDGETS: {"get": op(responses={"200": {"description": "OK"}, "404": {"description": "Not found"}})}}))
+case("crd-scope-changed", "crd-scope-changed", "A CRD moved between Namespaced and Cluster scope.",
+     crd([{"name": "v1", "storage": True}]), crd([{"name": "v1", "storage": True}], scope="Cluster"))
+case("crd-version-unserved", "crd-version-unserved",
+     "A CRD version is no longer served. Retiring a beta version is a warning (as removing it is), a GA one an error. "
+     "What changed inside the version is said by this finding alone.",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]))
+case("crd-version-served", "crd-version-served", "A CRD version is served again (or for the first time).",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+PET = {"type": "object", "properties": {"name": {"type": "string"}, "tag": {"type": "string"}}}
+PET_WITHOUT_TAG = {"type": "object", "properties": {"name": {"type": "string"}}}
+case("version-not-bumped", "version-not-bumped",
+     "A general OpenAPI document breaks its clients (an error) while `info.version` keeps its major version: clients "
+     "that trust semantic versioning take the release as safe. A warning naming the version semantic versioning asks "
+     "for (1.4.2 with a break: 2.0.0; additions only: 1.5.0; otherwise 1.4.3, said in a note when nothing breaks). A "
+     "version that is no semantic version (a date, `unversioned`) is not judged; Kubernetes-style APIs version by API "
+     "version, and a break inside a served one is the finding itself.",
+     api(response=PET, info_version="1.4.2"), api(response=PET_WITHOUT_TAG, info_version="1.4.3"),
+     ["version-not-bumped", "field-removed"])
+case("version-major-bumped-with-a-break", None, "",
+     api(response=PET, info_version="1.4.2"), api(response=PET_WITHOUT_TAG, info_version="2.0.0"), ["field-removed"])
+case("unreleased-change", "unreleased-change",
+     "With `check --release REL`: an error or warning of OLD → NEW at a place where NEW breaks no release given (here "
+     "`shape`, added on main after the release and removed again) is info: no user of a release can meet it. One "
+     "where NEW breaks a release keeps its severity and names the release (`color` below). The sentence says the "
+     "rule it would have been.",
+     openapi(spec={"size": {"type": "integer"}, "color": {"type": "string"}, "shape": {"type": "string"}}),
+     openapi(spec={"size": {"type": "integer"}}),
+     ["unreleased-change", "field-removed"],
+     release=openapi(spec={"size": {"type": "integer"}, "color": {"type": "string"}}))
+case("unserved-version-removed", "unserved-version-removed",
+     "A CRD version that was defined but not served (`served: false`) is gone: no client could use it, so its "
+     "removal breaks no one (info, left out of the release notes' Removed section). Its unserving was the break, "
+     "reported as `crd-version-unserved` when it happened.",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
+     crd([{"name": "v1", "storage": True}]))
+case("crd-version-deprecated", "crd-version-deprecated",
+     "A served CRD version is newly marked `deprecated: true`: its clients now get the `deprecationWarning` (or the API "
+     "server's default words) on every request. Info, and a Deprecated entry in the changelog with the warning.",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+     crd([{"name": "v1", "storage": True},
+          {"name": "v1beta1", "deprecated": True, "deprecationWarning": "example.com/v1beta1 Gadget is deprecated; use example.com/v1"}]))
+case("crd-version-deprecated-without-warning", None, "",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "deprecated": True}]), ["crd-version-deprecated"])
+case("crd-storage-version-changed", "crd-storage-version-changed", "A CRD stores objects in another version.",
+     crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
