@@ -9,7 +9,9 @@
 #include <cstdio>
 
 #include "bench/bench_support.hpp"
-#include "report/findings_report.hpp"
+#include "report/report_sources.hpp"
+#include "report/json_report.hpp"
+#include "report/text_report.hpp"
 #include "report/github_report.hpp"
 #include "report/html_report.hpp"
 #include "report/junit_report.hpp"

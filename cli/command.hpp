@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "cli/exit_codes.hpp"
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 
 namespace kompat::cli {
 

@@ -5,7 +5,7 @@
 #include "cli/command.hpp"
 #include "cli/output.hpp"
 #include "diff/snapshot_diff.hpp"
-#include "load/explain_target.hpp"
+#include "report/explain_target.hpp"
 #include "load/snapshot_loader.hpp"
 #include "support/text_safety.hpp"
 #include "report/explain_diff.hpp"

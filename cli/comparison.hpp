@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "model/snapshot.hpp"
 #include "load/source_reader.hpp"
-#include "report/findings_report.hpp"
+#include "report/report_sources.hpp"
 #include "rules/config.hpp"
 #include "rules/finding.hpp"
 #include "rules/ruleset.hpp"

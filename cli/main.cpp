@@ -12,7 +12,7 @@
 #include "cli/command.hpp"
 #include "cli/output.hpp"
 #include "cli/version.hpp"
-#include "load/explain_target.hpp"
+#include "report/explain_target.hpp"
 #include "support/heap_room.hpp"
 #include "support/input_error.hpp"
 #include "support/stack_thread.hpp"

@@ -12,9 +12,11 @@
 #include "report/changelog_report.hpp"
 #include "report/github_report.hpp"
 #include "report/html_report.hpp"
+#include "report/json_report.hpp"
 #include "report/junit_report.hpp"
 #include "report/markdown_report.hpp"
 #include "report/sarif_report.hpp"
+#include "report/text_report.hpp"
 #include "support/left_to_exit.hpp"
 
 namespace kompat::cli {

@@ -10,7 +10,7 @@
 
 #include "cli/comparison.hpp"
 #include "cli/output.hpp"
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 
 namespace kompat::cli {
 

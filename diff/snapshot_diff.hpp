@@ -4,7 +4,7 @@
 // in its `reaches`. Fail-closed: a keyword difference no change kind names becomes
 // `unclassified_change` with the old and new JSON.
 #include "diff/change.hpp"
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "model/snapshot.hpp"
 
 namespace kompat {

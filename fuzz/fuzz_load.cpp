@@ -1,7 +1,7 @@
 // libFuzzer harness: one file loaded as a snapshot, whatever its format (Swagger 2.0,
 // OpenAPI 3, CRDs; the seeds hold each), then everything that reads one snapshot:
 // inspect, lint, and explain of its first kind (text, recursive, openapiv3).
-#include "load/explain_target.hpp"
+#include "report/explain_target.hpp"
 #include "load/snapshot_loader.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "report/explain_report.hpp"

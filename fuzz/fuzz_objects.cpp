@@ -7,7 +7,9 @@
 #include "load/manifest_loader.hpp"
 #include "load/snapshot_loader.hpp"
 #include "objects/object_check.hpp"
-#include "report/findings_report.hpp"
+#include "report/report_sources.hpp"
+#include "report/json_report.hpp"
+#include "report/text_report.hpp"
 #include "rules/object_findings.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "load/source_reader.hpp"
 
 namespace kompat::fuzz {

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "load/source.hpp"
 
 namespace kompat {

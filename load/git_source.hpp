@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "load/source.hpp"
 
 namespace kompat {

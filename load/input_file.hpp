@@ -3,7 +3,7 @@
 // so, else as YAML. Snapshots and object files (`--objects`) alike.
 #include <memory>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "load/source.hpp"
 #include "model/parsed_file.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // Reads JSON text into a ParsedFile with Boost.JSON.
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "model/parsed_file.hpp"
 #include "load/source_reader.hpp"
 #include "load/text_position.hpp"

@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "load/schema_builder.hpp"
 #include "model/snapshot.hpp"
 #include "load/source_reader.hpp"

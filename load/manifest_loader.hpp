@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "load/source.hpp"
 #include "model/manifest.hpp"
 

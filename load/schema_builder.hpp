@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "model/parsed_file.hpp"
 #include "model/schema.hpp"
 

@@ -3,7 +3,7 @@
 #include <string_view>
 #include <utility>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "model/snapshot.hpp"
 #include "load/source_reader.hpp"
 

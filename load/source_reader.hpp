@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "load/source.hpp"
 
 namespace kompat {

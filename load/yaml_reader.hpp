@@ -1,7 +1,7 @@
 #pragma once
 // Reads YAML text (one or many documents) into a ParsedFile of JSON values, from
 // libfyaml's event stream.
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "model/parsed_file.hpp"
 #include "load/source_reader.hpp"
 #include "load/yaml_scalars.hpp"

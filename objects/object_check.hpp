@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "diff/change.hpp"
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "model/manifest.hpp"
 #include "model/snapshot.hpp"
 

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string>
 
-#include "load/explain_target.hpp"
+#include "report/explain_target.hpp"
 
 namespace kompat {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "report/findings_report.hpp"
+#include "report/report_sources.hpp"
 
 namespace kompat {
 

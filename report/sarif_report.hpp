@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "report/findings_report.hpp"
+#include "report/report_sources.hpp"
 
 namespace kompat {
 

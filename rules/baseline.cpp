@@ -41,23 +41,6 @@ std::string one_line(std::string text) {
 
 }  // namespace
 
-std::string place_of(const Finding& finding) {
-    const auto path = finding.path == "." ? std::string() : " " + finding.path;
-    if (finding.kind) return *finding.kind + path;
-    if (finding.operation) return *finding.operation + path;
-    return finding.type + path;
-}
-
-std::vector<std::string> places_of(const Finding& finding) {
-    const auto with_path = [](const std::string& from, const std::string& path) { return path == "." ? from : from + " " + path; };
-    std::vector<std::string> places{place_of(finding)};
-    if (finding.kind && !finding.type.empty()) places.push_back(with_path(finding.type, finding.path));
-    for (const auto& place : finding.affected_places) places.push_back(with_path(place.from, place.path));
-    std::sort(places.begin() + 1, places.end());
-    places.erase(std::unique(places.begin(), places.end()), places.end());
-    return places;
-}
-
 std::vector<BaselineEntry> parse_baseline(const SourceFile& file) {
     std::vector<BaselineEntry> entries;
     std::string_view text = file.bytes;

@@ -55,10 +55,4 @@ struct BaselineOutcome {
 
 BaselineOutcome apply_baseline(std::vector<Finding> findings, const std::vector<BaselineEntry>& baseline);
 
-// What a finding is about, as one line: the kind (or operation, or named type) and path.
-std::string place_of(const Finding& finding);
-// Every place a finding can be named by: its own first, then its type's, then the place
-// through each kind it affects (`v1 Pod .spec.hostAliases[*].ip` for a PodSpec change).
-std::vector<std::string> places_of(const Finding& finding);
-
 }  // namespace kompat

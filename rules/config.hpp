@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "load/limits.hpp"
+#include "support/limits.hpp"
 #include "load/source_reader.hpp"
 #include "rules/finding.hpp"
 #include "rules/ignore_index.hpp"

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <array>
 #include <span>
 #include <string_view>
@@ -15,6 +16,23 @@
 
 namespace kompat {
 namespace json = boost::json;
+
+std::string place_of(const Finding& finding) {
+    const auto path = finding.path == "." ? std::string() : " " + finding.path;
+    if (finding.kind) return *finding.kind + path;
+    if (finding.operation) return *finding.operation + path;
+    return finding.type + path;
+}
+
+std::vector<std::string> places_of(const Finding& finding) {
+    const auto with_path = [](const std::string& from, const std::string& path) { return path == "." ? from : from + " " + path; };
+    std::vector<std::string> places{place_of(finding)};
+    if (finding.kind && !finding.type.empty()) places.push_back(with_path(finding.type, finding.path));
+    for (const auto& place : finding.affected_places) places.push_back(with_path(place.from, place.path));
+    std::sort(places.begin() + 1, places.end());
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+    return places;
+}
 
 void sort_findings(std::vector<Finding>& findings) {
     const auto view = [](const std::optional<std::string>& text) { return text ? std::string_view(*text) : std::string_view(); };

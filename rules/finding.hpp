@@ -65,6 +65,12 @@ struct Summary {
     std::size_t info = 0;
 };
 
+// What a finding is about, as one line: the kind (or operation, or named type) and path.
+std::string place_of(const Finding& finding);
+// Every place a finding can be named by: its own first, then its type's, then the place
+// through each kind it affects (`v1 Pod .spec.hostAliases[*].ip` for a PodSpec change).
+std::vector<std::string> places_of(const Finding& finding);
+
 // Orders findings as every report shows them: severity (errors first), kind, path, rule.
 void sort_findings(std::vector<Finding>& findings);
 Summary summarize(const std::vector<Finding>& findings);

@@ -3,7 +3,9 @@
 #include <set>
 
 #include "diff/snapshot_diff.hpp"
-#include "report/findings_report.hpp"
+#include "report/report_sources.hpp"
+#include "report/json_report.hpp"
+#include "report/text_report.hpp"
 #include "rules/evaluate.hpp"
 #include "test_support.hpp"
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "load/explain_target.hpp"
+#include "report/explain_target.hpp"
 #include "load/snapshot_loader.hpp"
 #include "report/explain_diff.hpp"
 #include "report/explain_report.hpp"

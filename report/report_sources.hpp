@@ -1,6 +1,8 @@
 #pragma once
-// Reports of findings: each a pure function of (findings, summary, sources).
+// What every report is given besides the findings: the two sides, the notes and policy,
+// the kinds compared and served, the baseline's review; and what reports say of them.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/finding.hpp"
@@ -63,20 +65,5 @@ std::vector<std::string> notes_of(const ReportSources& sources);
 // What a report is about, for its first line: "OLD (format) -> NEW (format)", or for one
 // snapshot "SPEC (format)". Not escaped: each report escapes it for its own format.
 std::string sources_title(const ReportSources& sources, std::string_view arrow = "->");
-
-// The JSON report, schemaVersion 2, documented in docs/report-json.md.
-std::string json_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
-
-struct TextOptions {
-    bool colour = false;                // ANSI colours: only ever asked for on a terminal
-    Severity show = Severity::warning;  // findings below it are counted, not listed
-};
-
-// Grouped by kind (findings about an operation or a named type alone under "operations"
-// and "named types"), errors first, one line a finding:
-// `file:line:col: severity rule-id: place: sentence`, then, where it helps, an indented
-// line of whom it breaks and which kinds it affects.
-std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
-                        const TextOptions& options);
 
 }  // namespace kompat

@@ -1,4 +1,4 @@
-#include "load/explain_target.hpp"
+#include "report/explain_target.hpp"
 
 #include "support/field_path.hpp"
 #include <fmt/format.h>
