@@ -4,6 +4,8 @@
 // removed here, required when the member or the object requires them; a field that moved
 // between the object and a member is compared where it now stands, not reported gone.
 #include "support/field_path.hpp"
+#include "diff/field_changes.hpp"
+#include "diff/keyword_compare.hpp"
 #include "diff/path_scope.hpp"
 #include "diff/schema_compare.hpp"
 #include "diff/schema_summary.hpp"
@@ -217,15 +219,15 @@ void SchemaComparer::compare_member_constraints(const Schema& o, const Schema& n
     const auto before = constraining_members(o);
     const auto after = constraining_members(n);
     if (before.size() != after.size()) {
-        branches_edited(constraint_summaries(before), constraint_summaries(after), "allOf", at.unit, at.path, o, n);
+        branches_edited({context_, o, n, at.unit, at.path}, constraint_summaries(before), constraint_summaries(after), "allOf");
         return;
     }
     for (std::size_t i = 0; i < before.size(); ++i) {
         const auto& a = *before[i];
         const auto& b = *after[i];
         const PathScope member(at.path, "/allOf[" + std::to_string(i) + "]");
-        compare_keywords(context_, a, b, at.unit, at.path);
-        compare_value_keywords(a, b, at.unit, at.path, true);
+        compare_keywords({context_, a, b, at.unit, at.path});
+        compare_value_keywords({context_, a, b, at.unit, at.path}, true);
         if (a.items && b.items) {
             const PathScope items(at.path, "[*]");
             compare(*a.items, *b.items, at.deeper());
@@ -252,6 +254,7 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, con
                                fields_of(after.ref_members, seconds(members.pairs), new_types),
                                fields_of(before.ref_members, members.only_old, old_types),
                                fields_of(after.ref_members, members.only_new, new_types)};
+    const SchemaSite object{context_, o, n, at.unit, at.path};
     std::vector<const Property*> removed;
     std::vector<const Property*> added;
     for (const auto& [old_field, new_field] : field_steps(sets)) {
@@ -260,14 +263,14 @@ void SchemaComparer::compare_merged_fields(const Schema& o, const Schema& n, con
             compare_field(*old_field->property, *new_field->property, sets.was_required(name), sets.is_required(name), at);
         } else if (old_field != nullptr) {
             removed.push_back(old_field->property);
-            field_removed(*old_field->property, n, at.unit, at.path);
+            field_removed(object, *old_field->property);
         } else {
             added.push_back(new_field->property);
-            field_added(*new_field->property, sets.is_required(new_field->property->name), at.unit, at.path);
+            field_added(object, *new_field->property, sets.is_required(new_field->property->name));
         }
     }
     compare_paired_requirements(context_, sets, at.unit, at.path);
-    possible_renames(std::move(removed), std::move(added), at.unit, at.path);
+    possible_renames(object, std::move(removed), std::move(added));
     compare_member_constraints(o, n, at);
 }
 

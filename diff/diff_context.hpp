@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 namespace kompat {
 
@@ -52,6 +53,21 @@ struct DiffContext {
     [[nodiscard]] Change make(ChangeKind kind, const std::string& path, const Schema& o, const Schema& n) const;
     void emit(Unit& unit, ChangeKind kind, const std::string& path, const Schema& o, const Schema& n, boost::json::value old_value,
               boost::json::value new_value, std::string detail = {}) const;
+};
+
+// Two schemas compared at one place: the unit their changes go to and the path inside it.
+// What every keyword comparison (value_compare, kubernetes_compare, the CEL rules) takes.
+struct SchemaSite {
+    const DiffContext& context;
+    const Schema& o;
+    const Schema& n;
+    Unit& unit;
+    const std::string& path;
+
+    // A change of the two schemas here.
+    void emit(ChangeKind kind, boost::json::value old_value, boost::json::value new_value, std::string detail = {}) const {
+        context.emit(unit, kind, path, o, n, std::move(old_value), std::move(new_value), std::move(detail));
+    }
 };
 
 // meta.v1 types (DeleteOptions, WatchEvent, …) carry a GVK for every group-version: they

@@ -1,6 +1,7 @@
 // The fields of an object compared one by one: each field on both sides at its own
 // place, its requirement, its lifecycle and its access flags; fields removed and added,
 // and a removed and an added one with the same schema as a possible rename.
+#include "diff/field_changes.hpp"
 #include "diff/kubernetes_compare.hpp"
 #include "diff/validation_rules_compare.hpp"
 #include "diff/path_scope.hpp"
@@ -15,12 +16,6 @@ namespace kompat {
 namespace json = boost::json;
 
 namespace {
-
-// Roles that ignore a field: clients do not send a readOnly field, servers do not return
-// a writeOnly one (OpenAPI 3), so what changes in it does not concern them.
-unsigned roles_ignoring(const Schema& field) {
-    return (keyword_is_true(field, "readOnly") ? role_request : 0U) | (keyword_is_true(field, "writeOnly") ? role_response : 0U);
-}
 
 // What a unit held before a field was compared, so that what the field added can be marked.
 struct Filed {
@@ -51,63 +46,18 @@ void SchemaComparer::compare_field(const Property& before, const Property& after
                              after.schema.kubernetes().lifecycle.empty() && !before.schema.unmodelled_keywords &&
                              !after.schema.unmodelled_keywords;
     const auto new_lifecycle = same_source ? old_lifecycle : context_.lifecycle(after.schema);
-    compare_lifecycle(context_, before.schema, after.schema, old_lifecycle, new_lifecycle, at.unit, at.path);
+    compare_lifecycle({context_, before.schema, after.schema, at.unit, at.path}, old_lifecycle, new_lifecycle);
     const bool child_alpha = at.alpha || is_alpha(old_lifecycle) || is_alpha(new_lifecycle);
     compare(before.schema, after.schema, at.deeper(child_alpha));
     if (const auto ignoring = roles_ignoring(after.schema)) filed.mark_ignored(at.unit, ignoring);
-    compare_access(context_, before.schema, after.schema, at.unit, at.path);
-}
-
-void SchemaComparer::field_removed(const Property& property, const Schema& new_parent, Unit& unit, const std::string& path) const {
-    const auto child = path + field_step(property.name);
-    auto change = context_.make(ChangeKind::field_removed, child, property.schema, property.schema);
-    // Where it was in the new file: its parent object (a reader, a CI annotation, looks there).
-    change.new_position = context_.position(context_.new_side, new_parent.location);
-    change.old_value = schema_summary(property.schema);
-    change.lifecycle = context_.lifecycle(property.schema);
-    change.ignored_by = roles_ignoring(property.schema);
-    add_change(unit, std::move(change));
-}
-
-void SchemaComparer::field_added(const Property& property, bool required, Unit& unit, const std::string& path) const {
-    const auto child = path + field_step(property.name);
-    auto change =
-        context_.make(required ? ChangeKind::field_added_required : ChangeKind::field_added, child, property.schema, property.schema);
-    change.old_position = {};
-    change.new_value = schema_summary(property.schema);
-    change.ignored_by = roles_ignoring(property.schema);
-    add_change(unit, std::move(change));
-}
-
-void SchemaComparer::possible_renames(std::vector<const Property*> removed, std::vector<const Property*> added, Unit& unit,
-                                      const std::string& path) const {
-    // A removed and an added field with the same schema in one object: perhaps a rename.
-    if (removed.empty() || added.empty()) return;
-    // By name, so which added field a removed one is matched with does not depend on key order.
-    const auto by_name = [](const Property* a, const Property* b) { return a->name < b->name; };
-    std::sort(removed.begin(), removed.end(), by_name);
-    std::sort(added.begin(), added.end(), by_name);
-    std::vector<json::value> added_summaries;
-    for (const auto* fresh : added) added_summaries.push_back(schema_summary(fresh->schema));
-    for (const auto* gone : removed) {
-        const auto gone_summary = schema_summary(gone->schema);
-        for (std::size_t i = 0; i < added.size(); ++i) {
-            const auto* fresh = added[i];
-            if (added_summaries[i] != gone_summary) continue;
-            auto change = context_.make(ChangeKind::field_possibly_renamed, path + field_step(fresh->name), gone->schema, fresh->schema);
-            change.old_value = json::value(gone->name);
-            change.new_value = json::value(fresh->name);
-            change.detail = std::string(gone->name) + " -> " + std::string(fresh->name);
-            add_change(unit, std::move(change));
-            break;
-        }
-    }
+    compare_access({context_, before.schema, after.schema, at.unit, at.path});
 }
 
 void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const ComparePlace& at) const {
     const auto required_in = [](const Schema& s, std::string_view name) {
         return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
     };
+    const SchemaSite object{context_, o, n, at.unit, at.path};
     std::vector<const Property*> removed;
     std::vector<const Property*> added;
     // Properties mostly keep their places: the same index is tried before a search.
@@ -123,16 +73,16 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const 
             compare_field(property, *other, was_required, is_required, at);
         } else {
             removed.push_back(&property);
-            field_removed(property, n, at.unit, at.path);
+            field_removed(object, property);
         }
     }
     for (std::size_t index = 0; index < n.properties.size(); ++index) {
         const auto& property = n.properties[index];
         if (counterpart(o, index, property.name) != nullptr) continue;
         added.push_back(&property);
-        field_added(property, required_in(n, property.name), at.unit, at.path);
+        field_added(object, property, required_in(n, property.name));
     }
-    possible_renames(std::move(removed), std::move(added), at.unit, at.path);
+    possible_renames(object, std::move(removed), std::move(added));
 }
 
 }  // namespace kompat

@@ -53,7 +53,12 @@ ListSemantics list_semantics_of(const Schema& schema) {
 
 }  // namespace
 
-void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_kubernetes_extensions(const SchemaSite& at) {
+    const auto& context = at.context;
+    const auto& o = at.o;
+    const auto& n = at.n;
+    auto& unit = at.unit;
+    const auto& path = at.path;
     const bool is_array = std::find(n.type.begin(), n.type.end(), "array") != n.type.end() ||
                           std::find(o.type.begin(), o.type.end(), "array") != o.type.end();
     // A list whose semantics come from its patch strategy: one edit of the strategy (or
@@ -80,30 +85,26 @@ void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, 
             change.detail = before.text() + " -> " + after.text();
             add_change(unit, std::move(change));
         } else if (before != after) {
-            context.emit(unit, ChangeKind::list_map_keys_changed, path, o, n, strings_json(before.keys), strings_json(after.keys));
+            at.emit(ChangeKind::list_map_keys_changed, strings_json(before.keys), strings_json(after.keys));
         }
     }
-    compare_text(context, o.kubernetes().map_type, n.kubernetes().map_type, ChangeKind::map_type_changed, unit, path, o, n);
-    compare_flag(context, o.preserve_unknown_fields, n.preserve_unknown_fields, ChangeKind::preserve_unknown_fields_added,
-                 ChangeKind::preserve_unknown_fields_removed, unit, path, o, n);
-    if (o.int_or_string != n.int_or_string)
-        context.emit(unit, ChangeKind::int_or_string_changed, path, o, n, o.int_or_string, n.int_or_string);
+    compare_text(at, o.kubernetes().map_type, n.kubernetes().map_type, ChangeKind::map_type_changed);
+    compare_flag(at, o.preserve_unknown_fields, n.preserve_unknown_fields, ChangeKind::preserve_unknown_fields_added,
+                 ChangeKind::preserve_unknown_fields_removed);
+    if (o.int_or_string != n.int_or_string) at.emit(ChangeKind::int_or_string_changed, o.int_or_string, n.int_or_string);
     if (o.embedded_resource != n.embedded_resource)
-        context.emit(unit, ChangeKind::embedded_resource_changed, path, o, n, o.embedded_resource, n.embedded_resource);
+        at.emit(ChangeKind::embedded_resource_changed, o.embedded_resource, n.embedded_resource);
     // Strategic merge patch merges lists (and, with retainKeys, clears a struct's other
     // fields); on any other field a patch strategy does nothing (1.28 dropped one that
     // LabelSelectorRequirement.key had carried by mistake).
     const auto retains_keys = [](std::string_view strategy) { return strategy.find("retainKeys") != std::string_view::npos; };
     if (!said_with_list_type && (is_array || retains_keys(o.kubernetes().patch_strategy) || retains_keys(n.kubernetes().patch_strategy))) {
-        compare_text(context, o.kubernetes().patch_strategy, n.kubernetes().patch_strategy, ChangeKind::patch_strategy_changed, unit, path,
-                     o, n);
-        compare_text(context, o.kubernetes().patch_merge_key, n.kubernetes().patch_merge_key, ChangeKind::patch_merge_key_changed, unit,
-                     path, o, n);
+        compare_text(at, o.kubernetes().patch_strategy, n.kubernetes().patch_strategy, ChangeKind::patch_strategy_changed);
+        compare_text(at, o.kubernetes().patch_merge_key, n.kubernetes().patch_merge_key, ChangeKind::patch_merge_key_changed);
     }
 }
 
-void compare_lifecycle(const DiffContext& context, const Schema& o, const Schema& n, const Lifecycle& before, const Lifecycle& after,
-                       Unit& unit, const std::string& path) {
+void compare_lifecycle(const SchemaSite& at, const Lifecycle& before, const Lifecycle& after) {
     if (before.status == after.status && before.feature_gate == after.feature_gate) return;
     // A copied core type's stages are Kubernetes' news, not the CRD's: say less rather than be wrong.
     if (before.copied || after.copied) return;
@@ -113,7 +114,7 @@ void compare_lifecycle(const DiffContext& context, const Schema& o, const Schema
     };
     const auto rank = [](LifecycleStatus s) { return s == LifecycleStatus::alpha ? 0 : s == LifecycleStatus::beta ? 1 : 2; };
     if (after.status == LifecycleStatus::deprecated && before.status != LifecycleStatus::deprecated) {
-        context.emit(unit, ChangeKind::lifecycle_deprecated, path, o, n, status_json(before), status_json(after));
+        at.emit(ChangeKind::lifecycle_deprecated, status_json(before), status_json(after));
     } else if (before.status != LifecycleStatus::deprecated && after.status != LifecycleStatus::deprecated &&
                before.status != after.status) {
         // A stage sentence gone from a description says no stage, not GA: Kubernetes drops
@@ -121,10 +122,10 @@ void compare_lifecycle(const DiffContext& context, const Schema& o, const Schema
         const auto kind = rank(after.status) <= rank(before.status)                  ? ChangeKind::lifecycle_demoted
                           : after.status == LifecycleStatus::none && before.inferred ? ChangeKind::lifecycle_stage_unstated
                                                                                      : ChangeKind::lifecycle_promoted;
-        context.emit(unit, kind, path, o, n, status_json(before), status_json(after));
+        at.emit(kind, status_json(before), status_json(after));
     }
     if (!before.feature_gate.empty() && !after.feature_gate.empty() && before.feature_gate != after.feature_gate)
-        context.emit(unit, ChangeKind::feature_gate_changed, path, o, n, json::value(before.feature_gate), json::value(after.feature_gate));
+        at.emit(ChangeKind::feature_gate_changed, json::value(before.feature_gate), json::value(after.feature_gate));
 }
 
 }  // namespace kompat

@@ -10,8 +10,7 @@ namespace kompat {
 
 // x-kubernetes-list-type / -list-map-keys / -map-type / -preserve-unknown-fields /
 // -int-or-string / -embedded-resource, and the patch strategy and merge key.
-void compare_kubernetes_extensions(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
-void compare_lifecycle(const DiffContext& context, const Schema& o, const Schema& n, const Lifecycle& before, const Lifecycle& after,
-                       Unit& unit, const std::string& path);
+void compare_kubernetes_extensions(const SchemaSite& at);
+void compare_lifecycle(const SchemaSite& at, const Lifecycle& before, const Lifecycle& after);
 
 }  // namespace kompat

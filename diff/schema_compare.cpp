@@ -1,3 +1,4 @@
+#include "diff/keyword_compare.hpp"
 #include "diff/schema_compare.hpp"
 
 #include "diff/kubernetes_compare.hpp"
@@ -59,10 +60,10 @@ InputError SchemaComparer::too_deep(const Schema& n, const ComparePlace& at) con
 
 void SchemaComparer::compare_resolving(const Schema& o, const Schema& n, const ComparePlace& at) const {
     if (!o.ref.empty() && !n.ref.empty()) {
-        compare_keywords(context_, o, n, at.unit, at.path);
+        compare_keywords({context_, o, n, at.unit, at.path});
         // OpenAPI 3.1 lets constraints stand beside a `$ref` (`{$ref: Name, maxLength: 10}`).
         if (o.bounds || n.bounds || o.enum_values != nullptr || n.enum_values != nullptr || !o.format.empty() || !n.format.empty())
-            compare_value_keywords(o, n, at.unit, at.path, false);
+            compare_value_keywords({context_, o, n, at.unit, at.path}, false);
         refer(o.ref, n.ref, at);
         return;
     }
@@ -89,7 +90,7 @@ void SchemaComparer::compare_resolving(const Schema& o, const Schema& n, const C
         context_.emit(at.unit, ChangeKind::schema_became_typed, at.path, o, n, schema_summary(o), schema_summary(n));
         return;
     }
-    compare_keywords(context_, o, n, at.unit, at.path);
+    compare_keywords({context_, o, n, at.unit, at.path});
     compare_structure(o, n, at);
 }
 
@@ -108,7 +109,7 @@ void SchemaComparer::compare_structure(const Schema& o, const Schema& n, const C
         return s.type.empty() && (!s.subschemas().one_of.empty() || !s.subschemas().any_of.empty());
     };
     const bool type_comparable = !context_.lossy || (!flattened(o) && !flattened(n));
-    compare_value_keywords(o, n, at.unit, at.path, type_comparable);
+    compare_value_keywords({context_, o, n, at.unit, at.path}, type_comparable);
 
     if (o.subschemas().all_of.empty() && n.subschemas().all_of.empty()) compare_properties(o, n, at);
     else compare_merged_fields(o, n, at);
@@ -123,28 +124,6 @@ void SchemaComparer::compare_structure(const Schema& o, const Schema& n, const C
 
     compare_additional_properties(o, n, at);
     if (o.composition || n.composition) compare_subschemas(o, n, at);
-}
-
-void SchemaComparer::compare_value_keywords(const Schema& o, const Schema& n, Unit& unit, const std::string& path,
-                                            bool type_comparable) const {
-    // `type: object` written by the object or by the types it extends (allOf) says the same.
-    const auto& old_type = merged_type(o, context_.old_types);
-    const auto& new_type = merged_type(n, context_.new_types);
-    if (old_type != new_type && type_comparable) {
-        // No type is absent ("none" in reports), not an empty list.
-        const auto types = [](const auto& type) { return type.empty() ? json::value(nullptr) : strings_json(type); };
-        context_.emit(unit, type_change_kind(old_type, new_type), path, o, n, types(old_type), types(new_type));
-    }
-    // A format added only narrows the values (writers may be refused); removed, only widens.
-    const auto format_kind = o.format.empty()   ? ChangeKind::format_added
-                             : n.format.empty() ? ChangeKind::format_removed
-                                                : ChangeKind::format_changed;
-    compare_text(context_, o.format, n.format, format_kind, unit, path, o, n);
-    compare_enum(context_, o, n, unit, path);
-    compare_extensible_enum(context_, o, n, unit, path);
-    if (o.bounds || n.bounds) compare_bounds(context_, o, n, unit, path);
-    compare_validations(context_, o, n, unit, path);
-    compare_kubernetes_extensions(context_, o, n, unit, path);
 }
 
 void SchemaComparer::compare_subschemas(const Schema& o, const Schema& n, const ComparePlace& at) const {
@@ -204,22 +183,7 @@ void SchemaComparer::compare_branches(const std::vector<Schema>& before, const s
                       after.empty() ? json::value(nullptr) : json::value(std::move(new_json)), std::string(keyword));
         return;
     }
-    branches_edited(std::move(old_json), std::move(new_json), keyword, at.unit, at.path, o, n);
-}
-
-void SchemaComparer::branches_edited(json::array old_json, json::array new_json, std::string_view keyword, Unit& unit,
-                                     const std::string& path, const Schema& o, const Schema& n) const {
-    // Branches added or removed: said once, with the edit dtl finds.
-    std::vector<std::string> old_text;
-    std::vector<std::string> new_text;
-    for (const auto& v : old_json) old_text.push_back(json::serialize(v));
-    for (const auto& v : new_json) new_text.push_back(json::serialize(v));
-    const auto [removed, added] = edits(old_text, new_text);
-    if (removed.empty() && added.empty()) return;  // only their order changed
-    std::string detail(keyword);
-    for (const auto& r : removed) detail += " -" + r;
-    for (const auto& a : added) detail += " +" + a;
-    context_.emit(unit, ChangeKind::unclassified_change, path, o, n, std::move(old_json), std::move(new_json), detail);
+    branches_edited({context_, o, n, at.unit, at.path}, std::move(old_json), std::move(new_json), keyword);
 }
 
 }  // namespace kompat

@@ -104,7 +104,7 @@ void SchemaComparer::compare_unions(const Schema& o, const Schema& n, const Comp
     const auto after = alternatives_of(n, context_.new_types);
     // `anyOf [X, {type: null}]` says what `nullable: true` says.
     const UnionSides sides{o, n, before, after, o.nullable || before.null_branch, n.nullable || after.null_branch};
-    compare_keywords(context_, o, n, at.unit, at.path, std::pair{sides.was_nullable, sides.is_nullable});
+    compare_keywords({context_, o, n, at.unit, at.path}, std::pair{sides.was_nullable, sides.is_nullable});
     auto match = match_branches(before, context_.old_types, after, context_.new_types);
     if (match.pairs.empty()) {
         // Nothing in common: one change of the whole value, not one per field.

@@ -164,8 +164,7 @@ struct RuleEdits {
 // A rule rewritten is one change showing both expressions: each removed rule paired with
 // the first added rule `same` pairs it with.
 template <typename Same>
-void pair_rewritten(const DiffContext& context, RuleEdits& edits, Same same, Unit& unit, const std::string& path, const Schema& o,
-                    const Schema& n) {
+void pair_rewritten(const SchemaSite& at, RuleEdits& edits, Same same) {
     for (auto& gone : edits.removed) {
         if (gone == nullptr) continue;
         for (auto& fresh : edits.added) {
@@ -174,7 +173,7 @@ void pair_rewritten(const DiffContext& context, RuleEdits& edits, Same same, Uni
             const auto detail = !rule.message.empty()      ? std::string(rule.message)
                                 : !rule.field_path.empty() ? std::string(rule.field_path)
                                                            : "rule " + std::to_string(fresh->position + 1);
-            context.emit(unit, ChangeKind::cel_rule_changed, path, o, n, json::value(gone->rule->rule), json::value(rule.rule), detail);
+            at.emit(ChangeKind::cel_rule_changed, json::value(gone->rule->rule), json::value(rule.rule), detail);
             gone = nullptr;
             fresh = nullptr;
             break;
@@ -183,21 +182,19 @@ void pair_rewritten(const DiffContext& context, RuleEdits& edits, Same same, Uni
 }
 
 // Rules only one side has, an immutability rule added apart; a message changed on a rule kept.
-RuleEdits rule_edits(const DiffContext& context, const std::map<std::string, RuleEntry>& before,
-                     const std::map<std::string, RuleEntry>& after, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+RuleEdits rule_edits(const SchemaSite& at, const std::map<std::string, RuleEntry>& before, const std::map<std::string, RuleEntry>& after) {
     RuleEdits edits;
     for (const auto& [key, entry] : before)
         if (!after.contains(key)) edits.removed.push_back(&entry);
     for (const auto& [key, entry] : after) {
         const auto found = before.find(key);
         if (found == before.end()) {
-            if (is_immutability_rule(key))
-                context.emit(unit, ChangeKind::field_became_immutable, path, o, n, nullptr, json::value(entry.rule->rule), entry.text);
+            if (is_immutability_rule(key)) at.emit(ChangeKind::field_became_immutable, nullptr, json::value(entry.rule->rule), entry.text);
             else edits.added.push_back(&entry);
         } else if (found->second.rule->message != entry.rule->message ||
                    found->second.rule->message_expression != entry.rule->message_expression) {
-            context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(found->second.rule->message),
-                         json::value(entry.rule->message), "x-kubernetes-validations message of " + entry.text);
+            at.emit(ChangeKind::description_changed, json::value(found->second.rule->message), json::value(entry.rule->message),
+                    "x-kubernetes-validations message of " + entry.text);
         }
     }
     return edits;
@@ -209,15 +206,17 @@ std::ptrdiff_t unpaired(const std::vector<const RuleEntry*>& entries) {
 
 }  // namespace
 
-void compare_validations(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_validations(const SchemaSite& at) {
+    const auto& o = at.o;
+    const auto& n = at.n;
     if (o.kubernetes().validations.empty() && n.kubernetes().validations.empty()) return;
     // The edits point into both sides' entries.
     const auto before = rule_entries(o.kubernetes().validations);
     const auto after = rule_entries(n.kubernetes().validations);
-    auto edits = rule_edits(context, before, after, unit, path, o, n);
+    auto edits = rule_edits(at, before, after);
     // Paired by its message, then by its fieldPath, then by its place in the list, then as
     // the only two left (one rule gone and one come at the same place, whatever else).
-    const auto pair_by = [&](auto same) { pair_rewritten(context, edits, same, unit, path, o, n); };
+    const auto pair_by = [&](auto same) { pair_rewritten(at, edits, same); };
     pair_by([](const RuleEntry& a, const RuleEntry& b) { return !a.rule->message.empty() && a.rule->message == b.rule->message; });
     pair_by([](const RuleEntry& a, const RuleEntry& b) { return !a.rule->field_path.empty() && a.rule->field_path == b.rule->field_path; });
     pair_by([](const RuleEntry& a, const RuleEntry& b) { return a.position == b.position; });
@@ -225,12 +224,11 @@ void compare_validations(const DiffContext& context, const Schema& o, const Sche
     for (const auto* entry : edits.added) {
         if (entry == nullptr) continue;
         if (const auto reason = implied_by_old_schema(o, entry->rule->rule))
-            context.emit(unit, ChangeKind::cel_rule_implied_by_schema, path, o, n, nullptr, json::value(entry->rule->rule), *reason);
-        else context.emit(unit, added_rule_kind(o, n, entry->rule->rule), path, o, n, nullptr, json::value(entry->rule->rule), entry->text);
+            at.emit(ChangeKind::cel_rule_implied_by_schema, nullptr, json::value(entry->rule->rule), *reason);
+        else at.emit(added_rule_kind(o, n, entry->rule->rule), nullptr, json::value(entry->rule->rule), entry->text);
     }
     for (const auto* entry : edits.removed)
-        if (entry != nullptr)
-            context.emit(unit, ChangeKind::cel_rules_relaxed, path, o, n, json::value(entry->rule->rule), nullptr, entry->text);
+        if (entry != nullptr) at.emit(ChangeKind::cel_rules_relaxed, json::value(entry->rule->rule), nullptr, entry->text);
 }
 
 }  // namespace kompat

@@ -8,7 +8,7 @@
 namespace kompat {
 
 // x-kubernetes-validations, paired by rule text (layout aside).
-void compare_validations(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path);
+void compare_validations(const SchemaSite& at);
 // A field `o` required and `n` does not, read by a CEL rule `n` adds: one change, the
 // rule's (required-replaced-by-cel-rule), not the field's becoming optional as well.
 bool requirement_moved_into_rule(const Schema& o, const Schema& n, std::string_view field);

@@ -57,13 +57,12 @@ bool is_annotation(std::string_view keyword) {
 // A discriminator names the property whose value picks a union's branch, and maps values
 // to branches. A reader (a generated client) dispatches on it; so does the server's
 // validation of a request. A value mapped anew is like an enum value added.
-void compare_discriminator(const DiffContext& context, const json::value* before, const json::value* after, Unit& unit,
-                           const std::string& path, const Schema& o, const Schema& n) {
+void compare_discriminator(const SchemaSite& at, const json::value* before, const json::value* after) {
     const auto whole = [](const json::value* v) { return v != nullptr ? detached(*v) : json::value(nullptr); };
     const auto* old_object = before != nullptr ? before->if_object() : nullptr;
     const auto* new_object = after != nullptr ? after->if_object() : nullptr;
     if (old_object == nullptr || new_object == nullptr) {
-        context.emit(unit, ChangeKind::discriminator_changed, path, o, n, whole(before), whole(after), "discriminator");
+        at.emit(ChangeKind::discriminator_changed, whole(before), whole(after), "discriminator");
         return;
     }
     const auto member = [](const json::object& object, std::string_view key) {
@@ -73,7 +72,7 @@ void compare_discriminator(const DiffContext& context, const json::value* before
     const auto old_property = member(*old_object, "propertyName");
     const auto new_property = member(*new_object, "propertyName");
     if (!json_equal(old_property, new_property))
-        context.emit(unit, ChangeKind::discriminator_changed, path, o, n, old_property, new_property, "discriminator propertyName");
+        at.emit(ChangeKind::discriminator_changed, old_property, new_property, "discriminator propertyName");
     const auto old_mapping = member(*old_object, "mapping");
     const auto new_mapping = member(*new_object, "mapping");
     const json::object none;
@@ -90,7 +89,7 @@ void compare_discriminator(const DiffContext& context, const json::value* before
         const auto is = member(new_map, name);
         if (json_equal(was, is)) continue;
         const auto kind = was.is_null() ? ChangeKind::discriminator_value_added : ChangeKind::discriminator_changed;
-        context.emit(unit, kind, path, o, n, was, is, "discriminator value " + name);
+        at.emit(kind, was, is, "discriminator value " + name);
     }
 }
 
@@ -109,8 +108,7 @@ bool only_constrains(std::string_view keyword, const json::value& value, const s
     return std::find(constraints.begin(), constraints.end(), keyword) != constraints.end() && !accepts_all;
 }
 
-void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword>& before, const std::vector<Keyword>& after, Unit& unit,
-                           const std::string& path, const Schema& o, const Schema& n) {
+void compare_keyword_lists(const SchemaSite& at, const std::vector<Keyword>& before, const std::vector<Keyword>& after) {
     // Added or removed (`side` is where it stands), a constraint-only keyword is judged by
     // its direction; changed (no side), it may go either way, and a human judges it
     // (unclassified-change, a warning).
@@ -122,7 +120,7 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
     const auto* new_discriminator = find_keyword(after, "discriminator");
     if ((old_discriminator != nullptr || new_discriminator != nullptr) &&
         (old_discriminator == nullptr || new_discriminator == nullptr || !json_equal(*old_discriminator, *new_discriminator)))
-        compare_discriminator(context, old_discriminator, new_discriminator, unit, path, o, n);
+        compare_discriminator(at, old_discriminator, new_discriminator);
     // `deprecated` is a lifecycle, which compare_lifecycle judges; `const` an enum of one.
     // readOnly and writeOnly are the field's (compare_access); x-extensible-enum is an enum.
     const auto judged_elsewhere = [](std::string_view name) {
@@ -133,16 +131,16 @@ void compare_keyword_lists(const DiffContext& context, const std::vector<Keyword
         if (judged_elsewhere(keyword.name)) continue;
         const auto* found = find_keyword(after, keyword.name);
         if (found == nullptr)
-            context.emit(unit, kind_of(keyword, &before, ChangeKind::validation_keyword_removed), path, o, n, detached(*keyword.value),
-                         nullptr, std::string(keyword.name));
+            at.emit(kind_of(keyword, &before, ChangeKind::validation_keyword_removed), detached(*keyword.value), nullptr,
+                    std::string(keyword.name));
         else if (!json_equal(*found, *keyword.value))
-            context.emit(unit, kind_of(keyword, nullptr, ChangeKind::unclassified_change), path, o, n, detached(*keyword.value),
-                         detached(*found), std::string(keyword.name));
+            at.emit(kind_of(keyword, nullptr, ChangeKind::unclassified_change), detached(*keyword.value), detached(*found),
+                    std::string(keyword.name));
     }
     for (const auto& keyword : after)
         if (!judged_elsewhere(keyword.name) && find_keyword(before, keyword.name) == nullptr)
-            context.emit(unit, kind_of(keyword, &after, ChangeKind::validation_keyword_added), path, o, n, nullptr,
-                         detached(*keyword.value), std::string(keyword.name));
+            at.emit(kind_of(keyword, &after, ChangeKind::validation_keyword_added), nullptr, detached(*keyword.value),
+                    std::string(keyword.name));
 }
 
 // An upper bound (maxLength, maximum, …) tightens when it appears or falls; a lower
@@ -152,14 +150,13 @@ enum class Bound { upper, lower };
 // `still_within`: every value the new schema lists meets the old bound, so a bound
 // dropped or loosened admits nothing the old schema refused: no relaxation.
 template <typename T>
-void compare_bound(const DiffContext& context, Bound bound, const std::optional<T>& before, const std::optional<T>& after,
-                   ChangeKind tightened, ChangeKind relaxed, bool still_within, Unit& unit, const std::string& path, const Schema& o,
-                   const Schema& n) {
+void compare_bound(const SchemaSite& at, Bound bound, const std::optional<T>& before, const std::optional<T>& after, ChangeKind tightened,
+                   ChangeKind relaxed, bool still_within) {
     if (before == after) return;
     const auto value = [](const std::optional<T>& v) { return v ? number_json(*v) : json::value(nullptr); };
     const bool tighter = !before || (after && (bound == Bound::upper ? *after < *before : *after > *before));
     if (!tighter && still_within) return;
-    context.emit(unit, tighter ? tightened : relaxed, path, o, n, value(before), value(after));
+    at.emit(tighter ? tightened : relaxed, value(before), value(after));
 }
 
 // Whether `description` states `value` as the default ("Defaults to X.", "The default is
@@ -197,11 +194,13 @@ bool documents_default(std::string_view description, const json::value& value) {
 
 }  // namespace
 
-void compare_keywords(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path,
-                      std::optional<std::pair<bool, bool>> nullable) {
+void compare_keywords(const SchemaSite& at, std::optional<std::pair<bool, bool>> nullable) {
+    const auto& context = at.context;
+    const auto& o = at.o;
+    const auto& n = at.n;
     // Descriptions that differ only in whitespace (`\n\n\n` → `\n\n`, a re-wrapped line) say the same.
     if (o.description != n.description && whitespace_collapsed(o.description) != whitespace_collapsed(n.description))
-        context.emit(unit, ChangeKind::description_changed, path, o, n, json::value(o.description), json::value(n.description));
+        at.emit(ChangeKind::description_changed, json::value(o.description), json::value(n.description));
     if (!context.lossy) {
         const auto* od = effective_default(o, context.old_side);
         const auto* nd = effective_default(n, context.new_side);
@@ -218,29 +217,25 @@ void compare_keywords(const DiffContext& context, const Schema& o, const Schema&
                            : nd != nullptr && documents_default(o.description, *nd) ? ChangeKind::default_added_as_documented
                            : nd != nullptr && zero(*nd)                             ? ChangeKind::default_added_zero_value
                                                                                     : ChangeKind::default_added;
-        if (od == nullptr && nd != nullptr) context.emit(unit, added, path, o, n, nullptr, detached(*nd));
-        else if (od != nullptr && nd == nullptr) context.emit(unit, ChangeKind::default_removed, path, o, n, detached(*od), nullptr);
-        else if (od != nullptr && !json_equal(*od, *nd))
-            context.emit(unit, ChangeKind::default_changed, path, o, n, detached(*od), detached(*nd));
+        if (od == nullptr && nd != nullptr) at.emit(added, nullptr, detached(*nd));
+        else if (od != nullptr && nd == nullptr) at.emit(ChangeKind::default_removed, detached(*od), nullptr);
+        else if (od != nullptr && !json_equal(*od, *nd)) at.emit(ChangeKind::default_changed, detached(*od), detached(*nd));
         const auto [was_nullable, is_nullable] = nullable.value_or(std::pair{o.nullable, n.nullable});
         if (was_nullable != is_nullable)
-            context.emit(unit, is_nullable ? ChangeKind::nullable_added : ChangeKind::nullable_removed, path, o, n, was_nullable,
-                         is_nullable);
+            at.emit(is_nullable ? ChangeKind::nullable_added : ChangeKind::nullable_removed, was_nullable, is_nullable);
     }
-    compare_keyword_lists(context, o.unmodelled().extensions, n.unmodelled().extensions, unit, path, o, n);
-    compare_keyword_lists(context, o.unmodelled().other_keywords, n.unmodelled().other_keywords, unit, path, o, n);
+    compare_keyword_lists(at, o.unmodelled().extensions, n.unmodelled().extensions);
+    compare_keyword_lists(at, o.unmodelled().other_keywords, n.unmodelled().other_keywords);
 }
 
-void compare_flag(const DiffContext& context, bool before, bool after, ChangeKind on, ChangeKind off, Unit& unit, const std::string& path,
-                  const Schema& o, const Schema& n) {
-    if (before != after) context.emit(unit, after ? on : off, path, o, n, before, after);
+void compare_flag(const SchemaSite& at, bool before, bool after, ChangeKind on, ChangeKind off) {
+    if (before != after) at.emit(after ? on : off, before, after);
 }
 
-void compare_text(const DiffContext& context, std::string_view before, std::string_view after, ChangeKind kind, Unit& unit,
-                  const std::string& path, const Schema& o, const Schema& n) {
+void compare_text(const SchemaSite& at, std::string_view before, std::string_view after, ChangeKind kind) {
     if (before != after)
-        context.emit(unit, kind, path, o, n, before.empty() ? json::value(nullptr) : json::value(before),
-                     after.empty() ? json::value(nullptr) : json::value(after));
+        at.emit(kind, before.empty() ? json::value(nullptr) : json::value(before),
+                after.empty() ? json::value(nullptr) : json::value(after));
 }
 
 std::pair<std::vector<std::string>, std::vector<std::string>> edits(const std::vector<std::string>& before,
@@ -273,8 +268,8 @@ const json::array* listed_values(const Schema& schema, json::array& storage) {
 namespace {
 
 // Each value one list has and the other not, as one change of `removed` or `added` each.
-void compare_listed(const DiffContext& context, const json::array& before_values, const json::array& after_values, ChangeKind removed_kind,
-                    ChangeKind added_kind, Unit& unit, const std::string& path, const Schema& o, const Schema& n) {
+void compare_listed(const SchemaSite& at, const json::array& before_values, const json::array& after_values, ChangeKind removed_kind,
+                    ChangeKind added_kind) {
     std::vector<std::string> before;
     std::vector<std::string> after;
     for (const auto& v : before_values) before.push_back(json::serialize(v));
@@ -294,31 +289,33 @@ void compare_listed(const DiffContext& context, const json::array& before_values
     };
     if (!removed.empty()) {
         auto [values, detail] = listed(removed);
-        context.emit(unit, removed_kind, path, o, n, std::move(values), nullptr, std::move(detail));
+        at.emit(removed_kind, std::move(values), nullptr, std::move(detail));
     }
     if (!added.empty()) {
         auto [values, detail] = listed(added);
-        context.emit(unit, added_kind, path, o, n, nullptr, std::move(values), std::move(detail));
+        at.emit(added_kind, nullptr, std::move(values), std::move(detail));
     }
 }
 
 }  // namespace
 
-void compare_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_enum(const SchemaSite& at) {
+    const auto& o = at.o;
+    const auto& n = at.n;
     json::array old_const;
     json::array new_const;
     const auto* old_values = listed_values(o, old_const);
     const auto* new_values = listed_values(n, new_const);
     if (old_values == nullptr && new_values == nullptr) return;
     if (old_values == nullptr) {
-        context.emit(unit, ChangeKind::enum_restriction_added, path, o, n, nullptr, detached(*new_values));
+        at.emit(ChangeKind::enum_restriction_added, nullptr, detached(*new_values));
         return;
     }
     if (new_values == nullptr) {
-        context.emit(unit, ChangeKind::enum_restriction_removed, path, o, n, detached(*old_values), nullptr);
+        at.emit(ChangeKind::enum_restriction_removed, detached(*old_values), nullptr);
         return;
     }
-    compare_listed(context, *old_values, *new_values, ChangeKind::enum_value_removed, ChangeKind::enum_value_added, unit, path, o, n);
+    compare_listed(at, *old_values, *new_values, ChangeKind::enum_value_removed, ChangeKind::enum_value_added);
 }
 
 namespace {
@@ -331,15 +328,17 @@ const json::array* extensible_values(const Schema& schema) {
 
 }  // namespace
 
-void compare_extensible_enum(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_extensible_enum(const SchemaSite& at) {
+    const auto& o = at.o;
+    const auto& n = at.n;
     const auto* old_values = extensible_values(o);
     const auto* new_values = extensible_values(n);
     if (old_values == nullptr && new_values == nullptr) return;
     const json::array none;
     // A reader of an extensible enum handles values it does not know: one added is news.
     // One removed is gone as from an enum: a writer that sends it is refused.
-    compare_listed(context, old_values != nullptr ? *old_values : none, new_values != nullptr ? *new_values : none,
-                   ChangeKind::enum_value_removed, ChangeKind::extensible_enum_value_added, unit, path, o, n);
+    compare_listed(at, old_values != nullptr ? *old_values : none, new_values != nullptr ? *new_values : none,
+                   ChangeKind::enum_value_removed, ChangeKind::extensible_enum_value_added);
 }
 
 bool keyword_is_true(const Schema& schema, std::string_view keyword) {
@@ -348,13 +347,15 @@ bool keyword_is_true(const Schema& schema, std::string_view keyword) {
     return value != nullptr && value->is_bool() && value->get_bool();
 }
 
-void compare_access(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_access(const SchemaSite& at) {
+    const auto& o = at.o;
+    const auto& n = at.n;
     for (const auto& [keyword, became] : {std::pair{std::string_view("readOnly"), ChangeKind::field_became_read_only},
                                           std::pair{std::string_view("writeOnly"), ChangeKind::field_became_write_only}}) {
         const bool was = keyword_is_true(o, keyword);
         const bool is = keyword_is_true(n, keyword);
         if (was == is) continue;
-        context.emit(unit, is ? became : ChangeKind::field_access_relaxed, path, o, n, was, is, std::string(keyword));
+        at.emit(is ? became : ChangeKind::field_access_relaxed, was, is, std::string(keyword));
     }
 }
 
@@ -401,19 +402,22 @@ private:
     std::optional<PatternLengths> lengths_;
 };
 
-void compare_multiple_of(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_multiple_of(const SchemaSite& at) {
+    const auto& o = at.o;
+    const auto& n = at.n;
     const auto& before = o.value_bounds().multiple_of;
     const auto& after = n.value_bounds().multiple_of;
     if (before == after) return;
     const auto value = [](const std::optional<double>& v) { return v ? number_json(*v) : json::value(nullptr); };
     // A new step that is a multiple of the old one admits fewer values.
     const bool relaxed = !after || (before && std::fmod(*before, *after) == 0.0);
-    context.emit(unit, relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, path, o, n, value(before),
-                 value(after));
+    at.emit(relaxed ? ChangeKind::multiple_of_relaxed : ChangeKind::multiple_of_tightened, value(before), value(after));
 }
 
 // One finding for one edit of a pattern: its direction where it is provable, else a change to review.
-void compare_pattern(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_pattern(const SchemaSite& at) {
+    const auto& o = at.o;
+    const auto& n = at.n;
     const auto& before = o.value_bounds().pattern;
     const auto& after = n.value_bounds().pattern;
     if (before == after) return;
@@ -427,19 +431,19 @@ void compare_pattern(const DiffContext& context, const Schema& o, const Schema& 
             case PatternRelation::unknown: break;
         }
     }
-    context.emit(unit, kind, path, o, n, value(before), value(after));
+    at.emit(kind, value(before), value(after));
 }
 
 }  // namespace
 
-void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n, Unit& unit, const std::string& path) {
+void compare_bounds(const SchemaSite& at) {
+    const auto& o = at.o;
+    const auto& n = at.n;
     const auto& before = o.value_bounds();
     const auto& after = n.value_bounds();
     const StillWithin within(n);
     const auto bound = [&](Bound kind, const auto& old_bound, const auto& new_bound, ChangeKind tightened, ChangeKind relaxed,
-                           bool still_within = false) {
-        compare_bound(context, kind, old_bound, new_bound, tightened, relaxed, still_within, unit, path, o, n);
-    };
+                           bool still_within = false) { compare_bound(at, kind, old_bound, new_bound, tightened, relaxed, still_within); };
     bound(Bound::upper, before.max_length, after.max_length, ChangeKind::max_length_tightened, ChangeKind::max_length_relaxed,
           within.length(before.max_length, Bound::upper));
     bound(Bound::lower, before.min_length, after.min_length, ChangeKind::min_length_tightened, ChangeKind::min_length_relaxed,
@@ -448,20 +452,19 @@ void compare_bounds(const DiffContext& context, const Schema& o, const Schema& n
           within.number(before.maximum, before.exclusive_maximum, Bound::upper));
     bound(Bound::lower, before.minimum, after.minimum, ChangeKind::minimum_tightened, ChangeKind::minimum_relaxed,
           within.number(before.minimum, before.exclusive_minimum, Bound::lower));
-    compare_flag(context, before.exclusive_maximum, after.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
-                 ChangeKind::exclusive_maximum_relaxed, unit, path, o, n);
-    compare_flag(context, before.exclusive_minimum, after.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,
-                 ChangeKind::exclusive_minimum_relaxed, unit, path, o, n);
+    compare_flag(at, before.exclusive_maximum, after.exclusive_maximum, ChangeKind::exclusive_maximum_tightened,
+                 ChangeKind::exclusive_maximum_relaxed);
+    compare_flag(at, before.exclusive_minimum, after.exclusive_minimum, ChangeKind::exclusive_minimum_tightened,
+                 ChangeKind::exclusive_minimum_relaxed);
     bound(Bound::upper, before.max_items, after.max_items, ChangeKind::max_items_tightened, ChangeKind::max_items_relaxed);
     bound(Bound::lower, before.min_items, after.min_items, ChangeKind::min_items_tightened, ChangeKind::min_items_relaxed);
     bound(Bound::upper, before.max_properties, after.max_properties, ChangeKind::max_properties_tightened,
           ChangeKind::max_properties_relaxed);
     bound(Bound::lower, before.min_properties, after.min_properties, ChangeKind::min_properties_tightened,
           ChangeKind::min_properties_relaxed);
-    compare_flag(context, before.unique_items, after.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed,
-                 unit, path, o, n);
-    compare_multiple_of(context, o, n, unit, path);
-    compare_pattern(context, o, n, unit, path);
+    compare_flag(at, before.unique_items, after.unique_items, ChangeKind::unique_items_tightened, ChangeKind::unique_items_relaxed);
+    compare_multiple_of(at);
+    compare_pattern(at);
 }
 
 }  // namespace kompat
