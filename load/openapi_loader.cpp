@@ -2,6 +2,9 @@
 // `x-kubernetes-group-version-kind`.
 #include "load/openapi_loader.hpp"
 
+#include "load/openapi_payloads.hpp"
+#include "load/openapi_security.hpp"
+
 #include <algorithm>
 #include <array>
 
@@ -33,8 +36,8 @@ void OpenApiLoader::load() {
         if (const auto* version = info->get_object().if_contains("version"); version != nullptr && version->is_string())
             state_.snapshot.info_version = std::string(version->get_string());
     load_types();
-    load_security_schemes();
-    load_servers();
+    load_security_schemes(document());
+    load_servers(document());
     if (const auto* security = document_.if_contains("security")) document_security_ = security_requirements(*security);
     if (const auto* paths = member_object("paths")) load_paths(*paths);
     if (const auto* webhooks = v3_ ? member_object("webhooks") : nullptr) load_paths(*webhooks, true);
@@ -49,8 +52,7 @@ const json::object* OpenApiLoader::member_object(std::string_view key) const {
 }
 
 void OpenApiLoader::fail_at(const json::object& object, std::string_view key, const std::string& message) const {
-    const auto member = object.find(key);
-    state_.fail(file_index_, member != object.end() ? file_.position_of(*member) : file_.position_of(object), message);
+    document().fail_at(object, key, message);
 }
 
 void OpenApiLoader::load_types() {
@@ -159,12 +161,13 @@ void OpenApiLoader::read_operation(const json::object& object, const json::array
         for (const auto& element : *shared) add_parameter(element, operation, true);
     std::sort(operation.parameters.begin(), operation.parameters.end(),
               [](const auto& a, const auto& b) { return std::tie(a->in, a->name) < std::tie(b->in, b->name); });
-    if (body != nullptr) read_request_body(*body, operation);
+    if (body != nullptr) read_request_body(document(), *body, operation);
     // Swagger 2.0: a body (or form) is sent in the media types the operation consumes.
     const bool form =
         std::any_of(operation.parameters.begin(), operation.parameters.end(), [](const auto& p) { return p->in == "formData"; });
-    if (!v3_ && (operation.has_request_body || form)) operation.request_media = listed_media(object, "consumes", operation.location);
-    if (responses != nullptr) read_responses(object, *responses, operation);
+    if (!v3_ && (operation.has_request_body || form))
+        operation.request_media = listed_media(document(), object, "consumes", operation.location);
+    if (responses != nullptr) read_responses(document(), object, *responses, operation);
 }
 
 void OpenApiLoader::read_tags(const json::array& tags, Operation& operation) {
@@ -249,7 +252,7 @@ void OpenApiLoader::read_parameter(const PointerTarget& target, Parameter& param
             state_.build(parameter.schema, file_index_, schema->value(), position);
         }
     } else if (const auto* content = object->if_contains("content")) {
-        if (const auto chosen = choose_media_schema(*content))
+        if (const auto chosen = choose_media_schema(document(), *content))
             state_.build(parameter.schema, file_index_, *chosen->schema, chosen->position);
     } else {
         // Swagger 2.0: the parameter carries its type keywords itself.
