@@ -81,16 +81,15 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
         object_lines = object_notes(checked);
     }
     comparison.summary = summarize(comparison.findings);
-    comparison.sources = {{before.source, std::string(to_string(before.format)), before.info_version},
-                          {after.source, std::string(to_string(after.format)), after.info_version},
-                          std::move(diff.notes),
-                          kinds_of({&before, &after}),
-                          false,
-                          "lint",
-                          served_kinds(before),
-                          served_kinds(after)};
-    comparison.sources.notes.insert(comparison.sources.notes.end(), object_lines.begin(), object_lines.end());
-    comparison.sources.deprecated_new = served_kinds(after, true);
+    auto& sources = comparison.sources;
+    sources.old_side = {before.source, std::string(to_string(before.format)), before.info_version};
+    sources.new_side = {after.source, std::string(to_string(after.format)), after.info_version};
+    sources.notes = std::move(diff.notes);
+    sources.notes.insert(sources.notes.end(), object_lines.begin(), object_lines.end());
+    sources.kinds = kinds_of({&before, &after});
+    sources.served_old = served_kinds(before);
+    sources.served_new = served_kinds(after);
+    sources.deprecated_new = served_kinds(after, true);
     // Input warnings first: they say what the findings were read from.
     std::vector<std::string> warnings = before.input_warnings;
     for (const auto& warning : after.input_warnings)
@@ -254,8 +253,13 @@ Comparison single_snapshot_report(const Snapshot& snapshot, std::vector<Finding>
     report.findings = std::move(findings);
     sort_findings(report.findings);
     report.summary = summarize(report.findings);
-    const ReportSource side{snapshot.source, std::string(to_string(snapshot.format))};
-    report.sources = {side, side, std::move(notes), kinds_of({&snapshot}), true, std::move(command)};
+    auto& sources = report.sources;
+    sources.old_side = {snapshot.source, std::string(to_string(snapshot.format))};
+    sources.new_side = sources.old_side;
+    sources.notes = std::move(notes);
+    sources.kinds = kinds_of({&snapshot});
+    sources.single_snapshot = true;
+    sources.single_command = std::move(command);
     return report;
 }
 
