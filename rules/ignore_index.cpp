@@ -37,8 +37,7 @@ std::string glob_of(std::string_view location) {
 
 }  // namespace
 
-IgnoreIndex::IgnoreIndex(const std::vector<const IgnoreEntry*>& active, std::string config_file)
-    : config_file_(std::move(config_file)) {
+IgnoreIndex::IgnoreIndex(const std::vector<const IgnoreEntry*>& active, std::string config_file) : config_file_(std::move(config_file)) {
     for (std::size_t i = 0; i < active.size(); ++i) {
         auto& for_rule = by_rule_[active[i]->rule];
         const auto& location = globs_.emplace_back(glob_of(active[i]->location));
