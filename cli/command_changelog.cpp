@@ -41,7 +41,12 @@ Examples:
     const auto run = [options, &limits] {
         const auto config = read_configuration(options->reports.config, limits);
         const int ruleset = ruleset_to_use({}, config);
-        auto comparison = compare(options->old_spec, options->new_spec, limits, ruleset, false, {}, ComparedInputs::left_to_exit);
+        ComparisonRequest asked;
+        asked.old_spec = options->old_spec;
+        asked.new_spec = options->new_spec;
+        asked.ruleset = ruleset;
+        asked.inputs = ComparedInputs::left_to_exit;
+        auto comparison = compare(asked, limits);
         apply_configuration(comparison, config);
         note_pinned_ruleset(comparison, ruleset, {}, config);
         auto request = options->reports;

@@ -21,6 +21,7 @@ struct CompareOptions {
     std::optional<int> rules_version;   // the rule set pinned (else the config's, else the current one)
     bool lint = false;                  // check --lint: the API-convention violations NEW adds
     std::vector<std::string> objects;   // check --objects: objects validated against both snapshots
+    std::vector<std::string> clusters;  // check --cluster: cluster CRD dumps whose status.storedVersions OLD takes
     std::string baseline;
     std::string baseline_base;  // the target branch's baseline: entries it lacks are approved in this PR
     std::string write_baseline_to;
@@ -39,6 +40,7 @@ int check_compare_outputs(CompareOptions& options) {
     std::vector<std::string> inputs{options.old_spec, options.new_spec, options.reports.config, baseline_read, options.baseline_base};
     inputs.insert(inputs.end(), options.releases.begin(), options.releases.end());
     inputs.insert(inputs.end(), options.objects.begin(), options.objects.end());
+    inputs.insert(inputs.end(), options.clusters.begin(), options.clusters.end());
     return check_outputs(outputs, inputs);
 }
 
@@ -47,8 +49,14 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
     const auto config = read_configuration(options.reports.config, limits);
     const int ruleset = ruleset_to_use(options.rules_version, config);
     // The snapshots stay to the end unless release comparisons follow (each loads two more).
-    auto comparison = compare(options.old_spec, options.new_spec, limits, ruleset, options.lint, options.objects,
-                              options.releases.empty() ? ComparedInputs::left_to_exit : ComparedInputs::freed);
+    ComparisonRequest request{options.old_spec,
+                              options.new_spec,
+                              ruleset,
+                              options.lint,
+                              options.objects,
+                              options.clusters,
+                              options.releases.empty() ? ComparedInputs::left_to_exit : ComparedInputs::freed};
+    auto comparison = compare(request, limits);
     if (!options.releases.empty()) anchor_to_releases(comparison, options.releases, options.new_spec, limits, ruleset);
     note_swapped_inputs(comparison);
     apply_version_policy(comparison, ruleset);
@@ -118,6 +126,9 @@ Command add_check(CLI::App& app, Limits& limits) {
     check->add_flag("--lint", options->lint,
                     "Also report the Kubernetes API-convention violations NEW adds (docs/conventions.md); they fail the "
                     "check only at or above --fail-on");
+    check->add_option("--cluster", options->clusters,
+                      "A cluster's CRDs as `kubectl get crd -o yaml` writes them (repeatable): their status.storedVersions, the "
+                      "versions objects are stored in, are OLD's; NEW must keep each (docs/upgrade.md)");
     check->add_option("--objects", options->objects,
                       "Kubernetes objects (a file or directory of YAML or JSON; repeatable) to validate against OLD and NEW: "
                       "the objects the change rejects, prunes or defaults differently (docs/objects.md)");

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "diff/snapshot_diff.hpp"
+#include "load/cluster_state.hpp"
 #include "load/manifest_loader.hpp"
 #include "load/snapshot_loader.hpp"
 #include "objects/object_check.hpp"
@@ -55,9 +56,11 @@ int ruleset_to_use(std::optional<int> from_option, const std::optional<Config>& 
     return from_option.value_or(from_config.value_or(current_ruleset));
 }
 
-Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset, bool conventions,
-                   const std::vector<std::string>& objects, ComparedInputs inputs) {
+Comparison compare(const ComparisonRequest& request, const Limits& limits) {
+    const auto& [old_spec, new_spec, ruleset, conventions, objects, clusters, inputs] = request;
     auto loaded = std::make_unique<SnapshotPair>(load_snapshot_pair(old_spec, new_spec, limits));
+    std::vector<std::string> cluster_notes;
+    for (const auto& cluster : clusters) cluster_notes.push_back(take_cluster_state(loaded->old_snapshot, load_snapshot(cluster, limits)));
     const auto& before = loaded->old_snapshot;
     const auto& after = loaded->new_snapshot;
     auto diff = diff_snapshots(before, after, limits);
@@ -85,6 +88,7 @@ Comparison compare(const std::string& old_spec, const std::string& new_spec, con
     sources.old_side = {before.source, std::string(to_string(before.format)), before.info_version};
     sources.new_side = {after.source, std::string(to_string(after.format)), after.info_version};
     sources.notes = std::move(diff.notes);
+    sources.notes.insert(sources.notes.end(), cluster_notes.begin(), cluster_notes.end());
     sources.notes.insert(sources.notes.end(), object_lines.begin(), object_lines.end());
     sources.kinds = kinds_of({&before, &after});
     sources.served_old = served_kinds(before);
@@ -107,7 +111,11 @@ void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& 
     const auto key = [](const Finding& finding) { return std::string(finding.rule.id()) + '\x1f' + place_of(finding); };
     std::map<std::string, std::vector<std::string>> breaks;  // rule and place → the releases broken there
     for (const auto& release : releases) {
-        const auto against = compare(release, new_spec, limits, ruleset);
+        ComparisonRequest request;
+        request.old_spec = release;
+        request.new_spec = new_spec;
+        request.ruleset = ruleset;
+        const auto against = compare(request, limits);
         for (const auto& finding : against.findings) {
             auto& names = breaks[key(finding)];
             if (finding.severity >= Severity::warning && (names.empty() || names.back() != release)) names.push_back(release);

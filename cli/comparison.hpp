@@ -30,11 +30,20 @@ struct Comparison {
 // which takes the memory back at once (support/left_to_exit.hpp).
 enum class ComparedInputs { freed, left_to_exit };
 
-// Loads both snapshots, diffs and judges them, as rule set `ruleset` judges.
-// With `conventions` (check --lint), the API-convention violations NEW adds are findings too;
-// with `objects` (check --objects), what the change does to those objects.
-Comparison compare(const std::string& old_spec, const std::string& new_spec, const Limits& limits, int ruleset = current_ruleset,
-                   bool conventions = false, const std::vector<std::string>& objects = {}, ComparedInputs inputs = ComparedInputs::freed);
+// What a comparison is asked for: the two snapshots, the rule set that judges, and what
+// else is read beside them.
+struct ComparisonRequest {
+    std::string old_spec;
+    std::string new_spec;
+    int ruleset = current_ruleset;
+    bool conventions = false;           // check --lint: the API-convention violations NEW adds are findings too
+    std::vector<std::string> objects;   // check --objects: what the change does to those objects
+    std::vector<std::string> clusters;  // check --cluster: the clusters' CRDs, whose status.storedVersions OLD takes
+    ComparedInputs inputs = ComparedInputs::freed;
+};
+
+// Loads both snapshots (and the clusters' CRDs), diffs and judges them.
+Comparison compare(const ComparisonRequest& request, const Limits& limits);
 
 // The configuration file at `path` (`--config`), read once; none for "".
 std::optional<Config> read_configuration(const std::string& path, const Limits& limits);

@@ -64,6 +64,8 @@ namespace kompat {
     X(convention_map, "convention-map")                                                     \
     X(convention_bool, "convention-bool")                                                   \
     X(crd_storage_version_changed, "crd-storage-version-changed")                           \
+    X(crd_stored_version_removed, "crd-stored-version-removed")                             \
+    X(crd_stored_version_unserved, "crd-stored-version-unserved")                           \
     X(field_removed, "field-removed") X(field_added, "field-added")                         \
     X(field_added_required, "field-added-required")                                         \
     X(field_became_required, "field-became-required")                                       \

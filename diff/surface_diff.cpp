@@ -4,6 +4,9 @@
 
 #include "diff/schema_summary.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <map>
 #include <string>
@@ -112,12 +115,41 @@ void diff_kind_pair(const DiffContext& context, const SchemaComparer& comparer, 
     });
 }
 
+// The versions a cluster stores a CRD's objects in (OLD's status.storedVersions) against
+// NEW's versions: the API server refuses a CRD update whose spec.versions lacks a stored
+// version, and a stored version no longer served holds objects only the others serve.
+void diff_stored_versions(const DiffContext& context, const Kind& old_kind, const std::map<std::string, const Kind*>& new_versions,
+                          const Kind& new_kind, DiffPlan& plan) {
+    const auto& stored = old_kind.crd->stored_versions;
+    if (stored.empty()) return;
+    std::vector<std::string> served;
+    for (const auto& [version, kind] : new_versions)
+        if (kind->is_served()) served.push_back(version);
+    const auto detail = fmt::format("storedVersions {}; NEW serves {}", fmt::join(stored, ", "),
+                                    served.empty() ? "none" : fmt::format("{}", fmt::join(served, ", ")));
+    for (const auto& version : stored) {
+        const auto found = new_versions.find(version);
+        if (found != new_versions.end() && found->second->is_served()) continue;
+        Change change;
+        change.kind = found == new_versions.end() ? ChangeKind::crd_stored_version_removed : ChangeKind::crd_stored_version_unserved;
+        change.type = new_kind.type_name;
+        change.detail = detail;
+        change.old_value = json::value(version);
+        change.old_position = context.position(context.old_side, old_kind.location);
+        change.new_position = context.position(context.new_side, (found != new_versions.end() ? *found->second : new_kind).location);
+        change.stability = new_kind.stability;
+        change.reaches.push_back(whole_kind_reach(new_kind));
+        plan.surface.push_back(std::move(change));
+    }
+}
+
 // Scope and storage version belong to a CRD (group + kind), not to one version.
 void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
     struct Facts {
         const Kind* any = nullptr;
         std::string storage;
         const Kind* storage_kind = nullptr;
+        std::map<std::string, const Kind*> versions;
     };
     auto collect = [](const Snapshot& snapshot) {
         std::map<std::pair<std::string, std::string>, Facts> out;
@@ -125,6 +157,7 @@ void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
             if (!kind.crd) continue;
             auto& facts = out[{kind.gvk.group, kind.gvk.kind}];
             if (facts.any == nullptr) facts.any = &kind;
+            facts.versions.emplace(kind.gvk.version, &kind);
             if (kind.crd->storage) {
                 facts.storage = kind.gvk.version;
                 facts.storage_kind = &kind;
@@ -160,6 +193,7 @@ void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
         if (!before.storage.empty() && !after.storage.empty() && before.storage != after.storage)
             emit(ChangeKind::crd_storage_version_changed, json::value(before.storage), json::value(after.storage), *before.storage_kind,
                  *after.storage_kind);
+        diff_stored_versions(context, *before.any, after.versions, after.storage_kind != nullptr ? *after.storage_kind : *after.any, plan);
     }
 }
 

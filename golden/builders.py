@@ -36,8 +36,9 @@ def field(schema, name="field", required=None):
     return openapi(spec={name: schema}, required=required)
 
 
-def crd(versions, scope="Namespaced", kind="Gadget"):
-    """A CustomResourceDefinition of example.com with the given versions."""
+def crd(versions, scope="Namespaced", kind="Gadget", stored=None):
+    """A CustomResourceDefinition of example.com with the given versions; with `stored`, as a
+    cluster holds it (`kubectl get crd -o yaml`): status.storedVersions."""
     out = []
     for v in versions:
         entry = {"name": v["name"], "served": v.get("served", True), "storage": v.get("storage", False),
@@ -48,10 +49,13 @@ def crd(versions, scope="Namespaced", kind="Gadget"):
                 entry[key] = v[key]
         out.append(entry)
     plural = kind.lower() + "s"
-    return {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-            "metadata": {"name": f"{plural}.example.com"},
-            "spec": {"group": "example.com", "scope": scope,
-                     "names": {"kind": kind, "plural": plural, "singular": kind.lower()}, "versions": out}}
+    doc = {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+           "metadata": {"name": f"{plural}.example.com"},
+           "spec": {"group": "example.com", "scope": scope,
+                    "names": {"kind": kind, "plural": plural, "singular": kind.lower()}, "versions": out}}
+    if stored is not None:
+        doc["status"] = {"storedVersions": stored}
+    return doc
 
 
 def op(parameters=None, responses=None):
@@ -103,10 +107,11 @@ def pets(union, where="response", **extra):
 CASES = []
 
 
-def case(name, rule, meaning, old, new, rules=None, release=None, objects=None):
+def case(name, rule, meaning, old, new, rules=None, release=None, objects=None, cluster=None):
     """A golden case: old and new (new None: a lint case of old), and with `release`, a
     release.json that the check is judged against (check --release). With `objects` (YAML
     text), objects.yaml: the objects are validated too (check --objects; with new None,
-    validate --objects)."""
+    validate --objects). With `cluster`, cluster.json: a cluster's CRDs (check --cluster)."""
     CASES.append({"name": name, "rule": rule, "meaning": meaning, "old": old, "new": new, "release": release,
-                  "objects": objects, "rules": sorted(set(rules if rules is not None else ([rule] if rule else [])))})
+                  "objects": objects, "cluster": cluster,
+                  "rules": sorted(set(rules if rules is not None else ([rule] if rule else [])))})

@@ -87,3 +87,23 @@ case("crd-version-deprecated-without-warning", None, "",
 case("crd-storage-version-changed", "crd-storage-version-changed", "A CRD stores objects in another version.",
      crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+# ---- cluster state: status.storedVersions (a `kubectl get crd -o yaml` dump as OLD, or check --cluster) ----
+case("crd-stored-version-removed", "crd-stored-version-removed",
+     "OLD is a cluster's CRD (`kubectl get crd NAME -o yaml`) whose `status.storedVersions` holds a version NEW no longer "
+     "has: the API server refuses the update (\"must appear in spec.versions\") until the objects stored in it are "
+     "migrated and the version is removed from `status.storedVersions`. An error whatever the version's stability. "
+     "`check OLD NEW --cluster DUMP` (repeatable) takes the stored versions from dumps of the clusters instead.",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}], stored=["v1beta1", "v1"]),
+     crd([{"name": "v1", "storage": True}]), ["crd-stored-version-removed", "version-removed"])
+case("crd-stored-version-unserved", "crd-stored-version-unserved",
+     "A version in the cluster's `status.storedVersions` that NEW keeps but no longer serves: its objects can only be "
+     "read through the other versions, and it cannot be removed until they are migrated (a warning).",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}], stored=["v1beta1", "v1"]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
+     ["crd-stored-version-unserved", "crd-version-unserved"])
+case("crd-stored-version-from-cluster", None, "",
+     crd([{"name": "v1", "storage": True}]), crd([{"name": "v1", "storage": True}]), ["crd-stored-version-removed"],
+     cluster=crd([{"name": "v1", "storage": True}, {"name": "v1alpha1", "served": False}], stored=["v1alpha1", "v1"]))
+case("crd-stored-versions-all-kept", None, "",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}], stored=["v1"]),
+     crd([{"name": "v1", "storage": True}]), ["unserved-version-removed"])

@@ -48,7 +48,7 @@ def main():
         names.add(c["name"])
         folder = os.path.join(HERE, c["name"])
         os.makedirs(folder, exist_ok=True)
-        for stale in ("old.json", "new.json", "spec.json", "release.json", "objects.yaml"):
+        for stale in ("old.json", "new.json", "spec.json", "release.json", "objects.yaml", "cluster.json"):
             if os.path.exists(os.path.join(folder, stale)):
                 os.remove(os.path.join(folder, stale))
         if c["new"] is None:
@@ -58,6 +58,8 @@ def main():
             write_json(os.path.join(folder, "new.json"), c["new"])
         if c["release"] is not None:
             write_json(os.path.join(folder, "release.json"), c["release"])
+        if c["cluster"] is not None:
+            write_json(os.path.join(folder, "cluster.json"), c["cluster"])
         if c["objects"] is not None:
             with open(os.path.join(folder, "objects.yaml"), "w") as f:
                 f.write(c["objects"])

@@ -67,6 +67,9 @@ private:
         common.keeps_unknown_fields = preserve != nullptr && preserve->is_bool()
                                           ? preserve->get_bool()
                                           : string_member(crd_, "apiVersion") == "apiextensions.k8s.io/v1beta1";
+        // A cluster's CRD (`kubectl get crd -o yaml`) says which versions its objects are stored in.
+        if (const auto* status = member(crd_, "status"))
+            common.stored_versions = strings_at(as_object(*status, "status"), "storedVersions");
         return common;
     }
 

@@ -44,6 +44,10 @@ struct CrdVersion {
     std::vector<std::string_view> subresources;  // status, scale
     // spec.preserveUnknownFields (v1beta1's default): the server prunes no unknown field.
     bool keeps_unknown_fields = false;
+    // status.storedVersions, as `kubectl get crd -o yaml` shows a cluster's CRD (or as
+    // check --cluster gives it): the versions objects may still be stored in. The API server
+    // refuses an update of the CRD whose spec.versions lacks one of them. Empty: unknown.
+    std::vector<std::string> stored_versions;
 };
 
 struct Kind {

@@ -109,6 +109,7 @@ Judging judging_of(const Change& change, const std::string& date) {
 // What one place that reaches the change makes of it: its roles' severity, capped by its stability.
 Severity severity_at(const Judging& judging, const Change& change, const Reach& reach) {
     const auto severity = by_roles(judging.judged->severities, reach.roles);
+    if (judging.rule->weighing.whatever_its_stability) return severity;
     if (reach.stability == Stability::alpha || reach.alpha_field) return cap(severity, Severity::info);
     // Said by the kind-removed / version-removed finding of its kind or group-version.
     if (judging.rule->weighing.told_by_its_kind && (change.whole_group_version || change.with_its_kind))

@@ -99,6 +99,11 @@ constexpr Weighing sunset_checked = [] {
     weighing.once_sunset_past = ChangeKind::deprecated_sunset_past;
     return weighing;
 }();
+constexpr Weighing refused_by_server = [] {
+    Weighing weighing;
+    weighing.whatever_its_stability = true;
+    return weighing;
+}();
 constexpr Weighing about_named_type = [] {
     Weighing weighing;
     weighing.about_named_type = true;

@@ -197,6 +197,18 @@ const std::array rules{
     R(crd_storage_version_changed, change, surface, "CRD storage version changed", needs_review,
       "storage version changed from {old} to {new}",
       "Needs a human: stored objects must be migrated before the old version goes.", remedy_storage),
+    // Cluster state: status.storedVersions of a cluster's CRD (a `kubectl get crd -o yaml` dump as OLD, or check --cluster).
+    weighed(R(crd_stored_version_removed, removal, surface, "stored CRD version removed", breaks_both,
+      "{old} is in the cluster's status.storedVersions but not in NEW's versions: the API server refuses the update ({detail})",
+      "Applying NEW to that cluster: the API server refuses a CRD whose spec.versions lacks a version in status.storedVersions.",
+      "Migrate the stored objects first (read and write each object, e.g. with the storage version migrator), then remove the "
+      "version from status.storedVersions, and only then apply NEW."), refused_by_server),
+    weighed(R(crd_stored_version_unserved, change, surface, "stored CRD version no longer served", needs_review,
+      "{old} is in the cluster's status.storedVersions and NEW no longer serves it ({detail})",
+      "Objects still stored in that version: they are served only through the other versions, and the version cannot be "
+      "removed until they are migrated.",
+      "Migrate the stored objects (read and write each object), then remove the version from status.storedVersions."),
+      refused_by_server),
     // fields
     weighed(noted(R(field_removed, removal, field, "field removed", breaks_both,
       "field {field} removed",

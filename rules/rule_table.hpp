@@ -69,6 +69,9 @@ struct Weighing {
     // About a named type itself (its appearance or disappearance), not a value inside it:
     // judged where nothing reaches the type too, and listed under named types.
     bool about_named_type = false;
+    // What the API server refuses whatever the stability of the version (a CRD update
+    // that drops a stored version): no cap for alpha or beta.
+    bool whatever_its_stability = false;
 };
 
 struct Rule {

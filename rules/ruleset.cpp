@@ -15,7 +15,7 @@
 namespace kompat {
 namespace {
 
-constexpr std::array<VerdictChange, 6> changes_table{{
+constexpr std::array<VerdictChange, 8> changes_table{{
     {3, ChangeKind::cel_rule_implied_by_schema, ChangeKind::cel_rules_tightened, false,
      "A CEL rule of sizes or presence that the old bounds already implied is info (was cel-rules-tightened)."},
     {3, ChangeKind::one_of_branches_overlap, ChangeKind::type_widened, false,
@@ -27,6 +27,10 @@ constexpr std::array<VerdictChange, 6> changes_table{{
      "A general OpenAPI document that breaks without a major bump of info.version is a warning."},
     {3, ChangeKind::enum_value_added, ChangeKind::enum_value_added, true,
      "Values added to (or removed from) one enum together are one finding (were one finding a value)."},
+    {3, ChangeKind::crd_stored_version_removed, std::nullopt, false,
+     "A version in a cluster CRD's status.storedVersions that NEW removes is an error."},
+    {3, ChangeKind::crd_stored_version_unserved, std::nullopt, false,
+     "A version in a cluster CRD's status.storedVersions that NEW stops serving is a warning."},
 }};
 
 }  // namespace

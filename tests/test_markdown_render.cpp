@@ -154,6 +154,8 @@ TEST_CASE("markdown render: every golden case's values read as written in the PR
         const auto findings = boost::json::parse(json.out).at("findings").as_array();
         const auto markdown = html_unescaped(rendered(dir, run(in_case + arguments + " --format markdown --show info").out));
         const auto notes = html_unescaped(rendered(dir, run(in_case + "changelog old.json new.json").out));
+        // Release notes compare the releases; a cluster's stored versions (check --cluster) are no release's.
+        const bool of_releases = !fs::exists(entry.path() / "cluster.json");
         for (const auto& finding : findings) {
             const auto& rule = finding.at("rule").as_string();
             if (rule == "description-changed") continue;  // said as the words that changed
@@ -167,7 +169,7 @@ TEST_CASE("markdown render: every golden case's values read as written in the PR
                 const auto code = "<code>" + std::string(value->as_string()) + "</code>";
                 INFO(rule << " " << side << ": " << code);
                 CHECK(markdown.find(code) != std::string::npos);
-                if (finding.at("severity").as_string() == "error" && rule != "version-removed" && rule != "kind-removed")
+                if (of_releases && finding.at("severity").as_string() == "error" && rule != "version-removed" && rule != "kind-removed")
                     CHECK(notes.find(code) != std::string::npos);
                 ++values_checked;
             }

@@ -141,14 +141,15 @@ inline double peak_memory_ceiling(double input_bytes) { return 6.0 * input_bytes
 
 // The kompat command and inputs of the golden case in `dir`, run from that folder
 // (golden/update.sh): `check old.json new.json`, judged against release.json when there is
-// one; `lint spec.json` for a one-snapshot case; and with objects.yaml, the objects
-// validated too (`check … --objects`, or `validate spec.json --objects`).
-// (golden/arguments.sh says the same for update.sh; tests/test_lists.cpp checks they agree.)
+// one, with a cluster's CRDs from cluster.json when there is one; `lint spec.json` for a one-snapshot case; and with objects.yaml, the
+// objects validated too (`check … --objects`, or `validate spec.json --objects`). (golden/arguments.sh says the same for update.sh;
+// tests/test_lists.cpp checks they agree.)
 inline std::string golden_arguments(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     const bool objects = fs::exists(dir / "objects.yaml");
     std::string out = fs::exists(dir / "spec.json") ? (objects ? "validate spec.json" : "lint spec.json") : "check old.json new.json";
     if (fs::exists(dir / "release.json")) out += " --release release.json";
+    if (fs::exists(dir / "cluster.json")) out += " --cluster cluster.json";
     if (objects) out += " --objects objects.yaml";
     return out;
 }
