@@ -46,6 +46,7 @@ namespace kompat {
     X(crd_version_served, "crd-version-served")                                             \
     X(crd_version_deprecated, "crd-version-deprecated")                                     \
     X(unserved_version_removed, "unserved-version-removed")                                 \
+    X(unstored_version_removed, "unstored-version-removed")                                 \
     X(unreleased_change, "unreleased-change")                                               \
     X(version_not_bumped, "version-not-bumped")                                             \
     X(object_rejected, "object-rejected") X(object_field_pruned, "object-field-pruned")     \
@@ -66,6 +67,10 @@ namespace kompat {
     X(crd_storage_version_changed, "crd-storage-version-changed")                           \
     X(crd_stored_version_removed, "crd-stored-version-removed")                             \
     X(crd_stored_version_unserved, "crd-stored-version-unserved")                           \
+    X(crd_short_name_removed, "crd-short-name-removed")                                     \
+    X(crd_category_removed, "crd-category-removed")                                         \
+    X(crd_list_kind_changed, "crd-list-kind-changed")                                       \
+    X(crd_singular_changed, "crd-singular-changed")                                         \
     X(field_removed, "field-removed") X(field_added, "field-added")                         \
     X(field_added_required, "field-added-required")                                         \
     X(field_became_required, "field-became-required")                                       \
@@ -200,7 +205,10 @@ struct Change {
     // For an operation added or removed: the kind it serves ("v1 Pod", from the spec's
     // x-kubernetes-group-version-kind), so release notes fold it into its kind.
     std::string operation_kind;
-    std::string detail;            // what exactly: the enum value, the keyword, the parameter
+    std::string detail;  // what exactly: the enum value, the keyword, the parameter
+    // Said after the change (the sentence's `{aside}`) but not what identifies it: what the
+    // inputs tell of its consequence (which versions a cluster stores), outside the fingerprint.
+    std::string aside;
     boost::json::value old_value;  // null when absent
     boost::json::value new_value;
     SourcePosition old_position;

@@ -8,7 +8,9 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace kompat {
@@ -64,6 +66,26 @@ const Kind* replacement_of(const Snapshot& side, const GroupVersionKind& removed
     return best;
 }
 
+// How a kind version's removal is said. A CRD version no one could use (not served) leaves
+// no client behind, but the API server refuses the update while a cluster still stores
+// objects in it: with the cluster's state known, a stored one is crd-stored-version-removed
+// (and said there alone) and one not stored is info.
+std::optional<ChangeKind> removal_of(const Snapshot& new_side, const Kind& kind) {
+    if (kind.is_served()) return has_group_kind(new_side, kind.gvk) ? ChangeKind::version_removed : ChangeKind::kind_removed;
+    const auto& stored = kind.crd->stored_versions;
+    if (stored.empty()) return ChangeKind::unserved_version_removed;
+    if (std::find(stored.begin(), stored.end(), kind.gvk.version) != stored.end()) return std::nullopt;
+    return ChangeKind::unstored_version_removed;
+}
+
+// A CRD version removed while a cluster may still store objects in it: how to find out.
+std::string may_be_stored_aside(const Kind& kind) {
+    return fmt::format(
+        "the API server refuses the update while status.storedVersions holds {}: kubectl get crd {} -o "
+        "jsonpath='{{.status.storedVersions}}'",
+        kind.gvk.version, kind.crd->name.empty() ? kind.crd->plural + "." + kind.gvk.group : kind.crd->name);
+}
+
 void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind, const Kind& k, bool removed, bool whole_gv) {
     Change change;
     change.kind = kind;
@@ -75,6 +97,8 @@ void surface_change(const DiffContext& context, DiffPlan& plan, ChangeKind kind,
     (removed ? change.old_value : change.new_value) = json::value(k.gvk.to_string());
     if (kind == ChangeKind::version_removed)
         if (const auto* instead = replacement_of(context.new_side, k.gvk)) change.new_value = json::value(instead->gvk.to_string());
+    if (kind == ChangeKind::unstored_version_removed) change.detail = fmt::format("{}", fmt::join(k.crd->stored_versions, ", "));
+    else if (removed && k.crd && k.crd->stored_versions.empty() && kind != ChangeKind::kind_removed) change.aside = may_be_stored_aside(k);
     change.reaches.push_back(whole_kind_reach(k));
     plan.surface.push_back(std::move(change));
 }
@@ -143,56 +167,118 @@ void diff_stored_versions(const DiffContext& context, const Kind& old_kind, cons
     }
 }
 
-// Scope and storage version belong to a CRD (group + kind), not to one version.
-void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
-    struct Facts {
-        const Kind* any = nullptr;
-        std::string storage;
-        const Kind* storage_kind = nullptr;
-        std::map<std::string, const Kind*> versions;
-    };
-    auto collect = [](const Snapshot& snapshot) {
-        std::map<std::pair<std::string, std::string>, Facts> out;
-        for (const auto& kind : snapshot.kinds) {
-            if (!kind.crd) continue;
-            auto& facts = out[{kind.gvk.group, kind.gvk.kind}];
-            if (facts.any == nullptr) facts.any = &kind;
-            facts.versions.emplace(kind.gvk.version, &kind);
-            if (kind.crd->storage) {
-                facts.storage = kind.gvk.version;
-                facts.storage_kind = &kind;
-            }
+// What a cluster's state says of a storage version change: whether objects are still
+// stored in a version other than the new storage version (they must be migrated before
+// that version can go). "" without cluster state.
+std::string stored_objects_aside(const std::vector<std::string>& stored, const std::string& new_storage) {
+    if (stored.empty()) return {};
+    std::vector<std::string> to_migrate;
+    for (const auto& version : stored)
+        if (version != new_storage) to_migrate.push_back(version);
+    if (to_migrate.empty()) return fmt::format("the cluster's status.storedVersions holds only {}: nothing to migrate", new_storage);
+    return fmt::format("the cluster still stores objects as {} (status.storedVersions {}): migrate them before {} is removed",
+                       fmt::join(to_migrate, " and "), fmt::join(stored, ", "), fmt::join(to_migrate, " and "));
+}
+
+// What a CRD (group + kind) says of all its versions, on one side.
+struct CrdFacts {
+    const Kind* any = nullptr;
+    std::string storage;
+    const Kind* storage_kind = nullptr;
+    std::map<std::string, const Kind*> versions;
+};
+
+std::map<std::pair<std::string, std::string>, CrdFacts> crd_facts_of(const Snapshot& snapshot) {
+    std::map<std::pair<std::string, std::string>, CrdFacts> out;
+    for (const auto& kind : snapshot.kinds) {
+        if (!kind.crd) continue;
+        auto& facts = out[{kind.gvk.group, kind.gvk.kind}];
+        if (facts.any == nullptr) facts.any = &kind;
+        facts.versions.emplace(kind.gvk.version, &kind);
+        if (kind.crd->storage) {
+            facts.storage = kind.gvk.version;
+            facts.storage_kind = &kind;
         }
-        return out;
+    }
+    return out;
+}
+
+// One change to a CRD as a whole (its scope, storage version, names), said at its kind.
+struct CrdChange {
+    ChangeKind kind;
+    json::value old_value;
+    json::value new_value;
+    const Kind& old_kind;
+    const Kind& new_kind;
+    std::string aside;
+};
+
+void add_crd_change(const DiffContext& context, DiffPlan& plan, const std::pair<std::string, std::string>& key, CrdChange crd_change) {
+    Change change;
+    change.kind = crd_change.kind;
+    change.type = crd_change.new_kind.type_name;
+    change.detail = key.first + " " + key.second;
+    change.aside = std::move(crd_change.aside);
+    change.old_value = std::move(crd_change.old_value);
+    change.new_value = std::move(crd_change.new_value);
+    change.old_position = context.position(context.old_side, crd_change.old_kind.location);
+    change.new_position = context.position(context.new_side, crd_change.new_kind.location);
+    change.stability = crd_change.new_kind.stability;
+    change.reaches.push_back(whole_kind_reach(crd_change.new_kind));
+    plan.surface.push_back(std::move(change));
+}
+
+// The names kubectl finds a CRD by: a short name or category removed breaks `kubectl get
+// SHORT` and `kubectl get CATEGORY` in scripts; listKind and singular renamed break
+// clients that spell them. Unset listKind and singular default as the API server does.
+void diff_crd_names(const DiffContext& context, DiffPlan& plan, const std::pair<std::string, std::string>& key, const Kind& old_kind,
+                    const Kind& new_kind) {
+    const auto& before = *old_kind.crd;
+    const auto& after = *new_kind.crd;
+    auto removed = [&](const std::vector<std::string>& old_names, const std::vector<std::string>& new_names, ChangeKind kind) {
+        for (const auto& name : old_names)
+            if (std::find(new_names.begin(), new_names.end(), name) == new_names.end())
+                add_crd_change(context, plan, key, {kind, json::value(name), nullptr, old_kind, new_kind, std::string()});
     };
-    const auto old_facts = collect(context.old_side);
-    const auto new_facts = collect(context.new_side);
-    for (const auto& entry : old_facts) {
-        // Not a structured binding: the lambda below captures it (clang 14 refuses that).
-        const auto& key = entry.first;
-        const auto& before = entry.second;
+    removed(before.short_names, after.short_names, ChangeKind::crd_short_name_removed);
+    removed(before.categories, after.categories, ChangeKind::crd_category_removed);
+    const auto list_kind = [&](const CrdVersion& crd) { return crd.list_kind.empty() ? key.second + "List" : crd.list_kind; };
+    const auto singular = [&](const CrdVersion& crd) {
+        if (!crd.singular.empty()) return crd.singular;
+        auto name = key.second;
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return name;
+    };
+    if (list_kind(before) != list_kind(after))
+        add_crd_change(context, plan, key,
+                       {ChangeKind::crd_list_kind_changed, json::value(list_kind(before)), json::value(list_kind(after)), old_kind,
+                        new_kind, std::string()});
+    if (singular(before) != singular(after))
+        add_crd_change(context, plan, key,
+                       {ChangeKind::crd_singular_changed, json::value(singular(before)), json::value(singular(after)), old_kind, new_kind,
+                        std::string()});
+}
+
+// Scope, storage version and names belong to a CRD (group + kind), not to one version.
+void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
+    const auto old_facts = crd_facts_of(context.old_side);
+    const auto new_facts = crd_facts_of(context.new_side);
+    for (const auto& [key, before] : old_facts) {
         const auto found = new_facts.find(key);
         if (found == new_facts.end()) continue;
         const auto& after = found->second;
-        auto emit = [&](ChangeKind kind, json::value old_value, json::value new_value, const Kind& old_kind, const Kind& new_kind) {
-            Change change;
-            change.kind = kind;
-            change.type = new_kind.type_name;
-            change.detail = key.first + " " + key.second;
-            change.old_value = std::move(old_value);
-            change.new_value = std::move(new_value);
-            change.old_position = context.position(context.old_side, old_kind.location);
-            change.new_position = context.position(context.new_side, new_kind.location);
-            change.stability = new_kind.stability;
-            change.reaches.push_back(whole_kind_reach(new_kind));
-            plan.surface.push_back(std::move(change));
-        };
-        if (before.any->crd->scope != after.any->crd->scope)
-            emit(ChangeKind::crd_scope_changed, json::value(before.any->crd->scope), json::value(after.any->crd->scope), *before.any,
-                 *after.any);
+        const auto& old_crd = *before.any->crd;
+        if (old_crd.scope != after.any->crd->scope)
+            add_crd_change(context, plan, key,
+                           {ChangeKind::crd_scope_changed, json::value(old_crd.scope), json::value(after.any->crd->scope), *before.any,
+                            *after.any, std::string()});
         if (!before.storage.empty() && !after.storage.empty() && before.storage != after.storage)
-            emit(ChangeKind::crd_storage_version_changed, json::value(before.storage), json::value(after.storage), *before.storage_kind,
-                 *after.storage_kind);
+            add_crd_change(context, plan, key,
+                           {ChangeKind::crd_storage_version_changed, json::value(before.storage), json::value(after.storage),
+                            *before.storage_kind, *after.storage_kind, stored_objects_aside(old_crd.stored_versions, after.storage)});
+        // Names belong to every version: said at the storage version, the most stable one as a rule.
+        diff_crd_names(context, plan, key, before.storage_kind != nullptr ? *before.storage_kind : *before.any,
+                       after.storage_kind != nullptr ? *after.storage_kind : *after.any);
         diff_stored_versions(context, *before.any, after.versions, after.storage_kind != nullptr ? *after.storage_kind : *after.any, plan);
     }
 }
@@ -222,11 +308,7 @@ void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, Unit
             const bool whole = !context.new_group_versions.contains(kind.gvk.group + "/" + kind.gvk.version);
             // A List goes with its item kind, and is said with it.
             if (const auto* item = item_kind_of(old_side, kind); item != nullptr && new_side.find_kind(item->gvk) == nullptr) continue;
-            // A CRD version no one could use (not served) leaves no client behind.
-            const auto removed = !kind.is_served()                    ? ChangeKind::unserved_version_removed
-                                 : has_group_kind(new_side, kind.gvk) ? ChangeKind::version_removed
-                                                                      : ChangeKind::kind_removed;
-            surface_change(context, plan, removed, kind, true, whole);
+            if (const auto removed = removal_of(new_side, kind)) surface_change(context, plan, *removed, kind, true, whole);
             continue;
         }
         diff_kind_pair(context, comparer, graph, plan, kind, *other);

@@ -36,9 +36,10 @@ def field(schema, name="field", required=None):
     return openapi(spec={name: schema}, required=required)
 
 
-def crd(versions, scope="Namespaced", kind="Gadget", stored=None):
+def crd(versions, scope="Namespaced", kind="Gadget", stored=None, names=None):
     """A CustomResourceDefinition of example.com with the given versions; with `stored`, as a
-    cluster holds it (`kubectl get crd -o yaml`): status.storedVersions."""
+    cluster holds it (`kubectl get crd -o yaml`): status.storedVersions. `names` adds to
+    spec.names (shortNames, categories, listKind)."""
     out = []
     for v in versions:
         entry = {"name": v["name"], "served": v.get("served", True), "storage": v.get("storage", False),
@@ -52,7 +53,7 @@ def crd(versions, scope="Namespaced", kind="Gadget", stored=None):
     doc = {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
            "metadata": {"name": f"{plural}.example.com"},
            "spec": {"group": "example.com", "scope": scope,
-                    "names": {"kind": kind, "plural": plural, "singular": kind.lower()}, "versions": out}}
+                    "names": {"kind": kind, "plural": plural, "singular": kind.lower(), **(names or {})}, "versions": out}}
     if stored is not None:
         doc["status"] = {"storedVersions": stored}
     return doc

@@ -70,11 +70,19 @@ case("unreleased-change", "unreleased-change",
      ["unreleased-change", "field-removed"],
      release=openapi(spec={"size": {"type": "integer"}, "color": {"type": "string"}}))
 case("unserved-version-removed", "unserved-version-removed",
-     "A CRD version that was defined but not served (`served: false`) is gone: no client could use it, so its "
-     "removal breaks no one (info, left out of the release notes' Removed section). Its unserving was the break, "
-     "reported as `crd-version-unserved` when it happened.",
+     "A CRD version that was defined but not served (`served: false`) is gone. No client could use it, but a cluster "
+     "may still store objects in it: the API server refuses the update while the version is in the CRD's "
+     "`status.storedVersions` (gateway-api v1.2's removal of v1alpha2). A warning whatever the version's stability, "
+     "saying how to check; with the cluster's state (a dump as OLD, or `check --cluster`) it is "
+     "`crd-stored-version-removed` or `unstored-version-removed` instead.",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}]),
      crd([{"name": "v1", "storage": True}]))
+case("unserved-alpha-version-removed", None, "",
+     crd([{"name": "v1", "storage": True}, {"name": "v1alpha2", "served": False}]),
+     crd([{"name": "v1", "storage": True}]), ["unserved-version-removed"])
+case("served-crd-version-removed", None, "",
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]),
+     crd([{"name": "v1", "storage": True}]), ["version-removed"])
 case("crd-version-deprecated", "crd-version-deprecated",
      "A served CRD version is newly marked `deprecated: true`: its clients now get the `deprecationWarning` (or the API "
      "server's default words) on every request. Info, and a Deprecated entry in the changelog with the warning.",
@@ -87,6 +95,35 @@ case("crd-version-deprecated-without-warning", None, "",
 case("crd-storage-version-changed", "crd-storage-version-changed", "A CRD stores objects in another version.",
      crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
+case("crd-storage-version-changed-stored", None, "",
+     crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}], stored=["v1beta1", "v1"]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]), ["crd-storage-version-changed"])
+case("crd-storage-version-changed-nothing-stored", None, "",
+     crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}], stored=["v1"]),
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]), ["crd-storage-version-changed"])
+case("crd-short-name-removed", "crd-short-name-removed",
+     "An entry of `names.shortNames` is gone: `kubectl get gd` and every script that uses it fail with \"the server "
+     "doesn't have a resource type\". A warning.",
+     crd([{"name": "v1", "storage": True}], names={"shortNames": ["gd", "gdt"]}),
+     crd([{"name": "v1", "storage": True}], names={"shortNames": ["gdt"]}))
+case("crd-category-removed", "crd-category-removed",
+     "An entry of `names.categories` is gone: `kubectl get all`-style listings of that category no longer show the "
+     "kind. A warning.",
+     crd([{"name": "v1", "storage": True}], names={"categories": ["all", "example"]}),
+     crd([{"name": "v1", "storage": True}], names={"categories": ["example"]}))
+case("crd-list-kind-changed", "crd-list-kind-changed",
+     "`names.listKind` changed (unset is the kind's name and `List`): clients that decode the kind's lists by their "
+     "kind name break. A warning.",
+     crd([{"name": "v1", "storage": True}]),
+     crd([{"name": "v1", "storage": True}], names={"listKind": "GadgetCollection"}))
+case("crd-singular-changed", "crd-singular-changed",
+     "`names.singular` changed (unset is the kind's name in lower case): `kubectl get gadget` and scripts that use it "
+     "break. A warning.",
+     crd([{"name": "v1", "storage": True}], names={"singular": "gadget"}),
+     crd([{"name": "v1", "storage": True}], names={"singular": "gizmo"}))
+case("crd-names-unchanged-defaults", None, "",
+     crd([{"name": "v1", "storage": True}], names={"listKind": "GadgetList", "shortNames": ["gd"]}),
+     crd([{"name": "v1", "storage": True}], names={"shortNames": ["gd", "gdt"]}), [])
 # ---- cluster state: status.storedVersions (a `kubectl get crd -o yaml` dump as OLD, or check --cluster) ----
 case("crd-stored-version-removed", "crd-stored-version-removed",
      "OLD is a cluster's CRD (`kubectl get crd NAME -o yaml`) whose `status.storedVersions` holds a version NEW no longer "
@@ -104,6 +141,11 @@ case("crd-stored-version-unserved", "crd-stored-version-unserved",
 case("crd-stored-version-from-cluster", None, "",
      crd([{"name": "v1", "storage": True}]), crd([{"name": "v1", "storage": True}]), ["crd-stored-version-removed"],
      cluster=crd([{"name": "v1", "storage": True}, {"name": "v1alpha1", "served": False}], stored=["v1alpha1", "v1"]))
-case("crd-stored-versions-all-kept", None, "",
+case("unstored-version-removed", "unstored-version-removed",
+     "With the cluster's state known: a CRD version that was not served, removed while the cluster's "
+     "`status.storedVersions` does not hold it. The API server accepts the update and no object is lost: info.",
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1", "served": False}], stored=["v1"]),
-     crd([{"name": "v1", "storage": True}]), ["unserved-version-removed"])
+     crd([{"name": "v1", "storage": True}]))
+case("crd-stored-unserved-version-removed", None, "",
+     crd([{"name": "v1", "storage": True}, {"name": "v1alpha2", "served": False}], stored=["v1alpha2", "v1"]),
+     crd([{"name": "v1", "storage": True}]), ["crd-stored-version-removed"])

@@ -264,6 +264,7 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
             out += finding.detail.empty()
                        ? std::string("it")
                        : style.text(elide_middle(finding.detail, finding.rule->area == RuleArea::object ? whole_limit : value_limit * 2));
+        else if (name == "aside") out += finding.aside.empty() ? std::string() : "; " + style.text(finding.aside);
         else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style, description_spans);
         at = close + 1;
     }

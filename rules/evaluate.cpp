@@ -193,6 +193,8 @@ Finding judge(const Change& change, const std::string& date) {
     finding.message = std::string(judging.rule->message);
     finding.detail = judging.past_sunset ? std::string(change.lifecycle.sunset) : change.detail;
     if (!finding.detail.empty()) finding.message += ": " + finding.detail;
+    finding.aside = change.aside;
+    if (!finding.aside.empty()) finding.message += "; " + finding.aside;
     finding.type = change.type;
     finding.old_value = with_sorted_keys(change.old_value);
     finding.new_value = with_sorted_keys(change.new_value);

@@ -35,6 +35,7 @@ struct Finding {
     Severity severity = Severity::error;
     std::string message;
     std::string detail;  // what exactly (the enum value, the parameter, the version); also at the end of `message`
+    std::string aside;   // what the inputs tell of its consequence (Change::aside); also at the end of `message`
     // Where the change stands. In a kind's own schema: that kind, and the path from its root.
     // In a named type that others use (PodSpec): no kind, and the path inside `type`; the
     // kinds reaching it are `affects`. In an operation: the operation, and the path inside it.

@@ -15,14 +15,16 @@
 namespace kompat {
 namespace {
 
-constexpr std::array<VerdictChange, 8> changes_table{{
+constexpr std::array<VerdictChange, 13> changes_table{{
     {3, ChangeKind::cel_rule_implied_by_schema, ChangeKind::cel_rules_tightened, false,
      "A CEL rule of sizes or presence that the old bounds already implied is info (was cel-rules-tightened)."},
     {3, ChangeKind::one_of_branches_overlap, ChangeKind::type_widened, false,
      "A oneOf branch that admits every value of the old shape is an error for readers and writers (was type-widened)."},
     {3, ChangeKind::crd_version_deprecated, std::nullopt, false, "A CRD version newly marked deprecated is reported (info)."},
     {3, ChangeKind::unserved_version_removed, ChangeKind::version_removed, false,
-     "A CRD version removed that was already not served is info (was version-removed)."},
+     "A CRD version removed that was not served is a warning whatever its stability: a cluster may still store it (was version-removed)."},
+    {3, ChangeKind::unstored_version_removed, ChangeKind::version_removed, false,
+     "A CRD version removed that was not served and that the cluster's status.storedVersions does not hold is info (was version-removed)."},
     {3, ChangeKind::version_not_bumped, std::nullopt, false,
      "A general OpenAPI document that breaks without a major bump of info.version is a warning."},
     {3, ChangeKind::enum_value_added, ChangeKind::enum_value_added, true,
@@ -31,6 +33,10 @@ constexpr std::array<VerdictChange, 8> changes_table{{
      "A version in a cluster CRD's status.storedVersions that NEW removes is an error."},
     {3, ChangeKind::crd_stored_version_unserved, std::nullopt, false,
      "A version in a cluster CRD's status.storedVersions that NEW stops serving is a warning."},
+    {3, ChangeKind::crd_short_name_removed, std::nullopt, false, "A CRD short name removed is a warning."},
+    {3, ChangeKind::crd_category_removed, std::nullopt, false, "A CRD category removed is a warning."},
+    {3, ChangeKind::crd_list_kind_changed, std::nullopt, false, "A CRD's listKind changed is a warning."},
+    {3, ChangeKind::crd_singular_changed, std::nullopt, false, "A CRD's singular name changed is a warning."},
 }};
 
 }  // namespace
