@@ -3,12 +3,12 @@
 #include "diff/surface_diff.hpp"
 
 #include "diff/schema_summary.hpp"
+#include "support/ascii_case.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <optional>
 #include <string>
@@ -186,6 +186,9 @@ struct CrdFacts {
     std::string storage;
     const Kind* storage_kind = nullptr;
     std::map<std::string, const Kind*> versions;
+
+    // The version a CRD-wide change is said at: the storage version, else the first.
+    [[nodiscard]] const Kind& said_at() const { return storage_kind != nullptr ? *storage_kind : *any; }
 };
 
 std::map<std::pair<std::string, std::string>, CrdFacts> crd_facts_of(const Snapshot& snapshot) {
@@ -243,12 +246,7 @@ void diff_crd_names(const DiffContext& context, DiffPlan& plan, const std::pair<
     removed(before.short_names, after.short_names, ChangeKind::crd_short_name_removed);
     removed(before.categories, after.categories, ChangeKind::crd_category_removed);
     const auto list_kind = [&](const CrdVersion& crd) { return crd.list_kind.empty() ? key.second + "List" : crd.list_kind; };
-    const auto singular = [&](const CrdVersion& crd) {
-        if (!crd.singular.empty()) return crd.singular;
-        auto name = key.second;
-        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        return name;
-    };
+    const auto singular = [&](const CrdVersion& crd) { return crd.singular.empty() ? ascii_lowered(key.second) : crd.singular; };
     if (list_kind(before) != list_kind(after))
         add_crd_change(context, plan, key,
                        {ChangeKind::crd_list_kind_changed, json::value(list_kind(before)), json::value(list_kind(after)), old_kind,
@@ -277,9 +275,8 @@ void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
                            {ChangeKind::crd_storage_version_changed, json::value(before.storage), json::value(after.storage),
                             *before.storage_kind, *after.storage_kind, stored_objects_aside(old_crd.stored_versions, after.storage)});
         // Names belong to every version: said at the storage version, the most stable one as a rule.
-        diff_crd_names(context, plan, key, before.storage_kind != nullptr ? *before.storage_kind : *before.any,
-                       after.storage_kind != nullptr ? *after.storage_kind : *after.any);
-        diff_stored_versions(context, *before.any, after.versions, after.storage_kind != nullptr ? *after.storage_kind : *after.any, plan);
+        diff_crd_names(context, plan, key, before.said_at(), after.said_at());
+        diff_stored_versions(context, *before.any, after.versions, after.said_at(), plan);
     }
 }
 

@@ -3,6 +3,7 @@
 #include "diff/pattern_compare.hpp"
 #include "support/json_values.hpp"
 #include "support/text_safety.hpp"
+#include "support/ascii_case.hpp"
 
 #include <dtl/dtl.hpp>
 
@@ -10,7 +11,6 @@
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <array>
 #include <cmath>
 #include <iterator>
@@ -170,8 +170,7 @@ bool documents_default(std::string_view description, const json::value& value) {
     if (text.empty()) return false;
     static constexpr std::array<std::string_view, 5> lead_ins{"defaults to ", "default is ", "default: ", "default value is ",
                                                               "default value: "};
-    std::string lower(description);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto lower = ascii_lowered(description);
     for (const auto lead_in : lead_ins) {
         for (auto at = lower.find(lead_in); at != std::string::npos; at = lower.find(lead_in, at + 1)) {
             auto stated = std::string_view(description).substr(at + lead_in.size());

@@ -2,6 +2,7 @@
 #include <cctype>
 
 #include "model/snapshot.hpp"
+#include "support/ascii_case.hpp"
 
 namespace kompat {
 namespace {
@@ -53,8 +54,7 @@ Stability stability_of_version(std::string_view version) {
             if (tail.starts_with("beta") && all_digits(tail.substr(4))) return Stability::beta;
         }
     }
-    std::string lower(version);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto lower = ascii_lowered(version);
     if (lower.find("alpha") != std::string::npos) return Stability::alpha;
     if (lower.find("beta") != std::string::npos) return Stability::beta;
     return Stability::ga;

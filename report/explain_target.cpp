@@ -1,6 +1,8 @@
 #include "report/explain_target.hpp"
 
 #include "support/field_path.hpp"
+#include "support/ascii_case.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,12 +15,6 @@
 
 namespace kompat {
 namespace {
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -38,10 +34,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 // "; did you mean: a, b?" with the candidates nearest to `wanted`, or "" when none is
 // near. Near: a prefix either way, or an edit distance within a third of the length.
 std::string suggestions(std::string_view wanted, const std::set<std::string>& candidates) {
-    const auto key = lower(wanted);
+    const auto key = ascii_lowered(wanted);
     std::vector<std::pair<std::size_t, std::string>> near;
     for (const auto& candidate : candidates) {
-        const auto candidate_key = lower(candidate);
+        const auto candidate_key = ascii_lowered(candidate);
         const auto distance = edit_distance(key, candidate_key);
         const bool prefix = !key.empty() && (candidate_key.starts_with(key) || key.starts_with(candidate_key));
         if (prefix || distance <= std::max<std::size_t>(2, key.size() / 3)) near.emplace_back(distance, candidate);
@@ -95,7 +91,7 @@ void add_resource_paths(const Snapshot& snapshot, const std::map<std::pair<std::
         for (const auto& response : operation.responses) {
             if (response.status != "200" || !response.schema || response.schema->ref.empty()) continue;
             const auto found = by_type.find({resource->group_version, response.schema->ref});
-            if (found != by_type.end()) names[lower(resource->plural)].insert(found->second);
+            if (found != by_type.end()) names[ascii_lowered(resource->plural)].insert(found->second);
         }
     }
 }
@@ -105,12 +101,12 @@ std::map<std::string, std::set<const Kind*>> resource_names(const Snapshot& snap
     std::map<std::string, std::set<const Kind*>> names;
     std::map<std::pair<std::string, std::string_view>, const Kind*> by_type;  // (group-version, type name)
     for (const auto& kind : snapshot.kinds) {
-        names[lower(kind.gvk.kind)].insert(&kind);
+        names[ascii_lowered(kind.gvk.kind)].insert(&kind);
         by_type[{kind.gvk.group_version(), kind.type_name}] = &kind;
         if (!kind.crd) continue;
         for (const auto* name : {&kind.crd->plural, &kind.crd->singular, &kind.crd->name})
-            if (!name->empty()) names[lower(*name)].insert(&kind);
-        for (const auto& short_name : kind.crd->short_names) names[lower(short_name)].insert(&kind);
+            if (!name->empty()) names[ascii_lowered(*name)].insert(&kind);
+        for (const auto& short_name : kind.crd->short_names) names[ascii_lowered(short_name)].insert(&kind);
     }
     add_resource_paths(snapshot, by_type, names);
     // kubectl's short names of the built-in resources (`kubectl api-resources`), which a
@@ -269,7 +265,7 @@ std::vector<ExplainField> fields_of(const Snapshot& snapshot, const Schema& hold
 
 ExplainTarget find_explain_target(const Snapshot& snapshot, std::string_view request, std::string_view api_version) {
     const auto names = resource_names(snapshot);
-    const auto key = lower(request);
+    const auto key = ascii_lowered(request);
     // The longest name that the request starts with, so CRD names with dots
     // (`widgets.example.com.spec`) are found whole.
     const std::set<const Kind*>* kinds = nullptr;
