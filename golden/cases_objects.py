@@ -85,6 +85,39 @@ case("object-version-unserved", "object-version-unserved",
      gadget_crd({"size": SIZE, "mode": MODE, "legacy": LEGACY}),
      gadget_crd({"size": SIZE, "mode": MODE, "legacy": LEGACY}, served_beta=False),
      ["object-version-unserved", "crd-version-unserved"], objects=GADGETS)
+# Objects of a version NEW does not have at all: refused when NEW serves their group at
+# other versions (it names them), skipped with a note when nothing of the group is served.
+OTHER_VERSIONS = """apiVersion: example.com/v1alpha1
+kind: Gadget
+metadata: {name: ancient}
+spec: {size: 1}
+---
+apiVersion: example.com/v1beta1
+kind: Widget
+metadata: {name: other-kind}
+---
+apiVersion: other.example.org/v1
+kind: Thing
+metadata: {name: elsewhere}
+"""
+case("object-version-unknown-to-new", None,
+     "With `check --objects`: OLD and NEW lack the object's version, and only NEW has its group: NEW refuses it "
+     "and the finding names the versions NEW serves; a group neither has is skipped with a note.",
+     {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}},
+     gadget_crd({"size": SIZE, "mode": MODE}, served_beta=False),
+     ["object-version-unserved", "kind-added"], objects=OTHER_VERSIONS)
+case("object-version-unknown-to-both", None,
+     "With `check --objects`: OLD served the object's group at other versions too, so OLD refused it as well: "
+     "info, not the change's doing.",
+     gadget_crd({"size": SIZE, "mode": MODE}),
+     gadget_crd({"size": SIZE, "mode": MODE, "legacy": LEGACY}),
+     ["object-invalid-before", "field-added"], objects=OTHER_VERSIONS)
+case("validate-object-version-unserved", None,
+     "With `kompat validate SNAPSHOT --objects PATH`: an object of a version the snapshot does not serve (here "
+     "v1beta1, kept but not served, and v1alpha1, absent) is refused, naming the versions served; an object of a "
+     "group the snapshot does not serve at all is skipped with a note.",
+     gadget_crd({"size": SIZE, "mode": MODE}, served_beta=False), None, ["object-version-unserved", "object-field-pruned"],
+     objects=GADGETS + "---\n" + OTHER_VERSIONS)
 case("object-invalid-before", "object-invalid-before",
      "With `check --objects`: an object the old schema already refused (size 11 and 20 over `maximum: 10`) is not "
      "the change's doing: info, never an error.",

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -18,6 +19,32 @@ namespace {
 namespace json = boost::json;
 
 const Kind* served(const Kind* kind) { return kind != nullptr && kind->is_served() ? kind : nullptr; }
+
+// Where `snapshot` serves the object's group, what it serves instead of its version, as an
+// unserved finding says it ("CronJob as batch/v1"; "policy at v1, without
+// PodSecurityPolicy"); nullopt when it serves nothing of the group (the object is skipped).
+std::optional<std::string> served_instead(const Snapshot& snapshot, const GroupVersionKind& gvk) {
+    std::set<std::string> of_kind;
+    std::set<std::string> of_group;
+    for (const auto& kind : snapshot.kinds) {
+        if (kind.gvk.group != gvk.group || !kind.is_served()) continue;
+        // DeleteOptions and WatchEvent are listed under every group version the server
+        // ever had: they do not say it serves the version.
+        if (kind.type_name.starts_with("io.k8s.apimachinery.pkg.apis.meta.")) continue;
+        of_group.insert(kind.gvk.version);
+        if (kind.gvk.kind == gvk.kind) of_kind.insert(kind.gvk.group_version());
+    }
+    if (of_group.empty()) return std::nullopt;
+    const auto& listed = of_kind.empty() ? of_group : of_kind;
+    std::string versions;
+    for (auto it = listed.begin(); it != listed.end(); ++it) {
+        if (it != listed.begin()) versions += std::next(it) == listed.end() ? " and " : ", ";
+        versions += *it;
+    }
+    if (!of_kind.empty()) return fmt::format("{} as {}", gvk.kind, versions);
+    return fmt::format("{} at {}, {} {}", gvk.group.empty() ? "the core group" : gvk.group, versions,
+                       listed.size() == 1 ? "without" : "none with", gvk.kind);
+}
 
 // `ancestor` is `path` or a field above it.
 bool within(std::string_view path, std::string_view ancestor) {
@@ -57,55 +84,81 @@ public:
           budget_{validation_step_limit(limits, set.bytes), limits.max_nesting_depth + 256, limits.max_findings, limits.max_report_bytes} {}
 
     ObjectCheck compare(const Snapshot& before, const Snapshot& after) {
-        for (const auto& manifest : set_.manifests) {
-            const auto* old_kind = before.find_kind(manifest.gvk);
-            const auto* new_kind = after.find_kind(manifest.gvk);
-            if (!counted(manifest, old_kind != nullptr || new_kind != nullptr)) continue;
-            if (served(old_kind) == nullptr) {
-                if (served(new_kind) != nullptr) validate_alone(after, *new_kind, manifest);
-                else
-                    add(ChangeKind::object_invalid_before, manifest, *(old_kind != nullptr ? old_kind : new_kind), ".", "served",
-                        "neither OLD nor NEW serves " + manifest.gvk.group_version());
-                continue;
-            }
-            const auto old_outcome = validated(before, *old_kind, manifest);
-            if (!old_outcome.violations.empty()) {
-                for (const auto& violation : old_outcome.violations)
-                    add_violation(ChangeKind::object_invalid_before, manifest, *old_kind, violation, "; so already under OLD");
-                continue;
-            }
-            if (served(new_kind) == nullptr) {
-                add(ChangeKind::object_version_unserved, manifest, *old_kind, ".", "served",
-                    fmt::format("NEW {} {}", new_kind == nullptr ? "has no" : "no longer serves", manifest.gvk.to_string()));
-                continue;
-            }
-            const auto new_outcome = validated(after, *new_kind, manifest);
-            out_.cel_rules += new_outcome.cel_rules;
-            for (const auto& violation : new_outcome.violations)
-                add_violation(ChangeKind::object_rejected, manifest, *new_kind, violation, "");
-            for (const auto& path : new_outcome.pruned)
-                if (!within_any(path, old_outcome.pruned))
-                    add(ChangeKind::object_field_pruned, manifest, *new_kind, path, "pruning",
-                        std::string("NEW prunes it (its schema does not list it); OLD kept it"));
-            compare_defaults(manifest, *new_kind, old_outcome.defaults, new_outcome.defaults);
-            within_report_limits(manifest);
-        }
+        for (const auto& manifest : set_.manifests) compare_object(before, after, manifest);
         return finish();
     }
 
     ObjectCheck validate(const Snapshot& snapshot) {
         for (const auto& manifest : set_.manifests) {
             const auto* kind = snapshot.find_kind(manifest.gvk);
-            if (!counted(manifest, kind != nullptr)) continue;
-            if (served(kind) == nullptr)
-                add(ChangeKind::object_invalid, manifest, *kind, ".", "served", manifest.gvk.group_version() + " is not served");
-            else validate_alone(snapshot, *kind, manifest);
+            if (served(kind) == nullptr) unknown_version(snapshot, manifest, ChangeKind::object_version_unserved, "the snapshot serves no");
+            else {
+                counted(manifest, true);
+                validate_alone(snapshot, *kind, manifest);
+            }
             within_report_limits(manifest);
         }
         return finish();
     }
 
 private:
+    // One object against OLD and NEW.
+    void compare_object(const Snapshot& before, const Snapshot& after, const Manifest& manifest) {
+        const auto* old_kind = before.find_kind(manifest.gvk);
+        const auto* new_kind = after.find_kind(manifest.gvk);
+        if (old_kind == nullptr && new_kind == nullptr) {
+            // OLD refused it as well when it served the group: not the change's doing.
+            const bool before_too = served_instead(before, manifest.gvk).has_value();
+            unknown_version(after, manifest, before_too ? ChangeKind::object_invalid_before : ChangeKind::object_version_unserved,
+                            before_too ? "OLD and NEW serve no" : "NEW serves no", before_too);
+            within_report_limits(manifest);
+            return;
+        }
+        counted(manifest, true);
+        if (served(old_kind) == nullptr) {
+            if (served(new_kind) != nullptr) validate_alone(after, *new_kind, manifest);
+            else
+                add(ChangeKind::object_invalid_before, manifest, old_kind != nullptr ? old_kind : new_kind, ".", "served",
+                    "neither OLD nor NEW serves " + manifest.gvk.group_version());
+            return;
+        }
+        const auto old_outcome = validated(before, *old_kind, manifest);
+        if (!old_outcome.violations.empty()) {
+            for (const auto& violation : old_outcome.violations)
+                add_violation(ChangeKind::object_invalid_before, manifest, *old_kind, violation, "; so already under OLD");
+            return;
+        }
+        if (served(new_kind) == nullptr) {
+            const auto instead = served_instead(after, manifest.gvk);
+            add(ChangeKind::object_version_unserved, manifest, old_kind, ".", "served",
+                fmt::format("NEW {} {}{}", new_kind == nullptr ? "has no" : "no longer serves", manifest.gvk.to_string(),
+                            instead ? "; it serves " + *instead : std::string()));
+            return;
+        }
+        const auto new_outcome = validated(after, *new_kind, manifest);
+        out_.cel_rules += new_outcome.cel_rules;
+        for (const auto& violation : new_outcome.violations) add_violation(ChangeKind::object_rejected, manifest, *new_kind, violation, "");
+        for (const auto& path : new_outcome.pruned)
+            if (!within_any(path, old_outcome.pruned))
+                add(ChangeKind::object_field_pruned, manifest, new_kind, path, "pruning",
+                    std::string("NEW prunes it (its schema does not list it); OLD kept it"));
+        compare_defaults(manifest, *new_kind, old_outcome.defaults, new_outcome.defaults);
+        within_report_limits(manifest);
+    }
+
+    // An object of a kind version `snapshot` does not serve: refused when it serves the
+    // group at other versions (`batch/v1beta1 CronJob` against Kubernetes 1.25), skipped
+    // with a note when no snapshot serves anything of the group (a kind of another project).
+    void unknown_version(const Snapshot& target, const Manifest& manifest, ChangeKind change, std::string_view says,
+                         bool group_served_elsewhere = false) {
+        const auto* kind = target.find_kind(manifest.gvk);
+        const auto instead = served_instead(target, manifest.gvk);
+        if (!counted(manifest, kind != nullptr || instead.has_value() || group_served_elsewhere)) return;
+        add(change, manifest, kind, ".", "served",
+            fmt::format("{} {}{}", says, manifest.gvk.to_string(),
+                        instead ? fmt::format("; {} serves {}", group_served_elsewhere ? "NEW" : "it", *instead) : std::string()));
+    }
+
     // Counts the object; false when no snapshot has its kind (skipped).
     bool counted(const Manifest& manifest, bool known) {
         ++out_.objects;
@@ -161,16 +214,17 @@ private:
         out_.cel_rules += outcome.cel_rules;
         for (const auto& violation : outcome.violations) add_violation(ChangeKind::object_invalid, manifest, kind, violation, "");
         for (const auto& path : outcome.pruned)
-            add(ChangeKind::object_field_pruned, manifest, kind, path, "pruning", "the schema does not list it: the API server drops it");
+            add(ChangeKind::object_field_pruned, manifest, &kind, path, "pruning", "the schema does not list it: the API server drops it");
     }
 
-    ObjectChange& add(ChangeKind change, const Manifest& manifest, const Kind& kind, std::string path, std::string keyword,
+    // `kind` is null for a kind version the snapshot does not have.
+    ObjectChange& add(ChangeKind change, const Manifest& manifest, const Kind* kind, std::string path, std::string keyword,
                       std::string text) {
         ObjectChange& out = out_.changes.emplace_back();
         out.kind = change;
         out.object = manifest.display_name();
         out.object_kind = manifest.gvk.to_string();
-        out.type = kind.type_name;
+        if (kind != nullptr) out.type = kind->type_name;
         out.file = set_.files[manifest.file];
         out.position = manifest.position;
         out.path = std::move(path);
@@ -180,7 +234,7 @@ private:
     }
 
     void add_violation(ChangeKind change, const Manifest& manifest, const Kind& kind, const Violation& violation, std::string_view tail) {
-        auto& out = add(change, manifest, kind, violation.path, violation.keyword, violation.text + std::string(tail));
+        auto& out = add(change, manifest, &kind, violation.path, violation.keyword, violation.text + std::string(tail));
         out.new_value = violation.value;
     }
 
@@ -208,7 +262,7 @@ private:
                 text = fmt::format("NEW's default `{}` fills it in; OLD's was `{}`", value_text(*is), value_text(*was));
                 if (!inner.empty()) text += fmt::format(" (at `{}`)", path + inner);
             }
-            auto& out = add(ChangeKind::object_default_changed, manifest, kind, path, "default", std::move(text));
+            auto& out = add(ChangeKind::object_default_changed, manifest, &kind, path, "default", std::move(text));
             if (old_value != nullptr) out.old_value = bounded_copy(*old_value);
             if (new_value != nullptr) out.new_value = bounded_copy(*new_value);
         }
@@ -257,7 +311,7 @@ std::vector<std::string> object_notes(const ObjectCheck& check) {
         std::string kinds;
         for (std::size_t i = 0; i < check.unknown_kinds.size() && i < 5; ++i) kinds += (i > 0 ? ", " : "") + check.unknown_kinds[i];
         if (check.unknown_kinds.size() > 5) kinds += fmt::format(" and {} more", check.unknown_kinds.size() - 5);
-        notes.push_back(fmt::format("objects: {} skipped, of kinds no snapshot given has ({})", check.skipped, kinds));
+        notes.push_back(fmt::format("objects: {} skipped: no snapshot given serves their group ({})", check.skipped, kinds));
     }
     if (check.cel_rules > 0)
         notes.push_back(fmt::format("objects: {} CEL rule check{} (x-kubernetes-validations) not evaluated: kompat does not run CEL",
