@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "model/snapshot.hpp"
+#include "report/changelog_words.hpp"
 #include "report/finding_fold.hpp"
 #include "report/finding_text.hpp"
 #include "rules/rule_table.hpp"
@@ -27,98 +28,11 @@ namespace {
 constexpr char mark = input_mark;
 constexpr auto span = input_span;
 
-struct KindName {
-    std::string group_version;
-    std::string kind;
-};
-
-KindName split_kind(std::string_view gvk) {
-    auto parsed = parse_group_version_kind(gvk);
-    return {parsed.group_version(), std::move(parsed.kind)};
-}
-
-std::string group_of(std::string_view group_version) {
-    const auto slash = group_version.find('/');
-    return slash == std::string_view::npos ? "" : std::string(group_version.substr(0, slash));
-}
-
-// Kubernetes' version order: GA above beta above alpha, then the number (v2 > v1).
-std::tuple<int, int, int> version_rank(std::string_view group_version) {
-    const auto slash = group_version.rfind('/');
-    const auto version = slash == std::string_view::npos ? group_version : group_version.substr(slash + 1);
-    if (!version.starts_with('v')) return {2, 0, 0};
-    const auto rest = version.substr(std::min(version.find_first_not_of("0123456789", 1), version.size()));
-    const int stage = rest.starts_with("alpha") ? 0 : rest.starts_with("beta") ? 1 : 2;
-    const auto [major, minor] = version_numbers(version);
-    return {stage, major, minor};
-}
-
-// "alpha", "beta" or "ga", as the version names it.
-std::string stage_of(std::string_view group_version) {
-    static constexpr std::array<std::string_view, 3> stages{"alpha", "beta", "ga"};
-    return std::string(stages[static_cast<std::size_t>(std::get<0>(version_rank(group_version)))]);
-}
-
 // `List` kinds come with their item kind: release notes name only the item kind.
 bool is_list_of_known_kind(const std::string& gvk, const ReportSources& sources) {
     if (!gvk.ends_with("List")) return false;
     const auto item = gvk.substr(0, gvk.size() - 4);
     return std::binary_search(sources.kinds.begin(), sources.kinds.end(), item);
-}
-
-// A field's schema in words: "boolean", "array of string", "PodFailurePolicy", "map of string".
-std::string schema_words(const json::value& summary) {
-    if (!summary.is_object()) return {};
-    const auto& schema = summary.get_object();
-    if (const auto* ref = schema.if_contains("$ref"); ref != nullptr && ref->is_string()) {
-        const std::string_view name = ref->get_string();
-        return std::string(name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1));
-    }
-    if (schema.contains("x-kubernetes-int-or-string")) return "integer or string";
-    const auto* type = schema.if_contains("type");
-    const std::string_view type_name = type != nullptr && type->is_string() ? std::string_view(type->get_string()) : "";
-    if (type_name == "array") {
-        const auto items = schema.contains("items") ? schema_words(schema.at("items")) : std::string();
-        return items.empty() ? "array" : "array of " + items;
-    }
-    if (type_name == "object" || type_name.empty()) {
-        if (const auto* values = schema.if_contains("additionalProperties"); values != nullptr && values->is_object()) {
-            const auto words = schema_words(*values);
-            return words.empty() ? "map" : "map of " + words;
-        }
-        return type_name.empty() ? "" : "object";
-    }
-    if (const auto* format = schema.if_contains("format"); format != nullptr && format->is_string()) {
-        // int32, int64, double name their type; a string's format qualifies it (date-time string).
-        if (type_name == "integer" || type_name == "number") return std::string(format->get_string());
-        return fmt::format("{} {}", std::string_view(format->get_string()), type_name);
-    }
-    return std::string(type_name);
-}
-
-// "(boolean, alpha, feature gate `UserNamespacesSupport`)" for an added field.
-std::string field_words(const Finding& finding) {
-    std::vector<std::string> parts;
-    if (auto words = schema_words(finding.new_value); !words.empty()) parts.push_back(std::move(words));
-    if (finding.lifecycle.status == LifecycleStatus::alpha || finding.lifecycle.status == LifecycleStatus::beta)
-        parts.emplace_back(to_string(finding.lifecycle.status));
-    if (!finding.lifecycle.feature_gate.empty()) parts.push_back("feature gate " + span(finding.lifecycle.feature_gate));
-    if (parts.empty()) return {};
-    return fmt::format(" ({})", fmt::join(parts, ", "));
-}
-
-std::string stage_words(const json::value& value) {
-    if (!value.is_string() || value.get_string() == "ga") return "GA";
-    return std::string(value.get_string());
-}
-
-// The kinds (or, for a type only operations reach, the operations) a shared type's change
-// reaches, for one bullet: ", in Pod, CronJob, DaemonSet and 6 more kinds".
-std::string kinds_words(const Finding& finding) {
-    const auto names = affected_names(finding);
-    if (names.empty()) return {};
-    const bool operations = std::all_of(names.begin(), names.end(), [](const std::string& name) { return names_operation(name); });
-    return ", in " + first_few(names, operations ? " operations" : " kinds");
 }
 
 // How the rule's row says release notes tell its findings.
@@ -183,44 +97,55 @@ private:
         const auto gvk = whole_kind_of(finding);
         const auto home = finding.kind ? *finding.kind : std::string();
         if (is_list_of_known_kind(gvk.empty() ? home : gvk, sources_)) return;  // said by its item kind
-        const auto stability = stage_of(split_kind(gvk).group_version);
         const auto note = note_of(finding);
-        if (retires_version(finding)) {
-            auto text =
-                span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
-            if (const auto instead = replacement_version(gvk, sources_.served_new, sources_.deprecated_new); !instead.empty())
-                text += "; use " + span(instead);
-            else if (note == ReleaseNote::kind_removed) text += "; no version of the kind is left";
-            entry(ChangelogSection::removed, gvk, std::move(text), finding);
-            return;
-        }
-        if (is_kind_arrival(note)) {
-            const auto version = span(split_kind(gvk).group_version);
-            if (note != ReleaseNote::kind_added && stability != "alpha" && is_promotion(gvk))
-                entry(ChangelogSection::promoted, gvk, fmt::format("new {} version {}", stability == "ga" ? "GA" : stability, version),
-                      finding);
-            else
-                entry(ChangelogSection::added, gvk,
-                      fmt::format("{} {}", note == ReleaseNote::kind_added ? "new kind, served as" : "now served as", version) +
-                          (stability == "ga" ? "" : fmt::format(" ({})", stability)),
-                      finding);
-            return;
-        }
-        if (finding.operation) {
-            add_operation(finding);
-            return;
-        }
-        const bool shared = !finding.kind && !finding.affects.empty();
-        const auto path = span(finding.path);
-        std::string text;
-        ChangelogSection section = ChangelogSection::added;
-        if (note == ReleaseNote::version_deprecated) {
+        if (retires_version(finding)) add_retirement(finding, gvk);
+        else if (note == ReleaseNote::upgrade)
+            // The sentence's clauses (aside, detail) are kompat's prose, not input: said as text.
+            entry(ChangelogSection::upgrade, home.empty() ? finding.type : home, finding_sentence(finding, {marked, as_is}), finding);
+        else if (is_kind_arrival(note)) add_arrival(finding, gvk);
+        else if (finding.operation) add_operation(finding);
+        else if (note == ReleaseNote::version_deprecated) {
             const auto warning = finding.new_value.is_string() ? std::string(finding.new_value.get_string()) : std::string();
             entry(ChangelogSection::deprecated, gvk,
                   fmt::format("version {} deprecated{}", span(split_kind(gvk).group_version), warning.empty() ? "" : ": " + span(warning)),
                   finding);
-            return;
-        }
+        } else add_field(finding, home);
+    }
+
+    // A version no longer served: what to use instead, and for a CRD what a cluster must
+    // not store.
+    void add_retirement(const Finding& finding, const std::string& gvk) {
+        const auto stability = stage_of(split_kind(gvk).group_version);
+        auto text =
+            span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
+        if (const auto instead = replacement_version(gvk, sources_.served_new, sources_.deprecated_new); !instead.empty())
+            text += "; use " + span(instead);
+        else if (note_of(finding) == ReleaseNote::kind_removed) text += "; no version of the kind is left";
+        if (!finding.aside.empty()) text += "; " + finding.aside;
+        entry(ChangelogSection::upgrade, gvk, std::move(text), finding);
+    }
+
+    void add_arrival(const Finding& finding, const std::string& gvk) {
+        const auto stability = stage_of(split_kind(gvk).group_version);
+        const auto note = note_of(finding);
+        const auto version = span(split_kind(gvk).group_version);
+        if (note != ReleaseNote::kind_added && stability != "alpha" && is_promotion(gvk))
+            entry(ChangelogSection::promoted, gvk, fmt::format("new {} version {}", stability == "ga" ? "GA" : stability, version),
+                  finding);
+        else
+            entry(ChangelogSection::added, gvk,
+                  fmt::format("{} {}", note == ReleaseNote::kind_added ? "new kind, served as" : "now served as", version) +
+                      (stability == "ga" ? "" : fmt::format(" ({})", stability)),
+                  finding);
+    }
+
+    // A change to a field of a kind, or of a type kinds share.
+    void add_field(const Finding& finding, const std::string& home) {
+        const auto note = note_of(finding);
+        const bool shared = !finding.kind && !finding.affects.empty();
+        const auto path = span(finding.path);
+        std::string text;
+        ChangelogSection section = ChangelogSection::added;
         if (note == ReleaseNote::deprecated) {
             section = ChangelogSection::deprecated;
             text = path + " deprecated";
@@ -254,6 +179,13 @@ private:
     void add_operation(const Finding& finding) {
         const auto note = note_of(finding);
         if (note != ReleaseNote::operation_added && note != ReleaseNote::operation_removed) {
+            // A field of a request or response removed after its deprecation (a warning) is
+            // still news to whoever sends or reads it.
+            if (note == ReleaseNote::field_removed && finding.severity == Severity::warning) {
+                entry(ChangelogSection::removed, finding.operation_kind.empty() ? "operations" : finding.operation_kind,
+                      fmt::format("{}: {} removed", span(*finding.operation), span(finding.path)), finding);
+                return;
+            }
             if (finding.severity < Severity::error) {
                 ++changelog_.not_listed;
                 return;
@@ -327,7 +259,8 @@ private:
     Changelog changelog_;
 };
 
-constexpr std::array<std::pair<ChangelogSection, std::string_view>, 5> section_titles{{{ChangelogSection::breaking, "Breaking"},
+constexpr std::array<std::pair<ChangelogSection, std::string_view>, 6> section_titles{{{ChangelogSection::upgrade, "Upgrade notes"},
+                                                                                       {ChangelogSection::breaking, "Breaking"},
                                                                                        {ChangelogSection::removed, "Removed"},
                                                                                        {ChangelogSection::deprecated, "Deprecated"},
                                                                                        {ChangelogSection::promoted, "Promoted"},

@@ -1,6 +1,7 @@
 #pragma once
 // Release notes from the findings of two releases (`kompat changelog`), written as
-// Kubernetes writes its notes: Breaking, Removed (with the version to use instead),
+// Kubernetes writes its notes: Upgrade notes (versions no longer served, with the version
+// to use instead; storage versions and what clusters store), Breaking, Removed,
 // Deprecated, Promoted, Added; by group/version and kind; operations and List kinds
 // folded into their kind; a change to a shared type one bullet naming its kinds; fields
 // described in words, never as JSON.
@@ -11,7 +12,7 @@
 
 namespace kompat {
 
-enum class ChangelogSection { breaking, removed, deprecated, promoted, added };
+enum class ChangelogSection { upgrade, breaking, removed, deprecated, promoted, added };
 
 struct ChangelogEntry {
     ChangelogSection section = ChangelogSection::added;

@@ -35,6 +35,7 @@ enum class ReleaseNote : std::uint8_t {
     kind_removed,        // Removed: no version of the kind is left
     version_removed,     // Removed: the version is no longer served (its replacement named)
     version_unserved,    // Removed: a CRD version no longer served (the kind in `detail`)
+    upgrade,             // Upgrade notes: what to do before applying the release (storage, stored versions), as the finding says it
     kind_added,          // Added: a new kind
     version_added,       // Added, or Promoted when an older version of the kind is served
     version_served,      // as version_added, for a CRD version served (the kind in `detail`)

@@ -55,10 +55,17 @@ TEST_CASE("changelog: every golden changelog of a real pair is as expected") {
     CHECK(cases == 4);
 }
 
-TEST_CASE("changelog: findings go to Breaking, Removed, Deprecated, Promoted and Added") {
+TEST_CASE("changelog: findings go to Upgrade notes, Breaking, Removed, Deprecated, Promoted and Added") {
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"field-removed", "## Breaking"}, {"version-removed", "## Removed"},     {"lifecycle-deprecated", "## Deprecated"},
-        {"kind-added", "## Added"},       {"lifecycle-promoted", "## Promoted"}, {"crd-version-deprecated", "## Deprecated"},
+        {"field-removed", "## Breaking"},
+        {"version-removed", "## Upgrade notes"},
+        {"lifecycle-deprecated", "## Deprecated"},
+        {"kind-added", "## Added"},
+        {"lifecycle-promoted", "## Promoted"},
+        {"crd-version-deprecated", "## Deprecated"},
+        {"unserved-version-removed", "## Upgrade notes"},
+        {"crd-storage-version-changed", "## Upgrade notes"},
+        {"field-removed-after-deprecation-is-warning", "## Removed"},
     };
     for (const auto& [name, section] : cases) {
         INFO(name);
@@ -67,7 +74,7 @@ TEST_CASE("changelog: findings go to Breaking, Removed, Deprecated, Promoted and
         CHECK(result.exit_code == 0);
         CHECK(result.out.starts_with("# API changes: `old.json` → `new.json`\n"));
         CHECK(result.out.find(section + "\n") != std::string::npos);
-        for (const auto* other : {"## Breaking\n", "## Removed\n", "## Deprecated\n", "## Added\n", "## Promoted\n"})
+        for (const auto* other : {"## Upgrade notes\n", "## Breaking\n", "## Removed\n", "## Deprecated\n", "## Added\n", "## Promoted\n"})
             if (other != section + "\n") CHECK(result.out.find(other) == std::string::npos);
         // Never JSON in the notes.
         CHECK(result.out.find("{\"") == std::string::npos);
@@ -114,7 +121,7 @@ TEST_CASE("changelog: a new resource is one line, its operations and List kind f
     };
     const auto changelog = kompat::changelog_of(findings, sources);
     REQUIRE(changelog.entries.size() == 2);
-    CHECK(changelog.entries[0].section == kompat::ChangelogSection::removed);
+    CHECK(changelog.entries[0].section == kompat::ChangelogSection::upgrade);
     CHECK(changelog.entries[0].kind == "Gadget");
     CHECK(changelog.entries[1].section == kompat::ChangelogSection::added);
     CHECK(changelog.entries[1].kind == "Widget");
@@ -138,8 +145,8 @@ TEST_CASE("changelog: a new resource is one line, its operations and List kind f
 
     // JSON for tools: the same entries, input text in backticks.
     const auto json = boost::json::parse(kompat::changelog_json(changelog, sources));
-    CHECK(json.at("sections").at(1).at("title") == "Removed");
-    CHECK(json.at("sections").at(1).at("entries").at(0).at("text") ==
+    CHECK(json.at("sections").at(0).at("title") == "Upgrade notes");
+    CHECK(json.at("sections").at(0).at("entries").at(0).at("text") ==
           "`example.com/v1beta1` (beta) is no longer served; no version of the kind is left");
 }
 
