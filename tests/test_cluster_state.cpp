@@ -77,6 +77,12 @@ TEST_CASE("cluster: a dump as OLD is its own cluster state, and several clusters
                           "' --cluster '" + dump.string() + "'");
     CHECK(both.exit_code == 1);
     CHECK(count_of(both.out, "crd-stored-version-removed") == 1);
+    // The options may come before the inputs, repeated.
+    const auto before_inputs = run(kompat_command() + " check --cluster '" + clean.string() + "' --cluster '" + dump.string() + "' '" +
+                                   release.string() + "' '" + release.string() + "'");
+    INFO(before_inputs.err);
+    CHECK(before_inputs.out == both.out);
+    CHECK(before_inputs.exit_code == 1);
     const auto one =
         run(kompat_command() + " check '" + release.string() + "' '" + release.string() + "' --cluster '" + clean.string() + "'");
     CHECK(one.exit_code == 0);
