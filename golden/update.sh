@@ -6,7 +6,7 @@ kompat=$(readlink -f "$1")
 cd "$(dirname "$0")"
 for dir in */; do
   dir=${dir%/}
-  [ "$dir" = explain ] || [ "$dir" = changelog ] && continue
+  [ "$dir" = explain ] || [ "$dir" = changelog ] || [ "$dir" = charts ] && continue
   (
     cd "$dir"
     # shellcheck disable=SC2207 # the arguments are words without spaces
@@ -51,3 +51,14 @@ if [ -d "$corpus" ]; then
 else
   echo "skipping changelog cases: ../shared/corpus is absent" >&2
 fi
+
+# chart cases: old/ and new/ are Helm chart directories (Chart.yaml, crds/, templates/),
+# checked as `kompat check old new`, every finding shown.
+for dir in charts/*/; do
+  dir=${dir%/}
+  for format in text json; do
+    extra=()
+    [ "$format" = text ] && extra=(--show info)
+    (cd "$dir" && NO_COLOR=1 "$kompat" check old new --format "$format" "${extra[@]}" > "expected.$format" || [ $? -eq 1 ])
+  done
+done

@@ -42,6 +42,7 @@ public:
         snapshot.source = sources.argument;
         snapshot.from_directory = sources.is_directory;
         snapshot.revision = sources.revision;
+        snapshot.input_warnings = sources.warnings;
         for (const auto& source : sources.files) state_.main_files.insert(source.name);
         std::vector<FoundDocument> found;
         for (const auto& source : sources.files) {
@@ -51,6 +52,11 @@ public:
                 find_documents(index, file.documents[d], file.document_starts[d], found, 0);
         }
         if (found.empty()) {
+            if (sources.is_chart)
+                throw InputError(sources.argument, {},
+                                 "a Helm chart with no CustomResourceDefinition in crds/ or in a plain-YAML template (" +
+                                     std::to_string(sources.warnings.size()) +
+                                     " template(s) with template syntax skipped; pass `helm template` output instead)");
             if (skipped_ > 0)
                 state_.fail(
                     0, {},
@@ -71,8 +77,10 @@ public:
         sort_large(snapshot.kinds, [](const Kind& a, const Kind& b) { return a.gvk < b.gvk; });
         sort_large(snapshot.operations,
                    [](const Operation& a, const Operation& b) { return std::tie(a.path, a.method) < std::tie(b.path, b.method); });
+        // Said in every report: `helm template` output and kustomize builds hold other kinds.
         if (skipped_ > 0)
-            state_.note(std::to_string(skipped_) + " Kubernetes object(s) that are not CustomResourceDefinitions were skipped");
+            snapshot.input_warnings.push_back(sources.argument + ": " + std::to_string(skipped_) +
+                                              " Kubernetes object(s) that are not CustomResourceDefinitions skipped");
         return std::move(state_.snapshot);
     }
 

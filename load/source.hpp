@@ -41,6 +41,10 @@ struct SourceSet {
     std::string revision;           // for git: the REV of REV:PATH
     std::vector<SourceFile> files;  // sorted by name; for a directory, its .json/.yaml/.yml files
     ReadBudget used;                // what reading `files` took
+    bool is_chart = false;          // a Helm chart directory: `files` are its crds/ and plain templates/
+    // What reading decided that the reader should hear of, "file:line:col: text" (a
+    // chart's template skipped); the snapshot's input_warnings.
+    std::vector<std::string> warnings;
 };
 
 }  // namespace kompat

@@ -8,6 +8,7 @@
 
 #include "load/file_source.hpp"
 #include "load/git_source.hpp"
+#include "load/helm_chart.hpp"
 #include "load/text_pieces.hpp"
 #include "support/input_error.hpp"
 
@@ -114,7 +115,11 @@ SourceSet read_any(std::string_view argument, const Limits& limits, bool directo
 
 }  // namespace
 
-SourceSet read_sources(std::string_view argument, const Limits& limits) { return read_any(argument, limits, true, "a snapshot"); }
+SourceSet read_sources(std::string_view argument, const Limits& limits) {
+    auto set = read_any(argument, limits, true, "a snapshot");
+    keep_chart_files(set);
+    return set;
+}
 
 SourceFile read_single_source(std::string_view argument, const Limits& limits, std::string_view what) {
     auto set = read_any(argument, limits, false, what);

@@ -144,6 +144,13 @@ inline double peak_memory_ceiling(double input_bytes) { return 6.0 * input_bytes
 // one, with a cluster's CRDs from cluster.json when there is one; `lint spec.json` for a one-snapshot case; and with objects.yaml, the
 // objects validated too (`check … --objects`, or `validate spec.json --objects`). (golden/arguments.sh says the same for update.sh;
 // tests/test_lists.cpp checks they agree.)
+// A folder of golden/ that is one generated rule case, not golden/explain/,
+// golden/changelog/ or golden/charts/ (cases written by hand, with tests of their own).
+inline bool is_rule_case(const std::filesystem::directory_entry& entry) {
+    const auto name = entry.path().filename();
+    return entry.is_directory() && name != "explain" && name != "changelog" && name != "charts";
+}
+
 inline std::string golden_arguments(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     const bool objects = fs::exists(dir / "objects.yaml");
