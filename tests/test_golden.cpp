@@ -22,8 +22,7 @@ fs::path golden_dir() { return fs::path(kompat::test::source_dir()) / "golden"; 
 std::vector<fs::path> cases() {
     std::vector<fs::path> out;
     for (const auto& entry : fs::directory_iterator(golden_dir()))
-        if (kompat::test::is_rule_case(entry))
-            out.push_back(entry.path());
+        if (kompat::test::is_rule_case(entry)) out.push_back(entry.path());
     std::sort(out.begin(), out.end());
     return out;
 }
