@@ -1,26 +1,14 @@
 #include "load/git_source.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <chrono>
 #include <cstdint>
-#include <csignal>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <memory>
 
+#include "load/child_process.hpp"
 #include "load/file_source.hpp"
 #include "support/input_error.hpp"
-
-extern char** environ;
 
 namespace kompat {
 namespace fs = std::filesystem;
@@ -35,162 +23,24 @@ constexpr std::string_view not_in_clone =
 
 // The environment git runs in: the caller's, with whatever could make it prompt, page,
 // or fetch switched off.
-std::vector<std::string> git_environment() {
-    static constexpr std::array<std::string_view, 5> overrides{"GIT_TERMINAL_PROMPT=0", "GIT_NO_LAZY_FETCH=1", "GIT_PAGER=cat", "PAGER=cat",
-                                                               "GIT_OPTIONAL_LOCKS=0"};
-    std::vector<std::string> out;
-    for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
-        const std::string_view text(*entry);
-        const auto replaced = std::any_of(overrides.begin(), overrides.end(),
-                                          [&](std::string_view o) { return text.starts_with(o.substr(0, o.find('=') + 1)); });
-        if (!replaced) out.emplace_back(text);
-    }
-    out.insert(out.end(), overrides.begin(), overrides.end());
-    return out;
-}
-
-struct GitOutput {
-    int exit_code = -1;
-    std::string out;
-    std::string err;  // its first 4 KiB
-};
-
-// Pointers to each string's bytes, null-terminated: an argv or envp.
-std::vector<char*> pointers_to(std::vector<std::string>& strings) {
-    std::vector<char*> out;
-    out.reserve(strings.size() + 1);
-    for (auto& s : strings) out.push_back(s.data());
-    out.push_back(nullptr);
-    return out;
-}
-
-using TemporaryFile = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
-
-// stdin from an unlinked temporary file: no pipe to keep fed, no SIGPIPE.
-TemporaryFile stdin_holding(std::string_view input, const std::string& name) {
-    TemporaryFile file(std::tmpfile(), &std::fclose);
-    if (!file || (!input.empty() && std::fwrite(input.data(), 1, input.size(), file.get()) != input.size()) ||
-        std::fflush(file.get()) != 0 || lseek(fileno(file.get()), 0, SEEK_SET) != 0)
-        fail(name, "cannot start git: no temporary file");
-    return file;
-}
-
-// A git started: its process and the read ends of its stdout and stderr.
-struct SpawnedGit {
-    pid_t pid = 0;
-    int out = -1;
-    int err = -1;
-};
-
-SpawnedGit spawn_git(std::vector<std::string> storage, int stdin_fd, const std::string& name) {
-    const auto argv = pointers_to(storage);
-    auto environment = git_environment();
-    const auto envp = pointers_to(environment);
-    std::array<int, 2> out{};
-    std::array<int, 2> err{};
-    if (pipe2(out.data(), O_CLOEXEC) != 0) fail(name, "cannot start git: pipe failed");
-    if (pipe2(err.data(), O_CLOEXEC) != 0) {
-        close(out[0]);
-        close(out[1]);
-        fail(name, "cannot start git: pipe failed");
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, stdin_fd, STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
-    SpawnedGit git;
-    const int spawned = posix_spawnp(&git.pid, "git", &actions, nullptr, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&actions);
-    close(out[1]);
-    close(err[1]);
-    if (spawned != 0) {
-        close(out[0]);
-        close(err[0]);
-        fail(name, "cannot run git: " + std::string(std::strerror(spawned)));
-    }
-    git.out = out[0];
-    git.err = err[0];
-    return git;
-}
-
-enum class GitRead : std::uint8_t { finished, too_large, timed_out };
-
-// Reads one chunk from fds[i] into `result`; closes it at its end. False when stdout passes the limit.
-bool read_chunk(std::array<pollfd, 2>& fds, std::size_t i, GitOutput& result, const Limits& limits) {
-    std::array<char, 65536> buffer{};
-    const auto n = read(fds[i].fd, buffer.data(), buffer.size());
-    if (n <= 0) {
-        if (n < 0 && errno == EINTR) return true;
-        close(fds[i].fd);
-        fds[i].fd = -1;
-        return true;
-    }
-    if (i == 0 && result.out.size() + static_cast<std::size_t>(n) > limits.max_input_bytes + 4096) return false;
-    if (i == 1 && result.err.size() > 4096) return true;  // its first 4 KiB are enough
-    (i == 0 ? result.out : result.err).append(buffer.data(), static_cast<std::size_t>(n));
-    return true;
-}
-
-// Reads both outputs until git closes them, its time is up or stdout passes the limit;
-// closes both.
-GitRead read_outputs(const SpawnedGit& git, GitOutput& result, const Limits& limits) {
-    std::array<pollfd, 2> fds{pollfd{git.out, POLLIN, 0}, pollfd{git.err, POLLIN, 0}};
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(limits.git_timeout_seconds);
-    auto outcome = GitRead::finished;
-    while (outcome == GitRead::finished && (fds[0].fd >= 0 || fds[1].fd >= 0)) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
-        if (left <= 0) {
-            outcome = GitRead::timed_out;
-            break;
-        }
-        const int ready = poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left, 60'000)));
-        if (ready < 0 && errno != EINTR) break;
-        for (std::size_t i = 0; ready > 0 && i < fds.size(); ++i) {
-            if (fds[i].fd < 0 || fds[i].revents == 0) continue;
-            if (!read_chunk(fds, i, result, limits)) {
-                outcome = GitRead::too_large;
-                break;
-            }
-        }
-    }
-    for (auto& fd : fds)
-        if (fd.fd >= 0) close(fd.fd);
-    return outcome;
-}
+constexpr std::array<std::string_view, 5> git_overrides{"GIT_TERMINAL_PROMPT=0", "GIT_NO_LAZY_FETCH=1", "GIT_PAGER=cat", "PAGER=cat",
+                                                        "GIT_OPTIONAL_LOCKS=0"};
 
 // Runs `git ARGS` (no shell) with `input` on its stdin, within limits.git_timeout_seconds
 // and limits.max_input_bytes of output. `name` is what messages name.
-GitOutput run_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits, std::string_view input = {}) {
-    std::vector<std::string> command{"git", "--no-pager", "--no-replace-objects", "-c", "protocol.allow=never"};
-    command.insert(command.end(), args.begin(), args.end());
-    const auto stdin_file = stdin_holding(input, name);
-    const auto git = spawn_git(std::move(command), fileno(stdin_file.get()), name);
-    GitOutput result;
-    const auto outcome = read_outputs(git, result, limits);
-    if (outcome != GitRead::finished) kill(git.pid, SIGKILL);
-    int status = 0;
-    while (waitpid(git.pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (outcome == GitRead::timed_out)
+ProcessOutput run_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits, std::string_view input = {}) {
+    ProcessRequest request{{"git", "--no-pager", "--no-replace-objects", "-c", "protocol.allow=never"},
+                           environment_with(git_overrides),
+                           input,
+                           limits.git_timeout_seconds,
+                           limits.max_input_bytes + 4096};
+    request.argv.insert(request.argv.end(), args.begin(), args.end());
+    auto result = run_process(request, name);
+    if (result.end == ProcessEnd::timed_out)
         fail(name,
              "git did not finish within " + std::to_string(limits.git_timeout_seconds) + " seconds (" + limit_hint("git-timeout") + ")");
-    if (outcome == GitRead::too_large) fail(name, too_large_message(limits));
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (result.end == ProcessEnd::too_large) fail(name, too_large_message(limits));
     return result;
-}
-
-// git's reason for failing: its first `fatal:` or `error:` line, else its first line.
-std::string reason_of(std::string_view err) {
-    std::string_view first;
-    for (std::size_t start = 0; start < err.size();) {
-        auto end = std::min(err.find('\n', start), err.size());
-        const auto line = err.substr(start, end - start);
-        if (line.starts_with("fatal:") || line.starts_with("error:")) return std::string(line);
-        if (first.empty()) first = line;
-        start = end + 1;
-    }
-    return first.empty() ? "git failed" : std::string(first);
 }
 
 std::string checked_git(const std::vector<std::string>& args, const std::string& name, const Limits& limits, std::string_view input = {}) {
@@ -198,7 +48,7 @@ std::string checked_git(const std::vector<std::string>& args, const std::string&
     if (result.exit_code == 0) return std::move(result.out);
     if (result.err.find("promisor remote") != std::string::npos || result.err.find("lazy fetching disabled") != std::string::npos)
         fail(name, "an object " + std::string(not_in_clone));
-    fail(name, "cannot read from git: " + reason_of(result.err));
+    fail(name, "cannot read from git: " + reason_of(result.err, "git"));
 }
 
 // One entry of a tree, as `git ls-tree -l` lists it.
@@ -318,7 +168,7 @@ RevisionCheck check_git_revision(std::string_view revision, const Limits& limits
                                     std::string(revision), limits);
         if (result.exit_code == 0) return {Outcome::resolves, {}};
         if (result.exit_code == 1 && result.err.empty()) return {Outcome::unknown, {}};
-        return {Outcome::failed, reason_of(result.err)};
+        return {Outcome::failed, reason_of(result.err, "git")};
     } catch (const InputError& error) {
         return {Outcome::failed, error.what()};  // git missing or timed out
     }
