@@ -16,6 +16,12 @@ void add_limit_options(CLI::App* command, Limits& limits, bool compares) {
         ->check(CLI::PositiveNumber)
         ->capture_default_str()
         ->group("Limits");
+    command
+        ->add_option("--kubectl-timeout", limits.kubectl_timeout_seconds,
+                     "Limit: seconds kubectl may take to list a cluster's CRDs (kube:)")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Limits");
     // Capped: every stage walks nested values recursively, and deeper would risk the stack.
     command->add_option("--max-nesting-depth", limits.max_nesting_depth, "Limit: nesting of arrays and objects (at most 2000)")
         ->check(CLI::Range(1, 2000))

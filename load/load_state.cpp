@@ -49,6 +49,7 @@ std::string_view LoadState::name_ref(std::uint32_t index, std::string_view writt
     std::string_view target = from;
     if (!file_part.empty()) {
         if (sources.origin == SourceOrigin::standard_input) return refuse("names a file, but the snapshot was read from stdin");
+        if (sources.origin == SourceOrigin::kubectl) return refuse("names a file, but the snapshot was read from a cluster");
         auto resolved = resolve_relative(sources, from, file_part);
         if (!resolved) return refuse("leaves the snapshot's directory; only files inside it are followed");
         target = resolved_files.emplace_back(std::move(*resolved));

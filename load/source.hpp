@@ -23,7 +23,9 @@ struct SourceFile {
     std::shared_ptr<const UnreadFile> unread;
 };
 
-enum class SourceOrigin { filesystem, standard_input, git };
+// Where a snapshot was read from. Standard input and kubectl (kube:) name no directory:
+// no `$ref` to a file is followed from them.
+enum class SourceOrigin { filesystem, standard_input, git, kubectl };
 
 // What a snapshot has read so far, against --max-input-bytes and --max-files.
 struct ReadBudget {

@@ -9,6 +9,7 @@
 #include "load/file_source.hpp"
 #include "load/git_source.hpp"
 #include "load/helm_chart.hpp"
+#include "load/kube_source.hpp"
 #include "load/text_pieces.hpp"
 #include "support/input_error.hpp"
 
@@ -84,6 +85,7 @@ SourceSet read_any(std::string_view argument, const Limits& limits, bool directo
         set.files.push_back({"-", read_standard_input(limits, set.used)});
         return set;
     }
+    if (argument.starts_with(kube_prefix)) return read_kube_source(argument, limits);
     if (argument.starts_with(explicit_git)) {
         const auto rev_path = argument.substr(explicit_git.size());
         if (!looks_like_rev_path(rev_path)) fail(std::string(argument), "git: must be followed by REV:PATH");
@@ -130,7 +132,7 @@ SourceFile read_single_source(std::string_view argument, const Limits& limits, s
 }
 
 std::optional<std::string> resolve_relative(const SourceSet& set, std::string_view from_name, std::string_view relative_path) {
-    if (set.origin == SourceOrigin::standard_input) return std::nullopt;
+    if (set.origin == SourceOrigin::standard_input || set.origin == SourceOrigin::kubectl) return std::nullopt;
     const fs::path relative{std::string(relative_path)};
     if (relative.is_absolute() || relative_path.find("://") != std::string_view::npos) return std::nullopt;
     fs::path from{std::string(from_name)};

@@ -14,6 +14,8 @@ struct Limits {
     std::uint32_t max_files = 20000;
     // Seconds one git command may take (REV:PATH), so a lock or a prompt never hangs a gate.
     std::uint32_t git_timeout_seconds = 120;
+    // Seconds kubectl may take to list a cluster's CRDs (kube:); its request timeout too.
+    std::uint32_t kubectl_timeout_seconds = 60;
     // Nesting of JSON/YAML arrays and objects.
     std::uint32_t max_nesting_depth = 1000;
     // Nodes a YAML file may expand to, beyond one per byte of its text: bounds alias bombs.
