@@ -77,6 +77,7 @@ int run_compare(const CompareOptions& options, const Limits& limits) {
                               : std::optional<SourceFile>(read_single_source(options.baseline_base, limits, "a baseline file"));
         accept_baseline(comparison, read_single_source(options.baseline, limits, "a baseline file"), base ? &*base : nullptr);
     }
+    judge_upgrades(comparison);
     if (const int failed_write = write_reports(comparison, options.reports, threshold, limits, batch); failed_write != 0)
         return failed_write;
     if (written)

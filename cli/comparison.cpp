@@ -94,6 +94,7 @@ Comparison compare(const ComparisonRequest& request, const Limits& limits) {
     sources.served_old = served_kinds(before);
     sources.served_new = served_kinds(after);
     sources.deprecated_new = served_kinds(after, true);
+    comparison.crds = crds_of(before, after);
     // Input warnings first: they say what the findings were read from.
     std::vector<std::string> warnings = before.input_warnings;
     for (const auto& warning : after.input_warnings)
@@ -105,6 +106,8 @@ Comparison compare(const ComparisonRequest& request, const Limits& limits) {
     }
     return comparison;
 }
+
+void judge_upgrades(Comparison& comparison) { comparison.sources.upgrades = upgrade_verdicts(comparison.crds, comparison.findings); }
 
 void anchor_to_releases(Comparison& comparison, const std::vector<std::string>& releases, const std::string& new_spec, const Limits& limits,
                         int ruleset) {

@@ -23,6 +23,8 @@ struct Comparison {
     ReportSources sources;
     // Judged as an older rule set: what that lowered against the current one.
     RulesetLowering ruleset_lowering;
+    // The CRDs of either side, for their upgrade verdicts (judge_upgrades).
+    std::vector<CrdIdentity> crds;
 };
 
 // What becomes of the snapshots and changes a comparison is made from once it is made:
@@ -74,6 +76,10 @@ void apply_version_policy(Comparison& comparison, int ruleset = current_ruleset)
 // Leads the notes with a warning when OLD looks newer than NEW: a higher info.version, a
 // newer version of a kind served only by OLD, or (nearly) every change a removal.
 void note_swapped_inputs(Comparison& comparison);
+
+// Each CRD's upgrade verdict from the findings as they stand now (after configuration and
+// baseline), into the report sources.
+void judge_upgrades(Comparison& comparison);
 
 // Takes out the findings `file` accepts, and says in the notes what it accepted, which
 // entries name another place than their finding's, and which accept nothing any more;

@@ -65,6 +65,7 @@ namespace kompat {
     X(convention_map, "convention-map")                                                     \
     X(convention_bool, "convention-bool")                                                   \
     X(crd_storage_version_changed, "crd-storage-version-changed")                           \
+    X(crd_storage_version_changed_nothing_stored, "crd-storage-version-changed-nothing-stored") \
     X(crd_stored_version_removed, "crd-stored-version-removed")                             \
     X(crd_stored_version_unserved, "crd-stored-version-unserved")                           \
     X(crd_short_name_removed, "crd-short-name-removed")                                     \

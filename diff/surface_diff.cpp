@@ -270,10 +270,17 @@ void diff_crd_group_kinds(const DiffContext& context, DiffPlan& plan) {
             add_crd_change(context, plan, key,
                            {ChangeKind::crd_scope_changed, json::value(old_crd.scope), json::value(after.any->crd->scope), *before.any,
                             *after.any, std::string()});
-        if (!before.storage.empty() && !after.storage.empty() && before.storage != after.storage)
-            add_crd_change(context, plan, key,
-                           {ChangeKind::crd_storage_version_changed, json::value(before.storage), json::value(after.storage),
-                            *before.storage_kind, *after.storage_kind, stored_objects_aside(old_crd.stored_versions, after.storage)});
+        if (!before.storage.empty() && !after.storage.empty() && before.storage != after.storage) {
+            const auto& stored = old_crd.stored_versions;
+            const bool nothing_stored = !stored.empty() && std::all_of(stored.begin(), stored.end(), [&](const std::string& version) {
+                return version == after.storage;
+            });
+            add_crd_change(
+                context, plan, key,
+                {nothing_stored ? ChangeKind::crd_storage_version_changed_nothing_stored : ChangeKind::crd_storage_version_changed,
+                 json::value(before.storage), json::value(after.storage), *before.storage_kind, *after.storage_kind,
+                 stored_objects_aside(stored, after.storage)});
+        }
         // Names belong to every version: said at the storage version, the most stable one as a rule.
         diff_crd_names(context, plan, key, before.said_at(), after.said_at());
         diff_stored_versions(context, *before.any, after.versions, after.said_at(), plan);

@@ -98,9 +98,11 @@ case("crd-storage-version-changed", "crd-storage-version-changed", "A CRD stores
 case("crd-storage-version-changed-stored", None, "",
      crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}], stored=["v1beta1", "v1"]),
      crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]), ["crd-storage-version-changed"])
-case("crd-storage-version-changed-nothing-stored", None, "",
+case("crd-storage-version-changed-nothing-stored", "crd-storage-version-changed-nothing-stored",
+     "With the cluster's state known: the storage version changes while the cluster's `status.storedVersions` holds "
+     "only the new storage version. No object waits to be migrated, and the upgrade verdict is `safe`: info.",
      crd([{"name": "v1"}, {"name": "v1beta1", "storage": True}], stored=["v1"]),
-     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]), ["crd-storage-version-changed"])
+     crd([{"name": "v1", "storage": True}, {"name": "v1beta1"}]))
 case("crd-short-name-removed", "crd-short-name-removed",
      "An entry of `names.shortNames` is gone: `kubectl get gd` and every script that uses it fail with \"the server "
      "doesn't have a resource type\". A warning.",

@@ -57,7 +57,7 @@ void keep_chart_files(SourceSet& set) {
         if (const auto at = folder == "templates" ? file.bytes.find("{{") : std::string::npos; at != std::string::npos) {
             set.warnings.push_back(file.name + ":" + place_of(file.bytes, at) +
                                    ": template skipped: it holds template syntax ({{ … }}); to check the CRDs it renders, "
-                                   "pass `helm template` output instead");
+                                   "pass the output of helm template instead");
             continue;
         }
         kept.push_back(std::move(file));

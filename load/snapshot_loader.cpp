@@ -56,7 +56,7 @@ public:
                 throw InputError(sources.argument, {},
                                  "a Helm chart with no CustomResourceDefinition in crds/ or in a plain-YAML template (" +
                                      std::to_string(sources.warnings.size()) +
-                                     " template(s) with template syntax skipped; pass `helm template` output instead)");
+                                     " template(s) with template syntax skipped; pass the output of helm template instead)");
             if (skipped_ > 0)
                 state_.fail(
                     0, {},

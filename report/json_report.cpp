@@ -117,6 +117,18 @@ std::string json_report(const std::vector<Finding>& findings, const Summary& sum
     out.begin_array();
     for (const auto& note : notes_of(sources)) out.string(note);
     out.end_array();
+    if (!sources.single_snapshot) {  // what applying NEW over OLD does to each CRD; lint and validate apply nothing
+        out.key("upgrade");
+        out.begin_array();
+        for (const auto& upgrade : sources.upgrades) {
+            out.begin_object();
+            out.member("crd", upgrade.crd);
+            out.member("verdict", to_string(upgrade.verdict));
+            out.member("reason", upgrade.reason);
+            out.end_object();
+        }
+        out.end_array();
+    }
     out.key("findings");
     out.begin_array();
     const auto groups = fold_group_ids(findings);

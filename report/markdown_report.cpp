@@ -102,6 +102,15 @@ std::string baseline_review(const std::vector<Finding>& findings, const Baseline
     return out;
 }
 
+// Each CRD that cannot simply be applied, as a list under its heading; "" when none.
+std::string upgrade_list(const std::vector<CrdUpgrade>& upgrades) {
+    std::string list;
+    for (const auto& upgrade : upgrades)
+        if (upgrade.verdict != UpgradeVerdict::safe)
+            list += fmt::format("- {} **{}**: {}\n", code(upgrade.crd), to_string(upgrade.verdict), line_text(upgrade.reason));
+    return list.empty() ? list : "\n**Upgrade** (each CRD that cannot simply be applied):\n\n" + list;
+}
+
 }  // namespace
 
 std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show) {
@@ -110,6 +119,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
                           : fmt::format("## kompat: {} → {}\n\n", code(sources.old_side.source), code(sources.new_side.source));
     out += "| errors | warnings | info |\n|---:|---:|---:|\n";
     out += fmt::format("| {} | {} | {} |\n", summary.error, summary.warning, summary.info);
+    out += upgrade_list(sources.upgrades);
     // Notes (stale baseline entries can be many) take at most a quarter of the comment.
     std::size_t notes_left_out = 0;
     for (const auto& note : notes_of(sources)) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rules/finding.hpp"
+#include "rules/upgrade_verdict.hpp"
 
 namespace kompat {
 
@@ -52,6 +53,9 @@ struct ReportSources {
     // a replacement when another version is served.
     std::vector<std::string> deprecated_new = {};
     BaselineReview baseline = {};
+    // Each CRD's upgrade verdict (check of CRDs): JSON lists every one; text and markdown
+    // open with those that are not safe.
+    std::vector<CrdUpgrade> upgrades = {};
 };
 
 // The baseline line that would accept `finding`, with a reason to fill in; and those of

@@ -14,6 +14,20 @@
 
 namespace kompat {
 
+namespace {
+
+// What a pre-upgrade hook asks first: a line for each CRD that cannot simply be applied.
+std::string upgrade_lines(const std::vector<CrdUpgrade>& upgrades) {
+    std::string out;
+    for (const auto& upgrade : upgrades)
+        if (upgrade.verdict != UpgradeVerdict::safe)
+            out += fmt::format("upgrade: {}: {}: {}\n", escape_control(upgrade.crd), to_string(upgrade.verdict),
+                               escape_control(upgrade.reason));
+    return out;
+}
+
+}  // namespace
+
 std::string text_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
                         const TextOptions& options) {
     // Every piece that comes from the inputs is escaped (docs/security.md): only kompat's
@@ -22,6 +36,7 @@ std::string text_report(const std::vector<Finding>& findings, const Summary& sum
         return options.colour ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
     };
     std::string out = "kompat: " + escape_control(sources_title(sources)) + "\n";
+    out += upgrade_lines(sources.upgrades);
     // A note that warns (inputs that look swapped) says so itself.
     for (const auto& note : notes_of(sources)) out += (note.starts_with("warning: ") ? "" : "note: ") + escape_control(note) + "\n";
     // Group by what the finding is about, keeping the report's order (errors first).

@@ -205,6 +205,11 @@ const std::array rules{
     noted(R(crd_storage_version_changed, change, surface, "CRD storage version changed", needs_review,
       "storage version changed from {old} to {new}{aside}",
       "Needs a human: stored objects must be migrated before the old version goes.", remedy_storage), ReleaseNote::upgrade),
+    noted(R(crd_storage_version_changed_nothing_stored, change, surface,
+      "CRD storage version changed; the cluster stores nothing in another version", harmless,
+      "storage version changed from {old} to {new}{aside}",
+      "Nobody: the cluster's status.storedVersions holds only the new storage version, so no object waits to be migrated.",
+      remedy_nothing), ReleaseNote::upgrade),
     // Cluster state: status.storedVersions of a cluster's CRD (a `kubectl get crd -o yaml` dump as OLD, or check --cluster).
     weighed(noted(R(crd_stored_version_removed, removal, surface, "stored CRD version removed", breaks_both,
       "{old} is in the cluster's status.storedVersions but not in NEW's versions: the API server refuses the update ({detail}); "

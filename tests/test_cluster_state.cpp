@@ -69,14 +69,14 @@ TEST_CASE("cluster: a dump as OLD is its own cluster state, and several clusters
     const auto own = run(kompat_command() + " check '" + dump.string() + "' '" + release.string() + "'");
     INFO(own.out << own.err);
     CHECK(own.exit_code == 1);
-    CHECK(count_of(own.out, "crd-stored-version-removed") == 1);
+    CHECK(count_of(own.out, "error crd-stored-version-removed") == 1);
     CHECK(own.out.find("storedVersions v1alpha2, v1; NEW serves v1") != std::string::npos);
     // NEW as OLD (storing v1 only), two clusters: one of them still stores v1alpha2.
     const auto clean = dir.write("clean.yaml", grpcroute_dump("[v1]"));
     const auto both = run(kompat_command() + " check '" + release.string() + "' '" + release.string() + "' --cluster '" + clean.string() +
                           "' --cluster '" + dump.string() + "'");
     CHECK(both.exit_code == 1);
-    CHECK(count_of(both.out, "crd-stored-version-removed") == 1);
+    CHECK(count_of(both.out, "error crd-stored-version-removed") == 1);
     // The options may come before the inputs, repeated.
     const auto before_inputs = run(kompat_command() + " check --cluster '" + clean.string() + "' --cluster '" + dump.string() + "' '" +
                                    release.string() + "' '" + release.string() + "'");

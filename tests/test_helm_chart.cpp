@@ -57,7 +57,7 @@ TEST_CASE("chart: crds/, plain templates/ and subcharts are read, not values, Ch
           R"(["old/charts/sub/crds/things.yaml","old/crds/gadgets.yaml","old/templates/service.yaml","old/templates/widgets-crd.yaml"])");
     const auto check = run(in_dir(chart) + "check old new");
     CHECK(check.out.find("note: old/templates/deployment.yaml:4:9: template skipped: it holds template syntax") != std::string::npos);
-    CHECK(check.out.find("pass `helm template` output instead") != std::string::npos);
+    CHECK(check.out.find("pass the output of helm template instead") != std::string::npos);
     CHECK(check.out.find("old: 1 Kubernetes object(s) that are not CustomResourceDefinitions skipped") != std::string::npos);
 }
 

@@ -73,7 +73,7 @@ TEST_CASE("kube: kube: alone reads every CRD, and serves as --cluster too") {
           "get\ncustomresourcedefinitions.apiextensions.k8s.io\n--output=json\n--request-timeout=60s\n");
     const auto as_cluster = run(cluster.kompat("check release.yaml release.yaml --cluster kube:"));
     CHECK(as_cluster.exit_code == 1);
-    CHECK(kompat::test::count_of(as_cluster.out, "crd-stored-version-removed") == 1);
+    CHECK(kompat::test::count_of(as_cluster.out, "error crd-stored-version-removed") == 1);
 }
 
 TEST_CASE("kube: kubectl missing, failing or slow, and a bad name, are exit 2 with nothing on stdout") {

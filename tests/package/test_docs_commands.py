@@ -172,6 +172,16 @@ def main():
         # The CRD author's sample objects docs/objects.md validates.
         os.makedirs(os.path.join(repo, "config", "samples"))
         open(os.path.join(repo, "config", "samples", "gadget.yaml"), "w").write(SAMPLE_GADGET)
+        # The chart docs/upgrade.md checks, and what a cluster that runs it holds: a dump
+        # kept beside it, and a stub kubectl that answers with the same CRDs (kube:).
+        shutil.copytree(os.path.join(source, "golden", "charts", "chart-crds-and-templates", "old"),
+                        os.path.join(repo, "charts", "gadgets"))
+        dump = open(os.path.join(source, "golden", "crd-storage-version-changed-stored", "old.json")).read()
+        os.makedirs(os.path.join(repo, "clusters"))
+        open(os.path.join(repo, "clusters", "prod-crds.yaml"), "w").write(dump)
+        open(os.path.join(work, "crds.json"), "w").write('{"apiVersion": "v1", "kind": "List", "items": [%s]}' % dump)
+        open(os.path.join(bin_dir, "kubectl"), "w").write("#!/bin/sh\ncat '%s'\n" % os.path.join(work, "crds.json"))
+        os.chmod(os.path.join(bin_dir, "kubectl"), 0o755)
         git("add", "-A")
         git("commit", "-q", "-m", "v1.4.0")
         git("tag", "v1.4.0")
