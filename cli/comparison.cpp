@@ -10,6 +10,7 @@
 #include <tuple>
 #include <set>
 
+#include "diff/cluster_drift.hpp"
 #include "diff/snapshot_diff.hpp"
 #include "load/cluster_state.hpp"
 #include "load/manifest_loader.hpp"
@@ -60,10 +61,17 @@ Comparison compare(const ComparisonRequest& request, const Limits& limits) {
     const auto& [old_spec, new_spec, ruleset, conventions, objects, clusters, inputs] = request;
     auto loaded = std::make_unique<SnapshotPair>(load_snapshot_pair(old_spec, new_spec, limits));
     std::vector<std::string> cluster_notes;
-    for (const auto& cluster : clusters) cluster_notes.push_back(take_cluster_state(loaded->old_snapshot, load_snapshot(cluster, limits)));
+    std::vector<Change> drift;  // clusters that do not run OLD
+    for (const auto& cluster : clusters) {
+        const auto state = load_snapshot(cluster, limits);
+        cluster_notes.push_back(take_cluster_state(loaded->old_snapshot, state));
+        auto found = cluster_drift(loaded->old_snapshot, state);
+        drift.insert(drift.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+    }
     const auto& before = loaded->old_snapshot;
     const auto& after = loaded->new_snapshot;
     auto diff = diff_snapshots(before, after, limits);
+    diff.changes.insert(diff.changes.end(), std::make_move_iterator(drift.begin()), std::make_move_iterator(drift.end()));
     // An older rule set is a policy like a rule turned off: what it lowered is counted
     // against the current set's verdicts of the same changes.
     std::vector<Finding> current_findings;

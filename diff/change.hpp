@@ -68,6 +68,7 @@ namespace kompat {
     X(crd_storage_version_changed_nothing_stored, "crd-storage-version-changed-nothing-stored") \
     X(crd_stored_version_removed, "crd-stored-version-removed")                             \
     X(crd_stored_version_unserved, "crd-stored-version-unserved")                           \
+    X(crd_cluster_drift, "crd-cluster-drift")                                               \
     X(crd_short_name_removed, "crd-short-name-removed")                                     \
     X(crd_category_removed, "crd-category-removed")                                         \
     X(crd_list_kind_changed, "crd-list-kind-changed")                                       \

@@ -143,6 +143,16 @@ case("crd-stored-version-unserved", "crd-stored-version-unserved",
 case("crd-stored-version-from-cluster", None, "",
      crd([{"name": "v1", "storage": True}]), crd([{"name": "v1", "storage": True}]), ["crd-stored-version-removed"],
      cluster=crd([{"name": "v1", "storage": True}, {"name": "v1alpha1", "served": False}], stored=["v1alpha1", "v1"]))
+case("crd-cluster-drift", "crd-cluster-drift",
+     "With `check --cluster`: the cluster's CRD of a version OLD has lacks a field OLD has and has one OLD lacks: the "
+     "cluster does not run the release given as OLD. A warning that counts and names them; the rest of the report is "
+     "judged against OLD.",
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "size": {"type": "integer"}, "color": {"type": "string"}}}}}}]),
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "size": {"type": "integer"}, "color": {"type": "string"}}}}}}]),
+     cluster=crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "size": {"type": "integer"}, "shade": {"type": "string"}}}}}}], stored=["v1"]))
 case("unstored-version-removed", "unstored-version-removed",
      "With the cluster's state known: a CRD version that was not served, removed while the cluster's "
      "`status.storedVersions` does not hold it. The API server accepts the update and no object is lost: info.",

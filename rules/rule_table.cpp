@@ -223,6 +223,10 @@ const std::array rules{
       "removed until they are migrated.",
       "Migrate the stored objects (read and write each object), then remove the version from status.storedVersions."),
       ReleaseNote::upgrade), refused_by_server),
+    R(crd_cluster_drift, change, surface, "the cluster's CRD differs from OLD's", needs_review,
+      "{detail}: the cluster does not run the release given as OLD, and this report is judged against OLD{aside}",
+      "Whoever trusts this report for that cluster: what applying NEW meets there differs from what OLD shows.",
+      "Give the release the cluster runs as OLD (or the dump itself: kompat check DUMP NEW), or bring the cluster to OLD first."),
     // CRD names: what kubectl and clients find the kind by.
     R(crd_short_name_removed, removal, surface, "CRD short name removed", needs_review,
       "short name {old} removed",

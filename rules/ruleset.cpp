@@ -15,7 +15,7 @@
 namespace kompat {
 namespace {
 
-constexpr std::array<VerdictChange, 14> changes_table{{
+constexpr std::array<VerdictChange, 15> changes_table{{
     {3, ChangeKind::cel_rule_implied_by_schema, ChangeKind::cel_rules_tightened, false,
      "A CEL rule of sizes or presence that the old bounds already implied is info (was cel-rules-tightened)."},
     {3, ChangeKind::one_of_branches_overlap, ChangeKind::type_widened, false,
@@ -37,6 +37,8 @@ constexpr std::array<VerdictChange, 14> changes_table{{
     {3, ChangeKind::crd_category_removed, std::nullopt, false, "A CRD category removed is a warning."},
     {3, ChangeKind::crd_list_kind_changed, std::nullopt, false, "A CRD's listKind changed is a warning."},
     {3, ChangeKind::crd_singular_changed, std::nullopt, false, "A CRD's singular name changed is a warning."},
+    {3, ChangeKind::crd_cluster_drift, std::nullopt, false,
+     "A cluster CRD (check --cluster) whose fields differ from OLD's version is a warning."},
     {3, ChangeKind::crd_storage_version_changed_nothing_stored, ChangeKind::crd_storage_version_changed, false,
      "A storage version change while the cluster's status.storedVersions holds only the new version is info (was "
      "crd-storage-version-changed)."},
