@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "diff/surface_diff.hpp"
 #include "support/field_path.hpp"
 
 namespace kompat {
@@ -74,12 +75,7 @@ std::vector<Change> cluster_drift(const Snapshot& old_side, const Snapshot& clus
             change.old_position = {std::string(old_side.report_path_of(kind.location)), kind.location.position};
         if (running->location.position.line != 0)
             change.new_position = {std::string(cluster.report_path_of(running->location)), running->location.position};
-        Reach reach;
-        reach.from = kind.gvk.to_string();
-        reach.path = ".";
-        reach.stability = kind.stability;
-        reach.at_root = true;
-        change.reaches.push_back(std::move(reach));
+        change.reaches.push_back(whole_kind_reach(kind));
         out.push_back(std::move(change));
     }
     return out;

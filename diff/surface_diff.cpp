@@ -38,16 +38,6 @@ bool is_list_kind(const Snapshot& snapshot, const Kind& kind) {
     return schema.find_property("items") != nullptr && schema.find_property("metadata") != nullptr;
 }
 
-// How a change to a whole kind (added, removed, its CRD's scope or storage) is reached: from the kind itself.
-Reach whole_kind_reach(const Kind& kind) {
-    Reach reach;
-    reach.from = kind.gvk.to_string();
-    reach.path = ".";
-    reach.stability = kind.stability;
-    reach.at_root = true;
-    return reach;
-}
-
 // Where clients of a removed version go: the same group and kind in the new snapshot,
 // served and not deprecated where one is, then the most stable and newest.
 const Kind* replacement_of(const Snapshot& side, const GroupVersionKind& removed) {
@@ -301,6 +291,15 @@ void definition_surface(const DiffContext& context, DiffPlan& plan, const std::s
 }
 
 }  // namespace
+
+Reach whole_kind_reach(const Kind& kind) {
+    Reach reach;
+    reach.from = kind.gvk.to_string();
+    reach.path = ".";
+    reach.stability = kind.stability;
+    reach.at_root = true;
+    return reach;
+}
 
 void diff_kinds(const DiffContext& context, const SchemaComparer& comparer, UnitGraph& graph, DiffPlan& plan) {
     const auto& old_side = context.old_side;

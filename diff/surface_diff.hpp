@@ -25,6 +25,10 @@ struct Worker {
     std::unordered_set<ParameterPair, boost::hash<ParameterPair>> clean_parameters;
 };
 
+// How a change to a whole kind (added, removed, its CRD's scope or storage, a cluster's
+// drift from it) is reached: from the kind itself.
+Reach whole_kind_reach(const Kind& kind);
+
 // What the surface diff hands on: the comparisons to run, the roots reaches start from,
 // and the changes of the surface itself (which need no propagation).
 struct DiffPlan {
