@@ -5,7 +5,10 @@
 #include "diff/validation_rules_compare.hpp"
 
 #include <boost/json/serialize.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "diff/cel_old_objects.hpp"
 #include "diff/cel_text.hpp"
 #include "diff/pattern_compare.hpp"
 #include "support/whitespace.hpp"
@@ -20,6 +23,13 @@ namespace kompat {
 namespace json = boost::json;
 
 namespace {
+
+// A rule of x-kubernetes-validations on one side.
+struct RuleEntry {
+    std::string text;  // the rule, whitespace collapsed: how reports show it
+    const ValidationRule* rule;
+    std::size_t position;
+};
 
 // Of a rule without its layout (cel_normalised).
 bool is_immutability_rule(const std::string& normalised) { return normalised == "self==oldSelf" || normalised == "oldSelf==self"; }
@@ -99,33 +109,59 @@ std::optional<std::string> implied_by_old_schema(const Schema& o, std::string_vi
     return reasons;
 }
 
-// What a rule added to an object does to the values stored before it. It reads only
-// fields added in this change, each tested with has() or given a default: no stored
-// object has them, so none fails it. Or one of its alternatives is a new field equal to
-// that field's default (`self.scope == 'Legacy' || ...`): every stored object gets the
-// default, so that alternative holds for it. It reads a field that was required and no longer
-// is: the requirement moved into the rule (often "one of these two"), whose effect the
-// schema cannot tell. Otherwise, it may refuse values that were valid.
-ChangeKind added_rule_kind(const Schema& o, const Schema& n, std::string_view rule) {
-    const auto fields = cel_self_fields(rule);
-    if (!fields || fields->empty()) return ChangeKind::cel_rules_tightened;
-    const bool replaces_required =
-        std::any_of(fields->begin(), fields->end(), [&](const std::string& f) { return stopped_being_required(o, n, f); });
-    if (replaces_required) return ChangeKind::required_replaced_by_cel_rule;
-    const bool only_new_fields = std::all_of(fields->begin(), fields->end(), [&](const std::string& f) {
+// A list in words: "`a`", "`a` and `b`", "`a`, `b` and `c`".
+std::string in_words(const std::vector<std::string>& items) {
+    if (items.size() < 2) return items.empty() ? std::string() : items.front();
+    return fmt::format("{} and {}", fmt::join(items.begin(), items.end() - 1, ", "), items.back());
+}
+
+// What a rule added does to the values stored before it, and why.
+struct AddedRule {
+    ChangeKind kind;
+    std::string detail;
+};
+
+// The shapes the evaluation cannot decide, judged as before it: a rule that reads only
+// fields added in this change, each tested with has() or given a default, or one of whose
+// alternatives is a new field equal to that field's default (`self.scope == 'Legacy' ||
+// ...`): every stored object gets the default, so that alternative holds for it.
+bool reads_only_new_fields(const Schema& o, const Schema& n, std::string_view rule, const std::vector<std::string>& fields) {
+    const bool only_new_fields = std::all_of(fields.begin(), fields.end(), [&](const std::string& f) {
         const auto* added = added_property(o, n, f);
         return added != nullptr && (cel_tests_presence(rule, f) || added->schema.default_value != nullptr);
     });
-    if (only_new_fields) return ChangeKind::cel_rule_on_new_fields;
+    if (only_new_fields) return true;
     const auto disjuncts = cel_disjuncts(rule);
-    const bool defaulted_alternative = disjuncts.size() > 1 && std::any_of(disjuncts.begin(), disjuncts.end(), [&](const std::string& d) {
-                                           const auto equals = cel_field_equals(d);
-                                           if (!equals) return false;
-                                           const auto* added = added_property(o, n, equals->first);
-                                           return added != nullptr && added->schema.default_value != nullptr &&
-                                                  json::serialize(*added->schema.default_value) == equals->second;
-                                       });
-    return defaulted_alternative ? ChangeKind::cel_rule_on_new_fields : ChangeKind::cel_rules_tightened;
+    return disjuncts.size() > 1 && std::any_of(disjuncts.begin(), disjuncts.end(), [&](const std::string& d) {
+               const auto equals = cel_field_equals(d);
+               if (!equals) return false;
+               const auto* added = added_property(o, n, equals->first);
+               return added != nullptr && added->schema.default_value != nullptr &&
+                      json::serialize(*added->schema.default_value) == equals->second;
+           });
+}
+
+// A rule that reads a field that was required and no longer is: the requirement moved
+// into the rule (often "one of these two"), whose effect the schema cannot tell. Else the
+// rule evaluated over the old objects (cel_old_objects.hpp): true for each of them is
+// harmless, false or an error for some is a tightening; undecided, the shapes above.
+AddedRule added_rule(const Schema& o, const Schema& n, const RuleEntry& entry) {
+    const auto& rule = entry.rule->rule;
+    if (auto reason = implied_by_old_schema(o, rule)) return {ChangeKind::cel_rule_implied_by_schema, std::move(*reason)};
+    const auto fields = cel_self_fields(rule);
+    if (fields && std::any_of(fields->begin(), fields->end(), [&](const std::string& f) { return stopped_being_required(o, n, f); }))
+        return {ChangeKind::required_replaced_by_cel_rule, entry.text};
+    const auto evaluation = cel_on_old_objects(o, n, rule);
+    using Outcome = CelOnOldObjects::Outcome;
+    if (evaluation.outcome == Outcome::every_object_passes && !evaluation.new_in_new.empty())
+        return {ChangeKind::cel_rule_on_new_fields,
+                fmt::format("{} {} new", in_words(evaluation.new_in_new), evaluation.new_in_new.size() == 1 ? "is" : "are")};
+    if (evaluation.outcome == Outcome::every_object_passes)
+        return {ChangeKind::cel_rule_implied_by_schema,
+                evaluation.old_schema.empty() ? "it holds for every value" : in_words(evaluation.old_schema)};
+    if (evaluation.outcome == Outcome::undecided && fields && !fields->empty() && reads_only_new_fields(o, n, rule, *fields))
+        return {ChangeKind::cel_rule_on_new_fields, "the new fields it reads are absent from it or defaulted"};
+    return {ChangeKind::cel_rules_tightened, entry.text};
 }
 
 }  // namespace
@@ -139,13 +175,6 @@ bool requirement_moved_into_rule(const Schema& o, const Schema& n, std::string_v
 }
 
 namespace {
-
-// A rule of x-kubernetes-validations on one side.
-struct RuleEntry {
-    std::string text;  // the rule, whitespace collapsed: how reports show it
-    const ValidationRule* rule;
-    std::size_t position;
-};
 
 // Keyed by the rule without its layout (cel_normalised): a rule re-wrapped is the same.
 std::map<std::string, RuleEntry> rule_entries(const std::vector<ValidationRule>& rules) {
@@ -223,9 +252,8 @@ void compare_validations(const SchemaSite& at) {
     if (unpaired(edits.removed) == 1 && unpaired(edits.added) == 1) pair_by([](const RuleEntry&, const RuleEntry&) { return true; });
     for (const auto* entry : edits.added) {
         if (entry == nullptr) continue;
-        if (const auto reason = implied_by_old_schema(o, entry->rule->rule))
-            at.emit(ChangeKind::cel_rule_implied_by_schema, nullptr, json::value(entry->rule->rule), *reason);
-        else at.emit(added_rule_kind(o, n, entry->rule->rule), nullptr, json::value(entry->rule->rule), entry->text);
+        const auto verdict = added_rule(o, n, *entry);
+        at.emit(verdict.kind, nullptr, json::value(entry->rule->rule), verdict.detail);
     }
     for (const auto* entry : edits.removed)
         if (entry != nullptr) at.emit(ChangeKind::cel_rules_relaxed, json::value(entry->rule->rule), nullptr, entry->text);

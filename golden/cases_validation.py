@@ -65,10 +65,12 @@ case("no-change-cel-whitespace", None, "", field({"type": "string", "x-kubernete
 
 S = {"type": "string"}
 case("cel-rule-on-new-fields", "cel-rule-on-new-fields",
-     "A CEL rule added to an object reads only fields added in the same change, each tested with `has()` or given a "
-     "default (here: two new fields that may not both be set), or one of its alternatives (`||`) compares a new field "
-     "with that field's default. No value stored or sent before sets those fields, so none fails the rule: info. A rule "
-     "that otherwise reads a field that existed is `cel-rules-tightened`.",
+     "A CEL rule added that every object valid under the old schema passes. kompat evaluates the rule over what the "
+     "old schema says of its values: a field only the new schema has is absent from every old object (`has()` of it "
+     "is false; its default where it has one), an enum value only the new schema allows is held by none, an optional "
+     "field may be present or absent, and `&&`, `||`, `!`, `? :` and `==` combine those as CEL does. When the rule is "
+     "true for every old object, the finding is info and says which fields and values made it so. A rule that some "
+     "old object fails, or that the evaluation cannot decide, is `cel-rules-tightened`.",
      openapi(spec={"mode": S}),
      openapi(spec={"mode": S, "percent": {"type": "integer"}, "fraction": {"type": "integer"}},
              spec_extra={"x-kubernetes-validations": [{"rule": "!(has(self.percent) && has(self.fraction))"}]}),
@@ -98,8 +100,67 @@ case("cel-rule-with-a-defaulted-new-alternative-is-info", None, "",
 case("cel-rule-reading-an-old-field-is-tightened", None, "",
      openapi(spec={"mode": S}),
      openapi(spec={"mode": S, "percent": {"type": "integer"}},
-             spec_extra={"x-kubernetes-validations": [{"rule": "self.mode == 'Mirror' || !has(self.percent)"}]}),
-     ["cel-rules-tightened", "field-added"])
+             spec_extra={"x-kubernetes-validations": [{"rule": "self.mode == 'Mirror' || has(self.percent)"}]}),
+     ["cel-rules-tightened", "field-added"])  # an old object whose mode is not Mirror has no percent: it fails
+# Rules no old object can fail, one case for each way of writing one (issue 56's shapes).
+case("cel-rule-guarded-by-a-new-field-absent", None, "",
+     openapi(spec={"region": S}),
+     openapi(spec={"region": S, "sessionTag": S},
+             spec_extra={"x-kubernetes-validations": [{"rule": "!has(self.sessionTag) || has(self.region)"}]}),
+     ["cel-rule-on-new-fields", "field-added"])
+case("cel-rule-comparing-presence-of-new-fields", None, "",
+     openapi(spec={"name": S}),
+     openapi(spec={"name": S, "minAge": {"type": "integer"}, "maxAge": {"type": "integer"}},
+             spec_extra={"x-kubernetes-validations": [{"rule": "has(self.minAge) == has(self.maxAge)"}]}),
+     ["cel-rule-on-new-fields", "field-added"])
+case("cel-rule-on-a-new-enum-value", None, "",
+     openapi(spec={"kind": {"type": "string", "enum": ["Static"]}}, required=["kind"]),
+     openapi(spec={"kind": {"type": "string", "enum": ["Static", "Webhook"]}, "endpoint": S}, required=["kind"],
+             spec_extra={"x-kubernetes-validations": [{"rule": "self.kind == 'Webhook' ? has(self.endpoint) : true"}]}),
+     ["cel-rule-on-new-fields", "enum-value-added", "field-added"])
+case("cel-rule-on-a-new-enum-value-of-an-optional-field", None, "",
+     openapi(spec={"source": {"type": "string", "enum": ["file", "secret"]}}),
+     openapi(spec={"source": {"type": "string", "enum": ["file", "secret", "env"]}, "envName": S},
+             spec_extra={"x-kubernetes-validations": [
+                 {"rule": "has(self.source) == false || self.source != \"env\" || self.envName != \"\""}]}),
+     ["cel-rule-on-new-fields", "enum-value-added", "field-added"])
+case("cel-rule-excluding-a-new-value-with-its-field", None, "",
+     openapi(spec={"mode": {"type": "string", "enum": ["Plain", "Secure"]}}, required=["mode"]),
+     openapi(spec={"mode": {"type": "string", "enum": ["Plain", "Secure", "Mutual"]}, "clientCA": S}, required=["mode"],
+             spec_extra={"x-kubernetes-validations": [
+                 {"rule": "!(has(self.clientCA) && self.mode != 'Mutual')"},
+                 {"rule": "self.mode != 'Mutual' || (has(self.clientCA) == true)"}]}),
+     ["cel-rule-on-new-fields", "enum-value-added", "field-added"])
+case("cel-rule-requiring-a-new-field-is-tightened", None, "",
+     openapi(spec={"name": S}),
+     openapi(spec={"name": S, "owner": S},
+             spec_extra={"x-kubernetes-validations": [{"rule": "has(self.owner)"}]}),
+     ["cel-rules-tightened", "field-added"])  # every old object lacks owner: each fails the rule
+case("cel-rule-counting-new-values-with-filter", None, "",
+     field({"type": "array", "items": {"type": "object", "properties": {"type": {"type": "string", "enum": ["Header"]}},
+                                       "required": ["type"]}}),
+     field({"type": "array", "items": {"type": "object", "properties": {"type": {"type": "string", "enum": ["Header", "Cors"]}},
+                                       "required": ["type"]},
+            "x-kubernetes-validations": [{"rule": "self.filter(f, f.type == 'Cors').size() <= 1"}]}),
+     ["cel-rule-on-new-fields", "enum-value-added"])
+# Rules the old schema already implied, beyond sizes and presence.
+KEYED = {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"], "maxItems": 16,
+         "items": {"type": "object", "required": ["name"],
+                   "properties": {"name": S, "matches": {"type": "array", "items": S, "maxItems": 8}}}}
+case("cel-rule-implied-by-list-map-keys", None, "",
+     field(KEYED),
+     field(dict(KEYED, **{"x-kubernetes-validations": [{"rule": "self.all(a, self.exists_one(b, a.name == b.name))"}]})),
+     ["cel-rule-implied-by-schema"])  # a list keyed by name holds each name once
+case("cel-rule-implied-by-an-enum", None, "",
+     field({"type": "object", "properties": {"type": {"type": "string", "enum": ["Exact", "Prefix", "Regex"]}}, "required": ["type"]}),
+     field({"type": "object", "properties": {"type": {"type": "string", "enum": ["Exact", "Prefix", "Regex"]}}, "required": ["type"],
+            "x-kubernetes-validations": [{"rule": "self.type in ['Exact', 'Prefix'] || self.type == 'Regex'"}]}),
+     ["cel-rule-implied-by-schema"])
+case("cel-rule-implied-by-max-items-of-nested-lists", None, "",
+     field(KEYED),
+     field(dict(KEYED, **{"x-kubernetes-validations": [{"rule": " + ".join(
+         f"(self.size() > {i} ? (has(self[{i}].matches) ? self[{i}].matches.size() : 0) : 0)" for i in range(16)) + " <= 128"}]})),
+     ["cel-rule-implied-by-schema"])  # 16 items of at most 8 matches: 128 at most
 case("required-replaced-by-cel-rule", "required-replaced-by-cel-rule",
      "A field stopped being required where a CEL rule that reads it was added (\"this one is required\" became \"one of "
      "these two\"): one finding for the pair, not `field-became-optional` and `cel-rules-tightened`. Whether the pair "

@@ -424,7 +424,7 @@ const std::array rules{
       "CEL rule {old} removed from {field}: the schema accepts more; the check may have moved elsewhere (a webhook)",
       "Readers that relied on the old bound (on spec: warning; on status: error).", remedy_readers),
     R(cel_rule_on_new_fields, change, validation, "CEL validation rule added that no object stored before can fail", harmless,
-      "CEL rule {new} added to {field}: no object stored before fails it, since the new fields it depends on are absent from it or defaulted",
+      "CEL rule {new} added to {field}: no object stored before fails it, since {detail}",
       "Nobody: no value sent or stored before sets those fields.", remedy_nothing),
     R(cel_rule_implied_by_schema, change, validation, "CEL validation rule added that the old schema already implied", harmless,
       "CEL rule {new} added to {field}: every value the old schema admitted meets it ({detail})",

@@ -59,6 +59,9 @@ TEST_CASE("upgrade verdict: gateway-api v1.1.0 to v1.2.0 opens the text report w
     // The second line on: one upgrade line per CRD that is not safe, before the findings.
     CHECK(result.out.find("\nupgrade: referencegrants.gateway.networking.k8s.io: migrate-first: CRD version removed that was not "
                           "served: a cluster may still store it\n") != std::string::npos);
-    CHECK(result.out.find("\nupgrade: grpcroutes.gateway.networking.k8s.io: breaking: ") != std::string::npos);
+    // Its only error was a CEL rule the old maxItems already implied: the removal decides.
+    CHECK(result.out.find("\nupgrade: grpcroutes.gateway.networking.k8s.io: migrate-first: ") != std::string::npos);
+    CHECK(result.out.find("\nupgrade: gatewayclasses.gateway.networking.k8s.io: breaking: 1 error: default-changed\n") !=
+          std::string::npos);
     CHECK(result.out.find("upgrade: gateways.gateway.networking.k8s.io") == std::string::npos);
 }
