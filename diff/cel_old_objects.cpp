@@ -114,7 +114,7 @@ private:
             return out;
         }
         if (!parent.path.empty()) out.path = parent.path + "." + field;
-        if (is_required(*parent.old_schema, field) || out.old_schema->default_value != nullptr) out.presence = Presence::present;
+        if (parent.old_schema->requires_property(field) || out.old_schema->default_value != nullptr) out.presence = Presence::present;
         else if (const auto chosen = choice(out.path, 2)) out.presence = *chosen == 1 ? Presence::present : Presence::absent;
         return out;
     }
@@ -159,7 +159,7 @@ private:
         Outcomes out{false, false, parent.can_fail || parent.values.has_value()};
         if (f.presence == Presence::present) {
             out.can_be_true = true;
-            if (is_required(*parent.old_schema, argument.text)) add_once(old_schema, quoted(argument.text) + " is required");
+            if (parent.old_schema->requires_property(argument.text)) add_once(old_schema, quoted(argument.text) + " is required");
         } else if (f.presence == Presence::absent && f.old_schema == nullptr) {
             const bool defaulted = f.new_schema != nullptr && f.new_schema->default_value != nullptr;
             (defaulted ? out.can_be_true : out.can_be_false) = true;

@@ -34,14 +34,10 @@ CelValue literal_value(CelLiteral literal) {
 }
 
 CelValue integer_value(IntegerRange range, bool can_fail) {
-    CelValue out = any_value(can_fail);
-    if (range.least == range.most)
-        return [&] {
-            auto exact = literal_value({CelLiteral::Type::integer, std::to_string(range.least)});
-            exact.can_fail = can_fail;
-            return exact;
-        }();
+    // One integer is a literal: equality and `in` compare it as one.
+    CelValue out = range.least == range.most ? literal_value({CelLiteral::Type::integer, std::to_string(range.least)}) : CelValue{};
     out.range = range;
+    out.can_fail = can_fail;
     return out;
 }
 
@@ -141,10 +137,6 @@ bool closed(const Schema& s) {
     const bool object = (s.type.size() == 1 && s.type.front() == "object") || (s.type.empty() && !s.properties.empty());
     return object && s.ref.empty() && !s.preserve_unknown_fields && !s.additional_properties && s.additional_properties_allowed != true &&
            !s.embedded_resource && !s.composition;
-}
-
-bool is_required(const Schema& s, std::string_view field) {
-    return std::find(s.required.begin(), s.required.end(), field) != s.required.end();
 }
 
 const Schema* property_schema(const Schema* s, std::string_view field) {

@@ -73,7 +73,6 @@ IntegerRange sum(IntegerRange a, IntegerRange b);
 
 // OLD admits no field beyond its properties here: structural pruning dropped any other.
 bool closed(const Schema& s);
-bool is_required(const Schema& s, std::string_view field);
 const Schema* property_schema(const Schema* s, std::string_view field);
 
 void add_once(std::vector<std::string>& list, std::string item);

@@ -54,9 +54,6 @@ void SchemaComparer::compare_field(const Property& before, const Property& after
 }
 
 void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const ComparePlace& at) const {
-    const auto required_in = [](const Schema& s, std::string_view name) {
-        return std::find(s.required.begin(), s.required.end(), name) != s.required.end();
-    };
     const SchemaSite object{context_, o, n, at.unit, at.path};
     std::vector<const Property*> removed;
     std::vector<const Property*> added;
@@ -67,9 +64,10 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const 
     for (std::size_t index = 0; index < o.properties.size(); ++index) {
         const auto& property = o.properties[index];
         if (const auto* other = counterpart(n, index, property.name); other != nullptr) {
-            const bool was_required = required_in(o, property.name);
+            const bool was_required = o.requires_property(property.name);
             // A requirement a new CEL rule took over is that rule's finding.
-            const bool is_required = required_in(n, property.name) || (was_required && requirement_moved_into_rule(o, n, property.name));
+            const bool is_required =
+                n.requires_property(property.name) || (was_required && requirement_moved_into_rule(o, n, property.name));
             compare_field(property, *other, was_required, is_required, at);
         } else {
             removed.push_back(&property);
@@ -80,7 +78,7 @@ void SchemaComparer::compare_properties(const Schema& o, const Schema& n, const 
         const auto& property = n.properties[index];
         if (counterpart(o, index, property.name) != nullptr) continue;
         added.push_back(&property);
-        field_added(object, property, required_in(n, property.name));
+        field_added(object, property, n.requires_property(property.name));
     }
     possible_renames(object, std::move(removed), std::move(added));
 }

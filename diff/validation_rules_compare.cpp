@@ -34,12 +34,8 @@ struct RuleEntry {
 // Of a rule without its layout (cel_normalised).
 bool is_immutability_rule(const std::string& normalised) { return normalised == "self==oldSelf" || normalised == "oldSelf==self"; }
 
-bool is_required_in(const Schema& schema, std::string_view field) {
-    return std::find(schema.required.begin(), schema.required.end(), field) != schema.required.end();
-}
-
 bool stopped_being_required(const Schema& o, const Schema& n, std::string_view field) {
-    return is_required_in(o, field) && !is_required_in(n, field);
+    return o.requires_property(field) && !n.requires_property(field);
 }
 
 // The field `n` has and `o` has not, or nullptr.
@@ -87,7 +83,7 @@ std::optional<std::string> fact_reason(const Schema& o, const CelFact& fact) {
     if (!fact.field.empty()) {
         // Only a field every stored object has: the rule reads it.
         const auto* property = o.find_property(fact.field);
-        if (property == nullptr || !is_required_in(o, fact.field)) return std::nullopt;
+        if (property == nullptr || !o.requires_property(fact.field)) return std::nullopt;
         at = &property->schema;
     }
     if (fact.what == CelFact::What::present) return fact.field + " is required";

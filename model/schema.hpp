@@ -169,6 +169,8 @@ struct Schema {
     UnmodelledKeywords& writable_unmodelled();
 
     [[nodiscard]] const Property* find_property(std::string_view name) const;
+    // Whether its `required` list names the property.
+    [[nodiscard]] bool requires_property(std::string_view name) const;
     // True when the schema only points elsewhere: a `$ref` with at most annotations
     // beside it. A cycle of such schemas describes no value at all.
     [[nodiscard]] bool only_refers() const;
@@ -214,6 +216,12 @@ inline const Property* Schema::find_property(std::string_view name) const {
     for (const auto& property : properties)
         if (property.name == name) return &property;
     return nullptr;
+}
+
+inline bool Schema::requires_property(std::string_view name) const {
+    for (const auto required_name : required)
+        if (required_name == name) return true;
+    return false;
 }
 
 inline bool Schema::only_refers() const {
