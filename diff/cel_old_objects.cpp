@@ -35,7 +35,7 @@ using Choices = std::map<std::string, std::size_t>;
 
 class Evaluator {
 public:
-    Evaluator(const Schema& o, const Schema& n, const Choices& choices) : o_(o), n_(n), choices_(choices) {}
+    Evaluator(const Schema& o, const Schema& n, Choices choices) : o_(o), n_(n), choices_(std::move(choices)) {}
 
     Outcomes rule(const CelNode& node) { return outcomes_of(evaluate(node)); }
 
@@ -443,7 +443,7 @@ private:
 
     const Schema& o_;
     const Schema& n_;
-    const Choices& choices_;
+    Choices choices_;                            // held by value: the first run is given a temporary
     Choices assumed_;                            // what a guard of the branch being evaluated showed
     std::map<std::string, long long> at_least_;  // the fewest items a guard showed, by path
     std::map<std::string, CelValue> variables_;
@@ -473,7 +473,7 @@ CelOnOldObjects cel_on_old_objects(const Schema& o, const Schema& n, std::string
     for (std::size_t number = 0; number < cases; ++number) {
         Choices choices;
         for (std::size_t i = 0, rest = number; i < split.size(); rest /= split[i].count, ++i) choices[split[i].key] = rest % split[i].count;
-        Evaluator each(o, n, choices);
+        Evaluator each(o, n, std::move(choices));
         const auto outcomes = each.rule(*tree);
         every_case_passes = every_case_passes && outcomes.can_be_true && !outcomes.can_be_false && !outcomes.can_fail;
         some_case_fails = some_case_fails || !outcomes.can_be_true;
