@@ -78,7 +78,7 @@ Comparison compare(const ComparisonRequest& request, const Limits& limits) {
     if (ruleset != current_ruleset) current_findings = evaluate(diff.changes);
     auto changes = std::make_unique<std::vector<Change>>(as_of_ruleset(std::move(diff.changes), ruleset));
     Comparison comparison;
-    comparison.findings = evaluate(*changes);
+    comparison.findings = evaluate(*changes, ruleset);
     if (ruleset != current_ruleset) comparison.ruleset_lowering = lowered_by_ruleset(current_findings, comparison.findings);
     const auto append = [&comparison](std::vector<Finding> more) {
         comparison.findings.insert(comparison.findings.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));

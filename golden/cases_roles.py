@@ -63,8 +63,8 @@ case("validation-keyword-removed-any-of-required-lists", None, "",
      pet_field({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}, "request"),
      ["validation-keyword-removed"])
 case("validation-keyword-removed", "validation-keyword-removed",
-     "A keyword that could only refuse values (see `validation-keyword-added`) was removed: validation relaxed, an error "
-     "for readers of responses and status, a warning for readers of spec.",
+     "A keyword that could only refuse values (see `validation-keyword-added`) was removed: validation relaxed, a "
+     "warning for readers (of spec, status and responses), who break only if they relied on it.",
      pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}}, "response", "3.1.0"),
      pet_field({"type": "array", "items": {"type": "string"}}, "response", "3.1.0"))
 case("accept-all-keyword-added-stays-unclassified", None, "",
@@ -81,8 +81,17 @@ case("unclassified-change", "unclassified-change",
 # ---- roles and stability ----
 case("role-status-tightened-is-info", None, "", openapi(status={"phase": {"type": "string", "maxLength": 10}}),
      openapi(status={"phase": {"type": "string", "maxLength": 5}}), ["max-length-tightened"])
-case("role-status-relaxed-is-error", None, "", openapi(status={"phase": {"type": "string", "maxLength": 5}}),
+case("role-status-relaxed-is-a-warning", None, "", openapi(status={"phase": {"type": "string", "maxLength": 5}}),
      openapi(status={"phase": {"type": "string", "maxLength": 10}}), ["max-length-relaxed"])
+case("role-status-max-items-relaxed-is-a-warning", None, "",
+     openapi(status={"addresses": {"type": "array", "items": {"type": "string"}, "maxItems": 10}}),
+     openapi(status={"addresses": {"type": "array", "items": {"type": "string"}, "maxItems": 20}}), ["max-items-relaxed"])
+case("role-response-pattern-removed-is-a-warning", None, "",
+     pet_field({"type": "string", "pattern": "^[a-z]+$"}, "response"),
+     pet_field({"type": "string"}, "response"), ["pattern-relaxed"])
+case("role-status-enum-value-added-stays-an-error", None, "",
+     openapi(status={"phase": {"type": "string", "enum": ["Pending", "Ready"]}}),
+     openapi(status={"phase": {"type": "string", "enum": ["Pending", "Ready", "Degraded"]}}), ["enum-value-added"])
 case("stability-alpha-kind-is-info", None, "", openapi(version="v1alpha1", spec={"size": {"type": "integer"}, "paused": {"type": "boolean"}}),
      openapi(version="v1alpha1", spec={"size": {"type": "integer"}}), ["field-removed"])
 case("stability-alpha-field-is-info", None, "", openapi(spec={"size": {"type": "integer"}, "sparkle": lifecycle("alpha")}), openapi(spec={"size": {"type": "integer"}}),

@@ -92,10 +92,11 @@ bool sunset_passed(std::string_view sunset, const std::string& date) {
 struct Judging {
     const Rule* rule = nullptr;
     const JudgedChange* judged = nullptr;
+    RoleSeverities severities{};  // the row's, as the rule set judging it had them
     bool past_sunset = false;
 };
 
-Judging judging_of(const Change& change, const std::string& date) {
+Judging judging_of(const Change& change, const std::string& date, int ruleset) {
     Judging out;
     out.rule = &rule_for(change.kind, &out.judged);
     if (const auto past = out.rule->weighing.once_sunset_past;
@@ -103,12 +104,13 @@ Judging judging_of(const Change& change, const std::string& date) {
         out.rule = &rule_for(*past, &out.judged);
         out.past_sunset = true;
     }
+    out.severities = severities_as_of(out.judged->change, out.judged->severities, ruleset);
     return out;
 }
 
 // What one place that reaches the change makes of it: its roles' severity, capped by its stability.
 Severity severity_at(const Judging& judging, const Change& change, const Reach& reach) {
-    const auto severity = by_roles(judging.judged->severities, reach.roles);
+    const auto severity = by_roles(judging.severities, reach.roles);
     if (judging.rule->weighing.whatever_its_stability) return severity;
     if (reach.stability == Stability::alpha || reach.alpha_field) return cap(severity, Severity::info);
     // Said by the kind-removed / version-removed finding of its kind or group-version.
@@ -130,7 +132,7 @@ struct ReachedPlaces {
 // place that judged it; the kinds it affects, and the most stable of them.
 ReachedPlaces judge_reaches(Finding& finding, const Judging& judging, const Change& change) {
     ReachedPlaces places;
-    const auto& severities = judging.judged->severities;
+    const auto& severities = judging.severities;
     for (const auto& reach : change.reaches) {
         const auto severity = severity_at(judging, change, reach);
         if (reach.is_kind && folded_into_item_kind(reach, change.reaches)) continue;  // said through its item kind
@@ -186,8 +188,8 @@ void place_finding(Finding& finding, const Change& change, const ReachedPlaces& 
 constexpr std::size_t changes_worth_a_thread = 256;
 
 // A change judged alone: its finding, before findings of one fingerprint are merged.
-Finding judge(const Change& change, const std::string& date) {
-    const auto judging = judging_of(change, date);
+Finding judge(const Change& change, const std::string& date, int ruleset) {
+    const auto judging = judging_of(change, date, ruleset);
     Finding finding;
     finding.rule = *judging.rule;
     finding.message = std::string(judging.rule->message);
@@ -206,7 +208,7 @@ Finding judge(const Change& change, const std::string& date) {
     finding.operation_kind = change.operation_kind;
 
     const auto places = judge_reaches(finding, judging, change);
-    finding.severity = weigh(judging, change, places.severity.value_or(judging.judged->severities.spec), date, finding.reachable);
+    finding.severity = weigh(judging, change, places.severity.value_or(judging.severities.spec), date, finding.reachable);
     place_finding(finding, change, places);
     // The values are in canonical form already (keys sorted above).
     finding.fingerprint =
@@ -217,12 +219,12 @@ Finding judge(const Change& change, const std::string& date) {
 
 }  // namespace
 
-std::vector<Finding> evaluate(const std::vector<Change>& changes) {
+std::vector<Finding> evaluate(const std::vector<Change>& changes, int ruleset) {
     const auto date = today();
     // Judged on two threads (each change alone), then merged in the changes' order.
     std::vector<Finding> judged(changes.size());
     on_two_threads(changes.size(), changes_worth_a_thread,
-                   [&](std::size_t index, std::size_t /*thread*/) { judged[index] = judge(changes[index], date); });
+                   [&](std::size_t index, std::size_t /*thread*/) { judged[index] = judge(changes[index], date, ruleset); });
     std::vector<Finding> findings;
     findings.reserve(changes.size());
     std::map<std::string, std::size_t> by_fingerprint;

@@ -6,9 +6,12 @@
 
 #include "diff/change.hpp"
 #include "rules/finding.hpp"
+#include "rules/ruleset.hpp"
 
 namespace kompat {
 
-std::vector<Finding> evaluate(const std::vector<Change>& changes);
+// Judged as rule set `ruleset` judges (the severities it gave each rule; the change kinds
+// it knew are as_of_ruleset's).
+std::vector<Finding> evaluate(const std::vector<Change>& changes, int ruleset = current_ruleset);
 
 }  // namespace kompat

@@ -18,9 +18,13 @@ constexpr auto I = Severity::info;
 
 // The columns of the severities: spec, status, request-only, response-only (docs/rules.md).
 constexpr RoleSeverities breaks_writers{E, I, E, I};  // tightened validation, new required, value removed
-constexpr RoleSeverities breaks_readers{W, E, I, E};  // relaxed validation, field optional
-constexpr RoleSeverities enum_addition{E, E, I, E};   // readers cannot handle a value they never saw
-constexpr RoleSeverities breaks_both{E, E, E, E};     // removed, retyped, default changed
+constexpr RoleSeverities breaks_readers{W, E, I, E};  // field optional, type widened, enum freed
+// A bound relaxed (maxItems 10 → 20, a pattern removed): a reader breaks only if it relied
+// on the old bound, which the schema cannot tell (api_changes.md lets status change; an
+// enum value added is different: KEP-2887, readers meet a value they never saw).
+constexpr RoleSeverities bound_relaxed{W, W, I, W};
+constexpr RoleSeverities enum_addition{E, E, I, E};  // readers cannot handle a value they never saw
+constexpr RoleSeverities breaks_both{E, E, E, E};    // removed, retyped, default changed
 constexpr RoleSeverities needs_review{W, W, W, W};
 constexpr RoleSeverities changes_apply{E, E, E, I};  // how server-side apply merges: nobody applies a response
 // Granular ↔ atomic changes only how several appliers share one struct; Kubernetes makes

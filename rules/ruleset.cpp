@@ -44,9 +44,44 @@ constexpr std::array<VerdictChange, 15> changes_table{{
      "crd-storage-version-changed)."},
 }};
 
+// Rule set 4: a bound relaxed on status or in a response breaks a reader only if it relied
+// on the bound, which the spec cannot tell: a warning (it was an error, as for readers).
+constexpr RoleSeverities readers_broken{Severity::warning, Severity::error, Severity::info, Severity::error};
+constexpr std::string_view relaxed_bound =
+    "A bound relaxed (maxItems, maxLength, maximum, a pattern, a CEL rule removed, …) on status or in a response is a warning.";
+constexpr std::string_view on_status_an_error = "an error on status and in responses";
+
+constexpr std::array<SeverityChange, 16> severity_table{{
+    {4, ChangeKind::max_length_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::min_length_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::maximum_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::minimum_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::exclusive_maximum_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::exclusive_minimum_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::pattern_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::max_items_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::min_items_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::unique_items_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::max_properties_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::min_properties_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::multiple_of_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::additional_properties_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::cel_rules_relaxed, readers_broken, relaxed_bound, on_status_an_error},
+    {4, ChangeKind::validation_keyword_removed, readers_broken, relaxed_bound, on_status_an_error},
+}};
+
 }  // namespace
 
 std::span<const VerdictChange> verdict_changes() { return changes_table; }
+
+std::span<const SeverityChange> severity_changes() { return severity_table; }
+
+RoleSeverities severities_as_of(ChangeKind kind, const RoleSeverities& current, int ruleset) {
+    // The oldest rule set's row that still applies wins: rows of later sets come later.
+    for (const auto& row : severity_table)
+        if (row.kind == kind && ruleset < row.since) return row.before;
+    return current;
+}
 
 bool ruleset_reports(ChangeKind kind, int ruleset) {
     return std::none_of(changes_table.begin(), changes_table.end(),

@@ -10,13 +10,14 @@
 
 #include "diff/change.hpp"
 #include "rules/finding.hpp"
+#include "rules/rule_table.hpp"
 
 #include <string>
 
 namespace kompat {
 
 inline constexpr int oldest_ruleset = 2;
-inline constexpr int current_ruleset = 3;
+inline constexpr int current_ruleset = 4;
 
 // From rule set `since` on, a change of `kind` is judged by its own rule; before, by the
 // rule of `before` (none: not reported), or, with `split_values`, once for each value it
@@ -30,6 +31,22 @@ struct VerdictChange {
 };
 
 std::span<const VerdictChange> verdict_changes();
+
+// From rule set `since` on, a change of `kind` is judged with its rule's severities by
+// role; before, with `before` (a relaxed bound on status was an error).
+struct SeverityChange {
+    int since;
+    ChangeKind kind;
+    RoleSeverities before;
+    std::string_view why;  // for docs/rulesets.md
+    std::string_view was;  // the verdict before, for docs/rulesets.md
+};
+
+std::span<const SeverityChange> severity_changes();
+
+// The severities rule set `ruleset` judges a change of `kind` with: `current` (its rule's
+// row), unless a later rule set changed them.
+RoleSeverities severities_as_of(ChangeKind kind, const RoleSeverities& current, int ruleset);
 
 // Whether rule set `ruleset` reports changes of `kind` at all.
 bool ruleset_reports(ChangeKind kind, int ruleset);

@@ -105,9 +105,9 @@ TEST_CASE("config: an ignore past its expiry date stops working and says so") {
 TEST_CASE("config: unknown keys, rule ids and values are errors with line and column") {
     CHECK(config_error("ruleset: 2\n") == "(no error)");
     CHECK(config_error("rules-version: 3\n") == "(no error)");
-    CHECK(config_error("ruleset: 1\n") == "k.yaml:1:1: this kompat has rule sets 2 to 3; the config asks for 1 (docs/rulesets.md)");
+    CHECK(config_error("ruleset: 1\n") == "k.yaml:1:1: this kompat has rule sets 2 to 4; the config asks for 1 (docs/rulesets.md)");
     CHECK(config_error("rules-version: x\n") ==
-          "k.yaml:1:1: this kompat has rule sets 2 to 3; the config asks for \"x\" (docs/rulesets.md)");
+          "k.yaml:1:1: this kompat has rule sets 2 to 4; the config asks for \"x\" (docs/rulesets.md)");
     CHECK(config_error("rule:\n  x: off\n") == "k.yaml:1:1: unknown key \"rule\" (rules-version, rules, ignores)");
     CHECK(config_error("rules:\n  field-removd: off\n") == "k.yaml:2:3: unknown rule \"field-removd\" (docs/rules.md lists them)");
     CHECK(config_error("rules:\n  field-removed: fatal\n") == "k.yaml:2:3: a rule's setting is error, warning, info or off, not \"fatal\"");

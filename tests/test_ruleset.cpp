@@ -14,6 +14,12 @@ TEST_CASE("rule sets: every verdict change is listed in docs/rulesets.md under i
         CHECK(docs.find("## Rule set " + std::to_string(row.since)) != std::string::npos);
         CHECK(docs.find("| " + std::string(row.why) + " |") != std::string::npos);
     }
+    for (const auto& row : kompat::severity_changes()) {
+        INFO(row.why);
+        CHECK(docs.find("## Rule set " + std::to_string(row.since)) != std::string::npos);
+        CHECK(docs.find("| " + std::string(row.why) + " | " + std::string(row.was) + " |") != std::string::npos);
+        CHECK(docs.find("`" + std::string(kompat::to_string(row.kind)) + "`") != std::string::npos);
+    }
 }
 
 TEST_CASE("rule sets: a check pinned to an older set gives its verdicts, and an unknown set is refused") {
@@ -27,7 +33,7 @@ TEST_CASE("rule sets: a check pinned to an older set gives its verdicts, and an 
     const auto pinned = check("cel-rule-implied-by-schema", "--rules-version 2");
     CHECK(pinned.exit_code == 1);
     CHECK(pinned.out.find("\"rule\": \"cel-rules-tightened\"") != std::string::npos);
-    CHECK(pinned.out.find("rule set 2 pinned by --rules-version (this kompat's own is 3") != std::string::npos);
+    CHECK(pinned.out.find("rule set 2 pinned by --rules-version (this kompat's own is 4") != std::string::npos);
     // Values added together: one finding now, one a value under rule set 2.
     const auto split = check("enum-values-added-together-are-one-finding", "--rules-version 2");
     CHECK(kompat::test::count_of(split.out, "\"rule\": \"enum-value-added\"") == 2);
@@ -37,8 +43,15 @@ TEST_CASE("rule sets: a check pinned to an older set gives its verdicts, and an 
     // What the pinned set does not report is counted in its policy note.
     CHECK(unreported.out.find("1 finding(s) lowered: crd-version-deprecated") != std::string::npos);
     CHECK(check("version-not-bumped", "--rules-version 2").out.find("\"rule\": \"version-not-bumped\"") == std::string::npos);
+    // A bound relaxed on status: a warning now, an error under rule set 3.
+    const auto relaxed = check("role-status-max-items-relaxed-is-a-warning", "");
+    CHECK(relaxed.exit_code == 0);
+    CHECK(relaxed.out.find("\"severity\": \"warning\"") != std::string::npos);
+    const auto relaxed_pinned = check("role-status-max-items-relaxed-is-a-warning", "--rules-version 3");
+    CHECK(relaxed_pinned.exit_code == 1);
+    CHECK(relaxed_pinned.out.find("\"severity\": \"error\"") != std::string::npos);
     // The current set is the default.
-    CHECK(check("cel-rule-implied-by-schema", "--rules-version 3").out == check("cel-rule-implied-by-schema", "").out);
+    CHECK(check("cel-rule-implied-by-schema", "--rules-version 4").out == check("cel-rule-implied-by-schema", "").out);
     // Unknown sets are bad usage.
     const auto unknown = check("cel-rule-implied-by-schema", "--rules-version 9");
     CHECK(unknown.exit_code == 2);
