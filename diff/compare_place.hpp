@@ -4,6 +4,7 @@
 #include "diff/unit_graph.hpp"
 
 #include <string>
+#include <string_view>
 
 namespace kompat {
 
@@ -34,6 +35,9 @@ struct ComparePlace {
     int depth = 0;
     unsigned roles = 0;
     const OpenComparison* open = nullptr;
+    // Words that describe this place from outside its schema (a parameter's description),
+    // read where the schema has none of its own; a child has its own.
+    std::string_view documented{};
 
     // A child's place (its path part is added by a PathScope); alpha when the child is.
     [[nodiscard]] ComparePlace deeper(bool child_alpha = false) const { return {unit, path, alpha || child_alpha, depth + 1, roles, open}; }

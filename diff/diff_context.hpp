@@ -63,6 +63,8 @@ struct SchemaSite {
     const Schema& n;
     Unit& unit;
     const std::string& path;
+    // The place's words from outside the schema (ComparePlace::documented).
+    std::string_view documented{};
 
     // A change of the two schemas here.
     void emit(ChangeKind kind, boost::json::value old_value, boost::json::value new_value, std::string detail = {}) const {

@@ -235,7 +235,7 @@ void diff_parameter_pair(const DiffContext& context, const SchemaComparer& compa
         change.new_value = schema_summary(p.schema);
         add_change(unit, std::move(change));
     } else {
-        comparer.compare(q.schema, p.schema, {unit, path, false, 0, role_request});
+        comparer.compare(q.schema, p.schema, {unit, path, false, 0, role_request, nullptr, q.description});
     }
 }
 

@@ -60,7 +60,7 @@ InputError SchemaComparer::too_deep(const Schema& n, const ComparePlace& at) con
 
 void SchemaComparer::compare_resolving(const Schema& o, const Schema& n, const ComparePlace& at) const {
     if (!o.ref.empty() && !n.ref.empty()) {
-        compare_keywords({context_, o, n, at.unit, at.path});
+        compare_keywords({context_, o, n, at.unit, at.path, at.documented});
         // OpenAPI 3.1 lets constraints stand beside a `$ref` (`{$ref: Name, maxLength: 10}`).
         if (o.bounds || n.bounds || o.enum_values != nullptr || n.enum_values != nullptr || !o.format.empty() || !n.format.empty())
             compare_value_keywords({context_, o, n, at.unit, at.path}, false);
@@ -90,7 +90,7 @@ void SchemaComparer::compare_resolving(const Schema& o, const Schema& n, const C
         context_.emit(at.unit, ChangeKind::schema_became_typed, at.path, o, n, schema_summary(o), schema_summary(n));
         return;
     }
-    compare_keywords({context_, o, n, at.unit, at.path});
+    compare_keywords({context_, o, n, at.unit, at.path, at.documented});
     compare_structure(o, n, at);
 }
 

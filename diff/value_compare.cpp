@@ -1,5 +1,6 @@
 #include "diff/value_compare.hpp"
 
+#include "diff/documented_default.hpp"
 #include "diff/pattern_compare.hpp"
 #include "support/json_values.hpp"
 #include "support/text_safety.hpp"
@@ -159,38 +160,6 @@ void compare_bound(const SchemaSite& at, Bound bound, const std::optional<T>& be
     at.emit(tighter ? tightened : relaxed, value(before), value(after));
 }
 
-// Whether `description` states `value` as the default ("Defaults to X.", "The default is
-// X", "Default: X"; X as written, or in quotes or backticks), as descriptions of Go
-// defaults and CRD fields do.
-bool documents_default(std::string_view description, const json::value& value) {
-    std::string text;
-    if (value.is_string()) text = value.get_string();
-    else if (value.is_bool() || value.is_number()) text = json::serialize(value);
-    else return false;
-    if (text.empty()) return false;
-    static constexpr std::array<std::string_view, 5> lead_ins{"defaults to ", "default is ", "default: ", "default value is ",
-                                                              "default value: "};
-    const auto lower = ascii_lowered(description);
-    for (const auto lead_in : lead_ins) {
-        for (auto at = lower.find(lead_in); at != std::string::npos; at = lower.find(lead_in, at + 1)) {
-            auto stated = std::string_view(description).substr(at + lead_in.size());
-            if (!stated.empty() && (stated.front() == '"' || stated.front() == '\'' || stated.front() == '`')) {
-                const char quote = stated.front();
-                const auto close = stated.find(quote, 1);
-                if (close != std::string_view::npos && stated.substr(1, close - 1) == text) return true;
-                continue;
-            }
-            // Unquoted: the value, then the end, a space or punctuation that ends a sentence.
-            if (!stated.starts_with(text)) continue;
-            const auto rest = stated.substr(text.size());
-            if (rest.empty() || rest.front() == ' ' || rest.front() == '.' || rest.front() == ',' || rest.front() == ';' ||
-                rest.front() == ')' || rest.front() == '\n')
-                return true;
-        }
-    }
-    return false;
-}
-
 }  // namespace
 
 void compare_keywords(const SchemaSite& at, std::optional<std::pair<bool, bool>> nullable) {
@@ -212,10 +181,11 @@ void compare_keywords(const SchemaSite& at, std::optional<std::pair<bool, bool>>
             return (v.is_string() && v.get_string().empty()) || (v.is_bool() && !v.get_bool()) || (v.is_int64() && v.get_int64() == 0) ||
                    (v.is_uint64() && v.get_uint64() == 0) || (v.is_double() && v.get_double() == 0.0);
         };
-        const auto added = context.kubernetes_server                                ? ChangeKind::default_added_by_server
-                           : nd != nullptr && documents_default(o.description, *nd) ? ChangeKind::default_added_as_documented
-                           : nd != nullptr && zero(*nd)                             ? ChangeKind::default_added_zero_value
-                                                                                    : ChangeKind::default_added;
+        const auto old_words = o.description.empty() ? at.documented : o.description;
+        const auto added = context.kubernetes_server                            ? ChangeKind::default_added_by_server
+                           : nd != nullptr && documents_default(old_words, *nd) ? ChangeKind::default_added_as_documented
+                           : nd != nullptr && zero(*nd)                         ? ChangeKind::default_added_zero_value
+                                                                                : ChangeKind::default_added;
         if (od == nullptr && nd != nullptr) at.emit(added, nullptr, detached(*nd));
         else if (od != nullptr && nd == nullptr) at.emit(ChangeKind::default_removed, detached(*od), nullptr);
         else if (od != nullptr && !json_equal(*od, *nd)) at.emit(ChangeKind::default_changed, detached(*od), detached(*nd));

@@ -25,12 +25,27 @@ case("default-added-zero-value", "default-added-zero-value",
      crd_field({"type": "string"}), crd_field({"type": "string", "default": ""}))
 case("default-added-as-documented", "default-added-as-documented",
      "A default added where the old description already stated that value (\"Defaults to X.\", \"The default is X\", "
-     "\"Default: X\", X as written or quoted): the schema now states the documented default. Info: the value was the "
-     "default before; any other default added stays `default-added`.",
+     "\"Default: X\", \"Implicitly inferred to be X\", \"X by default\", \"X is the default\", X as written or quoted, "
+     "a small number also as a word: \"assumes only one shard\"; for a request parameter, its own description): the "
+     "schema now states the documented default. Info: the value was the default before; any other default added stays "
+     "`default-added`.",
      crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
          "operator": {"type": "string", "description": "Operator to match with. Defaults to Equal."}}}}}}]),
      crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
          "operator": {"type": "string", "description": "Operator to match with. Defaults to Equal.", "default": "Equal"}}}}}}]))
+case("default-added-as-documented-inferred", None, "",
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "fsType": {"type": "string", "description": "Filesystem type to mount. Implicitly inferred to be \"ext4\" if unspecified."}}}}}}]),
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "fsType": {"type": "string", "description": "Filesystem type to mount. Implicitly inferred to be \"ext4\" if unspecified.",
+                    "default": "ext4"}}}}}}]),
+     ["default-added-as-documented"])
+case("default-added-as-documented-number-word", None, "",
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "shards": {"type": "integer", "description": "When not defined, the operator assumes only one shard."}}}}}}]),
+     crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+         "shards": {"type": "integer", "description": "When not defined, the operator assumes only one shard.", "default": 1}}}}}}]),
+     ["default-added-as-documented"])
 case("default-added-undocumented-stays-an-error", None, "",
      crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
          "operator": {"type": "string", "description": "Operator to match with. Defaults to Equal."}}}}}}]),

@@ -192,6 +192,19 @@ case("parameter-style-changed", "parameter-style-changed",
      "A parameter is serialized another way (`style`, `explode`; absent ones read as OpenAPI's defaults): callers "
      "send `tags=a&tags=b` where the server now parses `tags=a,b`.", styled(), styled(explode=False))
 case("no-change-parameter-style-default-written", None, "", styled(), styled("form", True), [])
+def limited(default=None):
+    """GET /pets with a query parameter `limit` whose own description states its default."""
+    doc = pet_op(with_parameter=False)
+    schema = {"type": "integer"}
+    if default is not None:
+        schema["default"] = default
+    doc["paths"]["/pets"]["get"]["parameters"] = [
+        {"name": "limit", "in": "query", "description": "How many pets to return. The default is 50.", "schema": schema}]
+    return doc
+
+
+case("default-added-as-documented-parameter", None, "", limited(), limited(50), ["default-added-as-documented"])
+case("default-added-parameter-other-value-stays-default-added", None, "", limited(), limited(20), ["default-added"])
 servers_doc = pet_op()
 servers_doc["servers"] = [{"url": "https://api.example.com/v1"}]
 case("servers-changed", "servers-changed",

@@ -241,6 +241,8 @@ void OpenApiLoader::read_parameter(const PointerTarget& target, Parameter& param
     if (const auto* deprecated = object->if_contains("deprecated"); deprecated != nullptr && deprecated->is_bool())
         parameter.deprecated = deprecated->get_bool();
     if (const auto* style = object->if_contains("style"); style != nullptr && style->is_string()) parameter.style = style->get_string();
+    if (const auto* words = object->if_contains("description"); words != nullptr && words->is_string())
+        parameter.description = words->get_string();
     if (const auto* explode = object->if_contains("explode"); explode != nullptr && explode->is_bool())
         parameter.explode = explode->get_bool();
     if (const auto schema = object->find("schema"); schema != object->end()) {

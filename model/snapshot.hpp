@@ -73,6 +73,9 @@ struct Parameter {
     // How it is serialized (OpenAPI 3): as written, "" when the default for `in` applies.
     std::string_view style;
     std::optional<bool> explode;
+    // The parameter's own words: where it states a default its schema adds later
+    // ("The default is 50"), that default is not new behaviour.
+    std::string_view description;
     Schema schema;  // the body's schema, or the parameter's own type keywords
     Location location;
 };
