@@ -137,8 +137,10 @@ namespace kompat {
     X(patch_strategy_changed, "patch-strategy-changed")                                     \
     X(patch_merge_key_changed, "patch-merge-key-changed")                                   \
     X(field_became_immutable, "field-became-immutable")                                     \
+    X(union_option_added, "union-option-added")                                             \
     X(lifecycle_promoted, "lifecycle-promoted") X(lifecycle_demoted, "lifecycle-demoted")   \
     X(lifecycle_stage_unstated, "lifecycle-stage-unstated")                                 \
+    X(lifecycle_stage_stated, "lifecycle-stage-stated")                                     \
     X(lifecycle_deprecated, "lifecycle-deprecated")                                         \
     X(deprecated_sunset_past, "deprecated-sunset-past")                                     \
     X(stability_level_decreased, "stability-level-decreased")                               \

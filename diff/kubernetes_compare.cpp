@@ -119,7 +119,10 @@ void compare_lifecycle(const SchemaSite& at, const Lifecycle& before, const Life
                before.status != after.status) {
         // A stage sentence gone from a description says no stage, not GA: Kubernetes drops
         // stale "(Beta feature)" text releases after the promotion (Volume.csi in 1.32).
-        const auto kind = rank(after.status) <= rank(before.status)                  ? ChangeKind::lifecycle_demoted
+        // A stage stated where none was is no demotion: no stage stated was never a promise
+        // of GA (a field Kubernetes adds as alpha often says so a release later).
+        const auto kind = before.status == LifecycleStatus::none                     ? ChangeKind::lifecycle_stage_stated
+                          : rank(after.status) <= rank(before.status)                ? ChangeKind::lifecycle_demoted
                           : after.status == LifecycleStatus::none && before.inferred ? ChangeKind::lifecycle_stage_unstated
                                                                                      : ChangeKind::lifecycle_promoted;
         at.emit(kind, status_json(before), status_json(after));

@@ -64,6 +64,7 @@ void SchemaComparer::compare_resolving(const Schema& o, const Schema& n, const C
         // OpenAPI 3.1 lets constraints stand beside a `$ref` (`{$ref: Name, maxLength: 10}`).
         if (o.bounds || n.bounds || o.enum_values != nullptr || n.enum_values != nullptr || !o.format.empty() || !n.format.empty())
             compare_value_keywords({context_, o, n, at.unit, at.path}, false);
+        compare_map_type_beside_refs(o, n, at);
         refer(o.ref, n.ref, at);
         return;
     }
@@ -92,6 +93,24 @@ void SchemaComparer::compare_resolving(const Schema& o, const Schema& n, const C
     }
     compare_keywords({context_, o, n, at.unit, at.path, at.documented});
     compare_structure(o, n, at);
+}
+
+void SchemaComparer::compare_map_type_beside_refs(const Schema& o, const Schema& n, const ComparePlace& at) const {
+    // x-kubernetes-map-type beside a `$ref` is the field's own, over its type's (server-side
+    // apply reads it so: 1.25 made PersistentVolumeSpec.claimRef granular, its
+    // ObjectReference type atomic). Neither side writing one, the types' comparison says it.
+    const auto& old_own = o.kubernetes().map_type;
+    const auto& new_own = n.kubernetes().map_type;
+    if (old_own.empty() && new_own.empty()) return;
+    const auto effective = [](std::string_view own, const Schema* target) -> std::string_view {
+        if (!own.empty()) return own;
+        const auto type_own = target != nullptr ? target->kubernetes().map_type : std::string_view();
+        // A struct with no map type is granular, which is Kubernetes' default.
+        return type_own.empty() ? "granular" : type_own;
+    };
+    const auto before = effective(old_own, context_.old_types.find(o.ref));
+    const auto after = effective(new_own, context_.new_types.find(n.ref));
+    if (before != after) context_.emit(at.unit, ChangeKind::map_type_changed, at.path, o, n, json::value(before), json::value(after));
 }
 
 void SchemaComparer::refer(std::string_view old_name, std::string_view new_name, const ComparePlace& at) const {

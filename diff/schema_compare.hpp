@@ -47,6 +47,7 @@ private:
     // Either side a union (`oneOf`/`anyOf`): its branches paired with the other side's
     // alternatives and compared; what is left over widens or narrows the value.
     void compare_unions(const Schema& o, const Schema& n, const ComparePlace& at) const;
+    void compare_map_type_beside_refs(const Schema& o, const Schema& n, const ComparePlace& at) const;
     // Two paired alternatives, whose annotations were compared with their union's.
     void compare_matched(const Schema& o, const Schema& n, const ComparePlace& at) const;
     // The inline `allOf` members' own constraints (their fields are the object's).

@@ -4,6 +4,8 @@
 // then reach propagation.
 #include "diff/snapshot_diff.hpp"
 
+#include "diff/companion_fold.hpp"
+
 #include "diff/diff_context.hpp"
 #include "diff/operation_diff.hpp"
 #include "diff/reach_propagation.hpp"
@@ -98,9 +100,12 @@ DiffResult run_diff(const Snapshot& old_snapshot, const Snapshot& new_snapshot, 
                          "differs from " + old_snapshot.source + " in places whose paths alone pass " +
                              std::to_string(limits.max_report_bytes) + " bytes, so the report would too (" +
                              limit_hint("max-report-bytes") + ")");
-    for (auto& unit : graph.units)
+    for (auto& unit : graph.units) {
+        fold_companion_changes(unit->changes);
         for (auto& change : unit->changes) result.changes.push_back(std::move(change));
+    }
     for (auto& change : plan.surface) result.changes.push_back(std::move(change));
+    fold_status_operations(result.changes, old_snapshot);
     for (auto& note : plan.notes) result.notes.push_back(std::move(note));
     sort_large(result.changes, [](const Change& a, const Change& b) {
         return std::tie(a.type, a.operation, a.path, a.kind, a.detail) < std::tie(b.type, b.operation, b.path, b.kind, b.detail);

@@ -2,6 +2,7 @@
 // pairs whose schemas are compared.
 #include "diff/surface_diff.hpp"
 
+#include "diff/kubernetes_compare.hpp"
 #include "diff/schema_summary.hpp"
 #include "support/ascii_case.hpp"
 
@@ -336,8 +337,12 @@ void diff_definitions(const DiffContext& context, const SchemaComparer& comparer
             const auto* old_schema = &before.second;
             const auto* new_schema = &after.second;
             graph.type_units.emplace(std::pair(old_schema, new_schema), &unit);
-            plan.jobs.push_back([&comparer, old_schema, new_schema, &unit](Worker&) {
+            plan.jobs.push_back([&context, &comparer, old_schema, new_schema, &unit](Worker&) {
                 std::string path;
+                // A type's own stage ("Deprecated: This API is deprecated in v1.33+" on
+                // Endpoints): its fields' stages are compared field by field.
+                compare_lifecycle({context, *old_schema, *new_schema, unit, path}, context.lifecycle(*old_schema),
+                                  context.lifecycle(*new_schema));
                 comparer.compare(*old_schema, *new_schema, {unit, path});
             });
         });

@@ -7,6 +7,7 @@
 #include "support/ascii_case.hpp"
 
 #include <dtl/dtl.hpp>
+#include <fmt/format.h>
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -106,7 +107,70 @@ bool only_constrains(std::string_view keyword, const json::value& value, const s
     if (keyword == "if" || keyword == "then" || keyword == "else")
         return find_keyword(keywords, "if") != nullptr &&
                (find_keyword(keywords, "then") != nullptr || find_keyword(keywords, "else") != nullptr);
+    // minContains and maxContains bound how many items match `contains`, which they need;
+    // `minContains: 0` lets none match, which relaxes.
+    if (keyword == "minContains" || keyword == "maxContains")
+        return find_keyword(keywords, "contains") != nullptr &&
+               (keyword == "maxContains" || (value.is_number() && value.to_number<double>() >= 1));
     return std::find(constraints.begin(), constraints.end(), keyword) != constraints.end() && !accepts_all;
+}
+
+// The options `after` adds to `before`, both x-kubernetes-unions lists ("exempt when type
+// is Exempt"), when every old union keeps its discriminator and its options: api_changes.md
+// allows adding an option to a union. Empty when it is any other edit.
+std::string union_options_added(const json::value& before, const json::value& after) {
+    const auto* old_unions = before.if_array();
+    const auto* new_unions = after.if_array();
+    if (old_unions == nullptr || new_unions == nullptr || old_unions->size() != new_unions->size()) return {};
+    std::string added;
+    for (std::size_t i = 0; i < old_unions->size(); ++i) {
+        const auto* was = (*old_unions)[i].if_object();
+        const auto* is = (*new_unions)[i].if_object();
+        if (was == nullptr || is == nullptr) return {};
+        const auto* discriminator = is->if_contains("discriminator");
+        if (!json_equal(was->contains("discriminator") ? was->at("discriminator") : json::value(nullptr),
+                        discriminator != nullptr ? *discriminator : json::value(nullptr)))
+            return {};
+        const auto* old_fields = was->if_contains("fields-to-discriminateBy");
+        const auto* new_fields = is->if_contains("fields-to-discriminateBy");
+        if (old_fields == nullptr || new_fields == nullptr || !old_fields->is_object() || !new_fields->is_object()) return {};
+        for (const auto& [field, value] : old_fields->get_object()) {
+            const auto* kept = new_fields->get_object().if_contains(field);
+            if (kept == nullptr || !json_equal(*kept, value)) return {};
+        }
+        for (const auto& [field, value] : new_fields->get_object()) {
+            if (old_fields->get_object().contains(field)) continue;
+            added += (added.empty() ? "" : ", ") + std::string(field);
+            if (discriminator != nullptr && discriminator->is_string() && value.is_string())
+                added += fmt::format(" when {} is {}", discriminator->get_string().c_str(), value.get_string().c_str());
+        }
+    }
+    return added;
+}
+
+// Constraint-only keywords added (or removed) together on one field are one edit: one change
+// naming them all ("propertyNames, dependentRequired and unevaluatedProperties").
+void emit_together(const SchemaSite& at, ChangeKind kind, std::vector<const Keyword*> keywords) {
+    if (keywords.empty()) return;
+    // By name, as a document's key order says nothing.
+    std::sort(keywords.begin(), keywords.end(), [](const Keyword* a, const Keyword* b) { return a->name < b->name; });
+    const bool added = kind == ChangeKind::validation_keyword_added;
+    const auto side = [&](json::value value) {
+        return added ? std::pair(json::value(nullptr), std::move(value)) : std::pair(std::move(value), json::value(nullptr));
+    };
+    if (keywords.size() == 1) {
+        auto [old_value, new_value] = side(detached(*keywords.front()->value));
+        at.emit(kind, std::move(old_value), std::move(new_value), std::string(keywords.front()->name));
+        return;
+    }
+    json::object values;
+    std::string names;
+    for (std::size_t i = 0; i < keywords.size(); ++i) {
+        values[keywords[i]->name] = detached(*keywords[i]->value);
+        names += (i == 0 ? "" : i + 1 == keywords.size() ? " and " : ", ") + std::string(keywords[i]->name);
+    }
+    auto [old_value, new_value] = side(json::value(std::move(values)));
+    at.emit(kind, std::move(old_value), std::move(new_value), std::move(names));
 }
 
 void compare_keyword_lists(const SchemaSite& at, const std::vector<Keyword>& before, const std::vector<Keyword>& after) {
@@ -128,20 +192,36 @@ void compare_keyword_lists(const SchemaSite& at, const std::vector<Keyword>& bef
         return name == "discriminator" || name == "deprecated" || name == "const" || name == "readOnly" || name == "writeOnly" ||
                name == "x-extensible-enum";
     };
+    std::vector<const Keyword*> removed;
+    std::vector<const Keyword*> added;
     for (const auto& keyword : before) {
         if (judged_elsewhere(keyword.name)) continue;
         const auto* found = find_keyword(after, keyword.name);
-        if (found == nullptr)
-            at.emit(kind_of(keyword, &before, ChangeKind::validation_keyword_removed), detached(*keyword.value), nullptr,
-                    std::string(keyword.name));
-        else if (!json_equal(*found, *keyword.value))
+        if (found == nullptr) {
+            const auto kind = kind_of(keyword, &before, ChangeKind::validation_keyword_removed);
+            if (kind == ChangeKind::validation_keyword_removed) removed.push_back(&keyword);
+            else at.emit(kind, detached(*keyword.value), nullptr, std::string(keyword.name));
+        } else if (json_equal(*found, *keyword.value)) continue;
+        else if (auto options = keyword.name == "x-kubernetes-unions" ? union_options_added(*keyword.value, *found) : std::string();
+                 !options.empty()) {
+            auto change = at.context.make(ChangeKind::union_option_added, at.path, at.o, at.n);
+            change.old_value = detached(*keyword.value);
+            change.new_value = detached(*found);
+            change.detail = std::string(keyword.name);
+            change.aside = std::move(options);
+            add_change(at.unit, std::move(change));
+        } else
             at.emit(kind_of(keyword, nullptr, ChangeKind::unclassified_change), detached(*keyword.value), detached(*found),
                     std::string(keyword.name));
     }
-    for (const auto& keyword : after)
-        if (!judged_elsewhere(keyword.name) && find_keyword(before, keyword.name) == nullptr)
-            at.emit(kind_of(keyword, &after, ChangeKind::validation_keyword_added), nullptr, detached(*keyword.value),
-                    std::string(keyword.name));
+    for (const auto& keyword : after) {
+        if (judged_elsewhere(keyword.name) || find_keyword(before, keyword.name) != nullptr) continue;
+        const auto kind = kind_of(keyword, &after, ChangeKind::validation_keyword_added);
+        if (kind == ChangeKind::validation_keyword_added) added.push_back(&keyword);
+        else at.emit(kind, nullptr, detached(*keyword.value), std::string(keyword.name));
+    }
+    emit_together(at, ChangeKind::validation_keyword_removed, removed);
+    emit_together(at, ChangeKind::validation_keyword_added, added);
 }
 
 // An upper bound (maxLength, maximum, …) tightens when it appears or falls; a lower

@@ -50,6 +50,54 @@ case("list-map-keys-changed-by-patch-merge-key", None, "",
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "name"})),
      field(dict(LIST, **{"x-kubernetes-patch-strategy": "merge", "x-kubernetes-patch-merge-key": "port"})),
      ["list-map-keys-changed"])
+UNION_SPEC = {"type": {"type": "string"}, "limited": {"type": "object"}, "exempt": {"type": "object"}}
+def union_spec(options):
+    return openapi(spec=UNION_SPEC, spec_extra={"x-kubernetes-unions": [
+        {"discriminator": "type", "fields-to-discriminateBy": options}]})
+
+
+case("union-option-added", "union-option-added",
+     "An option added to an `x-kubernetes-unions` union, every old option kept with its discriminator value: "
+     "api_changes.md allows it (Kubernetes 1.28 added `exempt` to PriorityLevelConfigurationSpec).",
+     union_spec({"limited": "Limited"}), union_spec({"limited": "Limited", "exempt": "Exempt"}))
+case("union-option-changed-stays-unclassified", None, "",
+     union_spec({"limited": "Limited"}), union_spec({"limited": "Bounded", "exempt": "Exempt"}), ["unclassified-change"])
+REFERRED = {"type": "object", "properties": {"name": {"type": "string"}}, "x-kubernetes-map-type": "atomic"}
+def beside_ref(own=None):
+    schema = {"allOf": [ref("com.example.v1.Reference")]}
+    if own:
+        schema["x-kubernetes-map-type"] = own
+    return openapi(spec={"claimRef": schema}, extra={"com.example.v1.Reference": REFERRED})
+
+
+case("map-type-beside-ref", None, "",
+     beside_ref(), beside_ref("granular"), ["map-type-changed"])  # the field's own map type over its atomic type's (1.25 claimRef)
+case("map-type-beside-ref-same-as-type", None, "", beside_ref(), beside_ref("atomic"), [])
+# One edit, one finding: a list of names that became a list of objects keyed by name (gateway-api
+# 1.2's supportedFeatures) changes its list type because its items changed.
+case("list-items-became-objects-is-one-finding", None, "",
+     field({"type": "array", "items": {"type": "string"}, "x-kubernetes-list-type": "set"}),
+     field({"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]},
+            "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"]}),
+     ["type-changed"])
+case("type-changed-with-format-is-one-finding", None, "",
+     field({"type": "integer", "format": "int32"}), field({"type": "string"}), ["type-changed"])
+def status_subresource(with_status):
+    """Widget with a status subresource (GET, PATCH, PUT …/status), or with neither it nor `.status`."""
+    gvk = {"group": "example.com", "version": "v1", "kind": "Widget"}
+    status = "/apis/example.com/v1/namespaces/{namespace}/widgets/{name}/status"
+    paths = {status: {verb: dict(op(), operationId=verb + "WidgetStatus", **{"x-kubernetes-group-version-kind": gvk})
+                      for verb in ("get", "patch", "put")}} if with_status else {}
+    doc = openapi(paths=paths)
+    if not with_status:
+        schemas = doc["components"]["schemas"]
+        del schemas["com.example.v1.Widget"]["properties"]["status"]
+        del schemas["com.example.v1.WidgetStatus"]
+    return doc
+
+
+case("status-removed-with-its-subresource-is-one-finding", None, "",
+     status_subresource(True), status_subresource(False), ["field-removed", "definition-removed"])
 case("field-became-immutable", "field-became-immutable",
      "A CEL transition rule `self == oldSelf` was added: the field can no longer change (api_changes.md: mutable must not become immutable).",
      field({"type": "string"}),
@@ -67,5 +115,45 @@ case("lifecycle-demoted", "lifecycle-demoted", "A field moved back (beta to alph
      field(lifecycle("beta")), field(lifecycle("alpha")),
      ["lifecycle-demoted"])
 case("lifecycle-deprecated", "lifecycle-deprecated", "A field became deprecated.", field({"type": "string"}), field(lifecycle("deprecated")))
+case("lifecycle-stage-stated", "lifecycle-stage-stated",
+     "A field whose description stated no stage is described as alpha or beta: no stage stated was never a promise of "
+     "GA, so this is no demotion.",
+     field({"type": "string", "description": "The widget's size."}),
+     field({"type": "string", "description": "The widget's size. This field is beta-level."}),
+     ["lifecycle-stage-stated", "description-changed"])
+case("lifecycle-deprecated-on-status", None, "",
+     openapi(status={"phase": {"type": "string", "description": "The phase."}}),
+     openapi(status={"phase": {"type": "string", "description": "Deprecated, use conditions instead."}}),
+     ["lifecycle-deprecated", "description-changed"])
+def described_kind(description):
+    doc = openapi()
+    doc["components"]["schemas"]["com.example.v1.Widget"]["description"] = description
+    return doc
+
+
+case("lifecycle-deprecated-kind-description", None, "",
+     described_kind("Widget is a widget."), described_kind("Widget is a widget. Deprecated: This API is deprecated in v1.33+."),
+     ["lifecycle-deprecated", "description-changed"])
+def crd_spec(properties):
+    return crd([{"name": "v1", "storage": True, "schema": {"type": "object", "properties": {
+        "spec": {"type": "object", "properties": properties}}}}])
+
+
+SIZE = {"size": {"type": "integer"}}
+# A CRD copies a core type's text: the stage is Kubernetes', not the field's own.
+case("copied-alpha-field-removed-is-a-warning", None, "",
+     crd_spec(dict(SIZE, claims={"type": "array", "items": {"type": "string"}, "description":
+                                 "This is an alpha field and requires enabling the DynamicResourceAllocation feature gate."})),
+     crd_spec(SIZE), ["field-removed"])
+case("copied-past-alpha-does-not-cap", None, "",
+     crd_spec({"minReadySeconds": {"type": "integer", "description": "This is an alpha field from kubernetes 1.22 until 1.24 "
+                                   "which requires enabling the StatefulSetMinReadySeconds feature gate."}}),
+     crd_spec({"minReadySeconds": {"type": "string", "description": "This is an alpha field from kubernetes 1.22 until 1.24 "
+                                   "which requires enabling the StatefulSetMinReadySeconds feature gate."}}),
+     ["type-changed"])
+case("own-alpha-field-removed-is-info", None, "",
+     crd_spec(dict(SIZE, publish={"type": "object", "description":
+                                  "THIS IS AN ALPHA FIELD. It is not honored unless the relevant Crossplane feature flag is enabled."})),
+     crd_spec(SIZE), ["field-removed"])
 case("feature-gate-changed", "feature-gate-changed", "The feature gate of a prerelease field changed.",
      field(lifecycle("beta", "WidgetSparkle")), field(lifecycle("beta", "WidgetShine")))

@@ -94,12 +94,19 @@ case("discriminator-value-added", "discriminator-value-added",
      pets(["Cat", "Dog"], discriminator={"propertyName": "petType", "mapping": {
          "cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}}))
 
-case("field-removed-in-unreached-type-is-info", None, "",
-     api(response={"type": "object", "properties": {"name": {"type": "string"}}},
-         schemas={"Orphan": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}}),
-     api(response={"type": "object", "properties": {"name": {"type": "string"}}},
-         schemas={"Orphan": {"type": "object", "properties": {"a": {"type": "string"}}}}),
-     ["field-removed"])  # no operation or kind reaches Orphan: nobody sends or reads it, so no role judges it
+# No operation or kind reaches Orphan, so no role judges it; but clients generated from the
+# document have the type, and what breaks them is a warning (rule set 4). Additions stay info.
+def orphan(properties):
+    return api(response={"type": "object", "properties": {"name": {"type": "string"}}},
+               schemas={"Orphan": {"type": "object", "properties": properties}})
+
+
+case("field-removed-in-unreached-type-is-a-warning", None, "",
+     orphan({"a": {"type": "string"}, "b": {"type": "string"}}), orphan({"a": {"type": "string"}}), ["field-removed"])
+case("type-changed-in-unreached-type-is-a-warning", None, "",
+     orphan({"a": {"type": "string"}}), orphan({"a": {"type": "integer"}}), ["type-changed"])
+case("field-added-in-unreached-type-stays-info", None, "",
+     orphan({"a": {"type": "string"}}), orphan({"a": {"type": "string"}, "b": {"type": "string"}}), ["field-added"])
 
 def webhook(pet, hooks=True):
     """An OpenAPI 3.1 document whose only operation is the webhook `newPet`, sending a Pet."""

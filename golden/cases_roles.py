@@ -62,6 +62,19 @@ case("validation-keyword-removed-any-of-required-lists", None, "",
                 "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}, "request"),
      pet_field({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}, "request"),
      ["validation-keyword-removed"])
+case("validation-keywords-added-together-are-one-finding", None, "",
+     pet_field({"type": "object", "additionalProperties": {"type": "string"}}, "request", "3.1.0"),
+     pet_field({"type": "object", "additionalProperties": {"type": "string"}, "propertyNames": {"pattern": "^[a-z]+$"},
+                "dependentRequired": {"a": ["b"]}, "unevaluatedProperties": False}, "request", "3.1.0"),
+     ["validation-keyword-added"])
+case("min-contains-added-with-contains", None, "",
+     pet_field({"type": "array", "items": {"type": "string"}}, "request", "3.1.0"),
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "minContains": 2}, "request", "3.1.0"),
+     ["validation-keyword-added"])
+case("max-contains-added-to-contains", None, "",
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}}, "request", "3.1.0"),
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "maxContains": 1}, "request", "3.1.0"),
+     ["validation-keyword-added"])
 case("validation-keyword-removed", "validation-keyword-removed",
      "A keyword that could only refuse values (see `validation-keyword-added`) was removed: validation relaxed, a "
      "warning for readers (of spec, status and responses), who break only if they relied on it.",

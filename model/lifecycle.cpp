@@ -4,6 +4,7 @@
 #include <array>
 #include <initializer_list>
 #include <cctype>
+#include <utility>
 
 namespace kompat {
 namespace {
@@ -78,8 +79,8 @@ bool says_deprecated(std::string_view sentence) {
     while (!sentence.empty() && (sentence.front() == '*' || sentence.front() == '(' || sentence.front() == ' ')) sentence.remove_prefix(1);
     if (sentence.starts_with("deprecated")) {
         const auto rest = sentence.substr(10);
-        return rest.empty() || rest.front() == ':' || rest.front() == '.' || rest.front() == ')' || rest.front() == '*' ||
-               rest.starts_with(" in ") || rest.starts_with(" as of") || rest.starts_with(" since");
+        return rest.empty() || rest.front() == ':' || rest.front() == '.' || rest.front() == ',' || rest.front() == ')' ||
+               rest.front() == '*' || rest.starts_with(" in ") || rest.starts_with(" as of") || rest.starts_with(" since");
     }
     // One word, then "is deprecated:" or ": Deprecated".
     const auto word_end = sentence.find_first_of(" :");
@@ -171,6 +172,20 @@ bool copied_kubernetes_gate(std::string_view description, std::string_view gate)
     return at == std::string_view::npos || at == 0 || description[at - 1] != '`';
 }
 
+// In a CRD: a stage read from a core type's text the CRD copied is Kubernetes' news, not the
+// CRD field's, and often stale: the field gets none, so nothing found under it is capped as
+// alpha. `text` is `description` folded.
+void mark_copied(Lifecycle& lifecycle, std::string_view description, std::string_view text) {
+    // "(Beta feature)" is how Kubernetes' volume sources say it, with no gate to tell by;
+    // "from kubernetes 1.22" names Kubernetes' release, not the project's.
+    lifecycle.copied = copied_kubernetes_gate(description, lifecycle.feature_gate) || contains(text, "(alpha feature)") ||
+                       contains(text, "(beta feature)") || contains(text, "from kubernetes 1.");
+    if (!lifecycle.copied) return;
+    const auto stage = std::exchange(lifecycle.status, LifecycleStatus::none);
+    // "an alpha field from kubernetes 1.22 until 1.24" is a stage of the past.
+    if (!contains(text, " until 1.")) lifecycle.copied_stage = stage;
+}
+
 }  // namespace
 
 std::string_view to_string(LifecycleStatus status) {
@@ -184,8 +199,12 @@ std::string_view to_string(LifecycleStatus status) {
 }
 
 std::string_view feature_gate_in(std::string_view description) {
-    for (std::size_t at = description.find(" feature"); at != std::string_view::npos; at = description.find(" feature", at + 1))
+    for (std::size_t at = description.find(" feature"); at != std::string_view::npos; at = description.find(" feature", at + 1)) {
+        // "the relevant Crossplane feature flag" names a project, not a gate: Kubernetes
+        // says "feature gate".
+        if (description.substr(at).starts_with(" feature flag")) continue;
         if (const auto gate = gate_before(description, at); !gate.empty()) return gate;
+    }
     for (const std::string_view lead : {"feature gate ", "feature-gates=", "Feature Gate ", "feature-gate "})
         for (std::size_t at = description.find(lead); at != std::string_view::npos; at = description.find(lead, at + 1))
             if (const auto gate = gate_after(description, at + lead.size()); !gate.empty()) return gate;
@@ -236,7 +255,9 @@ Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
         // "(Alpha)" opening a sentence marks the field; inside one, it marks one of its values.
         alpha = alpha || any_form(sentence, alpha_forms) || sentence.starts_with("alpha:") || sentence.starts_with("(alpha)");
         beta = beta || any_form(sentence, beta_forms) || sentence.starts_with("(beta)");
-        deprecated = deprecated || says_deprecated(sentence);
+        // "… set this to \"Proposed\" Deprecated: Resize status is moved …": Kubernetes joins a
+        // comment's lines with spaces, so a capital "Deprecated:" may open a line mid-sentence.
+        deprecated = deprecated || says_deprecated(sentence) || contains(description.substr(start, size), " Deprecated:");
     });
     Lifecycle lifecycle;
     lifecycle.inferred = true;
@@ -247,9 +268,7 @@ Lifecycle lifecycle_of(const Schema& schema, LifecycleSource source) {
     else return {};
     if (lifecycle.status == LifecycleStatus::deprecated) return lifecycle;
     lifecycle.feature_gate = feature_gate_in(description);
-    // "(Beta feature)" is how Kubernetes' volume sources say it, with no gate to tell by.
-    lifecycle.copied = source == LifecycleSource::crd && (copied_kubernetes_gate(description, lifecycle.feature_gate) ||
-                                                          contains(text, "(alpha feature)") || contains(text, "(beta feature)"));
+    if (source == LifecycleSource::crd) mark_copied(lifecycle, description, text);
     return lifecycle;
 }
 

@@ -18,8 +18,11 @@ struct Lifecycle {
     std::string_view min_version;
     bool inferred = false;  // read from the description, not the extension
     // In a CRD, read from a core type's text the CRD copied (a Kubernetes gate named
-    // bare): it still holds the field back, but its changes are not the CRD's to announce.
+    // bare): the stage is Kubernetes', often stale (the CRD keeps the text of the release it
+    // copied), so the field has none (`status`), and its changes are not the CRD's to
+    // announce. `copied_stage` keeps what the text said.
     bool copied = false;
+    LifecycleStatus copied_stage = LifecycleStatus::none;
     // Said by OpenAPI's `deprecated: true` (on a property, parameter or operation), with the
     // date an `x-sunset` extension gives for its removal ("2025-06-30"), when it does.
     bool declared = false;

@@ -275,6 +275,7 @@ std::string breaks_text(const Finding& finding) {
     if (finding.severity == Severity::info) return {};
     const auto& rule = finding.rule.row();
     if (rule.judges.empty()) return {};
+    if (!finding.reachable) return "no operation or kind references the type; clients that use it directly break";
     // A convention finding breaks nobody yet: its line says why the convention exists.
     if (finding.role.empty()) return fmt::format("{}: {}", rule.area == RuleArea::convention ? "why" : "breaks", rule.breaks);
     // Who writes and who reads: a rule that breaks requests breaks writers, one that
@@ -331,7 +332,7 @@ std::string first_few(const std::vector<std::string>& names, std::string_view mo
 }
 
 std::string affects_text(const Finding& finding) {
-    if (!finding.reachable) return "not reachable from any operation or kind";
+    if (!finding.reachable) return finding.severity == Severity::info ? "not reachable from any operation or kind" : "";
     if (finding.kind || finding.operation || finding.affects.empty()) return {};
     return "affects " + first_few(affected_names(finding), "");
 }

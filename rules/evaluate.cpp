@@ -94,10 +94,12 @@ struct Judging {
     const JudgedChange* judged = nullptr;
     RoleSeverities severities{};  // the row's, as the rule set judging it had them
     bool past_sunset = false;
+    int ruleset = current_ruleset;
 };
 
 Judging judging_of(const Change& change, const std::string& date, int ruleset) {
     Judging out;
+    out.ruleset = ruleset;
     out.rule = &rule_for(change.kind, &out.judged);
     if (const auto past = out.rule->weighing.once_sunset_past;
         past && change.lifecycle.declared && sunset_passed(change.lifecycle.sunset, date)) {
@@ -158,11 +160,16 @@ Severity weigh(const Judging& judging, const Change& change, Severity severity, 
     if (judging.rule->weighing.eased_by_deprecation && change.lifecycle.declared)
         severity = cap(severity, sunset_passed(change.lifecycle.sunset, date) ? Severity::info : Severity::warning);
     if (change.lifecycle.status == LifecycleStatus::alpha && change.reaches.empty()) severity = cap(severity, Severity::info);
-    // Nobody sends or reads a type no kind and no operation reaches: no role judges it.
-    // The type's own appearance and disappearance are what the rows about named types say.
+    // A field a CRD copied from a Kubernetes type that calls it alpha (resources.claims):
+    // whether anyone set it the spec cannot tell, and Kubernetes may drop it, so a warning.
+    if (change.lifecycle.copied_stage == LifecycleStatus::alpha) severity = cap(severity, Severity::warning);
+    // No role judges a type no kind and no operation reaches. The type's own appearance and
+    // disappearance are what the rows about named types say. Rule set 4: clients generated
+    // from the document use every type in it, reached or not, so what breaks them is a
+    // warning; before, it was info.
     if (change.unreached && !judging.rule->weighing.about_named_type) {
         reachable = false;
-        return Severity::info;
+        return judging.ruleset >= 4 ? cap(severity, Severity::warning) : Severity::info;
     }
     return severity;
 }

@@ -53,7 +53,7 @@ struct Finding {
     FindingLifecycle lifecycle;
     std::vector<std::string> affects;            // every kind (or, for operation-only types, operation) it reaches
     std::vector<AffectedPlace> affected_places;  // each of `affects` with its path to the change, sorted
-    bool reachable = true;                       // false: in a named type no kind and no operation reaches (judged info)
+    bool reachable = true;                       // false: in a named type no kind and no operation reaches (a warning at most)
     std::vector<std::string> releases;           // with `check --release`: the releases it breaks
     std::string fingerprint;
     SourcePosition old_location;

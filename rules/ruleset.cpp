@@ -15,7 +15,7 @@
 namespace kompat {
 namespace {
 
-constexpr std::array<VerdictChange, 15> changes_table{{
+constexpr std::array<VerdictChange, 17> changes_table{{
     {3, ChangeKind::cel_rule_implied_by_schema, ChangeKind::cel_rules_tightened, false,
      "A CEL rule of sizes or presence that the old bounds already implied is info (was cel-rules-tightened)."},
     {3, ChangeKind::one_of_branches_overlap, ChangeKind::type_widened, false,
@@ -42,6 +42,10 @@ constexpr std::array<VerdictChange, 15> changes_table{{
     {3, ChangeKind::crd_storage_version_changed_nothing_stored, ChangeKind::crd_storage_version_changed, false,
      "A storage version change while the cluster's status.storedVersions holds only the new version is info (was "
      "crd-storage-version-changed)."},
+    {4, ChangeKind::union_option_added, ChangeKind::unclassified_change, false,
+     "An option added to an x-kubernetes-unions union, every old one kept, is info (was unclassified-change)."},
+    {4, ChangeKind::lifecycle_stage_stated, ChangeKind::lifecycle_demoted, false,
+     "A field with no stage stated that a release describes as alpha or beta is info (was lifecycle-demoted)."},
 }};
 
 // Rule set 4: a bound relaxed on status or in a response breaks a reader only if it relied

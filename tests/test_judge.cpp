@@ -119,12 +119,17 @@ TEST_CASE("judge: removing what OpenAPI declared deprecated is a warning, info a
     unsetenv("SOURCE_DATE_EPOCH");
 }
 
-TEST_CASE("judge: a type nobody reaches is info and unreachable, except for the type's own appearance") {
+TEST_CASE("judge: a break in a type nobody reaches is a warning, an addition info, except for the type's own appearance") {
+    // Clients generated from the document use the type all the same (rule set 4); before, info.
     auto change = change_of(ChangeKind::type_changed, {});
     change.unreached = true;
     const auto unreached = judged(change);
-    CHECK(unreached.severity == Severity::info);
+    CHECK(unreached.severity == Severity::warning);
     CHECK_FALSE(unreached.reachable);
+    CHECK(kompat::evaluate({change}, 3).front().severity == Severity::info);
+    auto added = change_of(ChangeKind::field_added, {});
+    added.unreached = true;
+    CHECK(judged(added).severity == Severity::info);
     auto removed = change_of(ChangeKind::definition_removed, {}, "io.example.Old", ".");
     removed.unreached = true;
     CHECK(judged(removed).reachable);

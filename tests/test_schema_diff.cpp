@@ -205,6 +205,8 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
              "More info: https://kubernetes.io/docs/x The field is never populated, and now is deprecated.",
              "This API is deprecated since 1.22",
              "deprecated: use the 'watch' parameter with a list operation instead.",
+             "Deprecated, use failurePolicy under the webhookConfiguration instead.",
+             "Any changes to container resources will automatically set this to \"Proposed\" Deprecated: Resize status is moved.",
          }) {
         INFO(deprecated);
         CHECK(status_of(deprecated) == LifecycleStatus::deprecated);
@@ -221,6 +223,7 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
              "This replaces the deprecated `kubernetes.io/ingress.class` annotation.",
              "An existing custom resource that implements data population (Alpha) In order to use it, enable AnyVolumeDataSource.",
              "This is a stable field but requires that the Frob feature gate is enabled.",
+             "Valid values are Active and Retired. Deprecated values are refused.",
          }) {
         INFO(none);
         CHECK(status_of(none) == LifecycleStatus::none);
@@ -241,7 +244,20 @@ TEST_CASE("lifecycle inferred from each sentence Kubernetes writes, and from no 
     Schema copied;
     copied.description = "This is a beta field and requires enabling MatchLabelKeysInPodAffinity feature gate (enabled by default).";
     CHECK(lifecycle_of(copied, LifecycleSource::crd).copied);
-    CHECK(lifecycle_of(copied, LifecycleSource::crd).status == LifecycleStatus::beta);
+    CHECK(lifecycle_of(copied, LifecycleSource::crd).status == LifecycleStatus::none);
+    CHECK(lifecycle_of(copied).status == LifecycleStatus::beta);
+    Schema copied_release;
+    copied_release.description =
+        "This is an alpha field from kubernetes 1.22 until 1.24 which requires enabling the "
+        "StatefulSetMinReadySeconds feature gate.";
+    CHECK(lifecycle_of(copied_release, LifecycleSource::crd).copied);
+    CHECK(lifecycle_of(copied_release, LifecycleSource::crd).status == LifecycleStatus::none);
+    CHECK(lifecycle_of(copied_release, LifecycleSource::crd).copied_stage == LifecycleStatus::none);
+    CHECK(lifecycle_of(copied, LifecycleSource::crd).copied_stage == LifecycleStatus::beta);
+    Schema project_flag;
+    project_flag.description = "THIS IS AN ALPHA FIELD. It is not honored unless the relevant Crossplane feature flag is enabled.";
+    CHECK_FALSE(lifecycle_of(project_flag, LifecycleSource::crd).copied);
+    CHECK(lifecycle_of(project_flag, LifecycleSource::crd).status == LifecycleStatus::alpha);
     CHECK_FALSE(lifecycle_of(copied).copied);
     Schema volume;
     volume.description = "csi represents storage that is handled by an external CSI driver (Beta feature).";
