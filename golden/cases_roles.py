@@ -45,8 +45,9 @@ case("validation-keyword-added", "validation-keyword-added",
      "`unevaluatedProperties` and `unevaluatedItems` (unless `true` or `{}`), `additionalItems`, `patternProperties`, and "
      "`if` with `then` or `else`; and `oneOf` or `anyOf` whose branches only validate (required lists, value "
      "constraints; in a CRD, where a structural schema's junctors only ever validate, any). Validation tightened: an error "
-     "for writers (spec, requests). Changed rather than added, such a keyword may go either way and stays "
-     "`unclassified-change`.",
+     "for writers (spec, requests). `minContains` (1 or more) and `maxContains` count as such keywords beside `contains`. "
+     "Keywords added (or removed) together on one field are one finding that lists them. Changed rather than added, "
+     "such a keyword may go either way and stays `unclassified-change`.",
      pet_field({"type": "object", "additionalProperties": {"type": "string"}}, "request", "3.1.0"),
      pet_field({"type": "object", "additionalProperties": {"type": "string"}, "propertyNames": {"pattern": "^[a-z]+$"}}, "request", "3.1.0"))
 case("validation-keyword-added-in-response-is-info", None, "",
