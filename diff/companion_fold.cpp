@@ -1,5 +1,7 @@
 #include "diff/companion_fold.hpp"
 
+#include "support/word_list.hpp"
+
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
@@ -36,9 +38,7 @@ void add_aside(Change& change, const std::string& words) { change.aside += (chan
 // Sorted, as a document's key order says nothing: "a, b and c".
 std::string joined(std::vector<std::string>& names) {
     std::sort(names.begin(), names.end());
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-    return out;
+    return in_words(names);
 }
 
 void erase_folded(std::vector<Change>& changes, const std::vector<bool>& folded) {

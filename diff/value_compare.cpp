@@ -5,6 +5,7 @@
 #include "diff/pattern_compare.hpp"
 #include "support/json_values.hpp"
 #include "support/text_safety.hpp"
+#include "support/word_list.hpp"
 #include "support/ascii_case.hpp"
 
 #include <dtl/dtl.hpp>
@@ -131,13 +132,13 @@ void emit_together(const SchemaSite& at, ChangeKind kind, std::vector<const Keyw
         return;
     }
     json::object values;
-    std::string names;
-    for (std::size_t i = 0; i < keywords.size(); ++i) {
-        values[keywords[i]->name] = detached(*keywords[i]->value);
-        names += (i == 0 ? "" : i + 1 == keywords.size() ? " and " : ", ") + std::string(keywords[i]->name);
+    std::vector<std::string> names;
+    for (const auto* keyword : keywords) {
+        values[keyword->name] = detached(*keyword->value);
+        names.emplace_back(keyword->name);
     }
     auto [old_value, new_value] = side(json::value(std::move(values)));
-    at.emit(kind, std::move(old_value), std::move(new_value), std::move(names));
+    at.emit(kind, std::move(old_value), std::move(new_value), in_words(names));
 }
 
 void compare_keyword_lists(const SchemaSite& at, const std::vector<Keyword>& before, const std::vector<Keyword>& after) {
