@@ -71,6 +71,8 @@ namespace kompat {
     X(crd_cluster_drift, "crd-cluster-drift")                                               \
     X(crd_short_name_removed, "crd-short-name-removed")                                     \
     X(crd_category_removed, "crd-category-removed")                                         \
+    X(crd_unaccepted_short_name_removed, "crd-unaccepted-short-name-removed")               \
+    X(crd_unaccepted_category_removed, "crd-unaccepted-category-removed")                   \
     X(crd_list_kind_changed, "crd-list-kind-changed")                                       \
     X(crd_singular_changed, "crd-singular-changed")                                         \
     X(field_removed, "field-removed") X(field_added, "field-added")                         \

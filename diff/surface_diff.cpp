@@ -225,17 +225,33 @@ void add_crd_change(const DiffContext& context, DiffPlan& plan, const std::pair<
 // The names kubectl finds a CRD by: a short name or category removed breaks `kubectl get
 // SHORT` and `kubectl get CATEGORY` in scripts; listKind and singular renamed break
 // clients that spell them. Unset listKind and singular default as the API server does.
+// With the cluster's status.acceptedNames known, the cluster decides: a name it accepts
+// breaks there when NEW drops it, also one OLD no longer lists; one it never accepted (it
+// conflicted with another resource's) breaks nobody there.
 void diff_crd_names(const DiffContext& context, DiffPlan& plan, const std::pair<std::string, std::string>& key, const Kind& old_kind,
                     const Kind& new_kind) {
     const auto& before = *old_kind.crd;
     const auto& after = *new_kind.crd;
-    auto removed = [&](const std::vector<std::string>& old_names, const std::vector<std::string>& new_names, ChangeKind kind) {
-        for (const auto& name : old_names)
-            if (std::find(new_names.begin(), new_names.end(), name) == new_names.end())
-                add_crd_change(context, plan, key, {kind, json::value(name), nullptr, old_kind, new_kind, std::string()});
+    const auto has = [](const std::vector<std::string>& names, const std::string& name) {
+        return std::find(names.begin(), names.end(), name) != names.end();
     };
-    removed(before.short_names, after.short_names, ChangeKind::crd_short_name_removed);
-    removed(before.categories, after.categories, ChangeKind::crd_category_removed);
+    auto removed = [&](const std::vector<std::string>& old_names, const std::vector<std::string>* accepted,
+                       const std::vector<std::string>& new_names, ChangeKind kind, ChangeKind unaccepted) {
+        auto report = [&](ChangeKind as, const std::string& name, std::string aside) {
+            add_crd_change(context, plan, key, {as, json::value(name), nullptr, old_kind, new_kind, std::move(aside)});
+        };
+        for (const auto& name : old_names)
+            if (!has(new_names, name)) report(accepted != nullptr && !has(*accepted, name) ? unaccepted : kind, name, std::string());
+        if (accepted == nullptr) return;
+        for (const auto& name : *accepted)
+            if (!has(old_names, name) && !has(new_names, name))
+                report(kind, name, "OLD no longer lists it, but the cluster's status.acceptedNames holds it");
+    };
+    const auto* accepted = before.accepted_names ? &*before.accepted_names : nullptr;
+    removed(before.short_names, accepted != nullptr ? &accepted->short_names : nullptr, after.short_names,
+            ChangeKind::crd_short_name_removed, ChangeKind::crd_unaccepted_short_name_removed);
+    removed(before.categories, accepted != nullptr ? &accepted->categories : nullptr, after.categories, ChangeKind::crd_category_removed,
+            ChangeKind::crd_unaccepted_category_removed);
     const auto list_kind = [&](const CrdVersion& crd) { return crd.list_kind.empty() ? key.second + "List" : crd.list_kind; };
     const auto singular = [&](const CrdVersion& crd) { return crd.singular.empty() ? ascii_lowered(key.second) : crd.singular; };
     if (list_kind(before) != list_kind(after))

@@ -36,10 +36,11 @@ def field(schema, name="field", required=None):
     return openapi(spec={name: schema}, required=required)
 
 
-def crd(versions, scope="Namespaced", kind="Gadget", stored=None, names=None):
+def crd(versions, scope="Namespaced", kind="Gadget", stored=None, names=None, accepted=None):
     """A CustomResourceDefinition of example.com with the given versions; with `stored`, as a
     cluster holds it (`kubectl get crd -o yaml`): status.storedVersions. `names` adds to
-    spec.names (shortNames, categories, listKind)."""
+    spec.names (shortNames, categories, listKind); `accepted` gives the cluster's
+    status.acceptedNames (shortNames, categories)."""
     out = []
     for v in versions:
         entry = {"name": v["name"], "served": v.get("served", True), "storage": v.get("storage", False),
@@ -54,8 +55,10 @@ def crd(versions, scope="Namespaced", kind="Gadget", stored=None, names=None):
            "metadata": {"name": f"{plural}.example.com"},
            "spec": {"group": "example.com", "scope": scope,
                     "names": {"kind": kind, "plural": plural, "singular": kind.lower(), **(names or {})}, "versions": out}}
-    if stored is not None:
-        doc["status"] = {"storedVersions": stored}
+    if stored is not None or accepted is not None:
+        doc["status"] = {"storedVersions": stored or []}
+    if accepted is not None:
+        doc["status"]["acceptedNames"] = {"kind": kind, "plural": plural, **accepted}
     return doc
 
 

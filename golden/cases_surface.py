@@ -113,6 +113,23 @@ case("crd-category-removed", "crd-category-removed",
      "kind. A warning.",
      crd([{"name": "v1", "storage": True}], names={"categories": ["all", "example"]}),
      crd([{"name": "v1", "storage": True}], names={"categories": ["example"]}))
+case("crd-unaccepted-short-name-removed", "crd-unaccepted-short-name-removed",
+     "With the cluster's state known: a short name removed that the cluster's `status.acceptedNames` lacks (the API "
+     "server left it out because another resource has it). `kubectl get gd` there never found this kind, so nothing "
+     "breaks there: info.",
+     crd([{"name": "v1", "storage": True}], names={"shortNames": ["gd", "gdt"]}, stored=["v1"], accepted={"shortNames": ["gdt"]}),
+     crd([{"name": "v1", "storage": True}], names={"shortNames": ["gdt"]}))
+case("crd-unaccepted-category-removed", "crd-unaccepted-category-removed",
+     "With the cluster's state known: a category removed that the cluster's `status.acceptedNames` lacks. Listings of "
+     "that category there never showed the kind: info.",
+     crd([{"name": "v1", "storage": True}], names={"categories": ["all", "example"]}, stored=["v1"],
+         accepted={"categories": ["example"]}),
+     crd([{"name": "v1", "storage": True}], names={"categories": ["example"]}))
+case("crd-short-name-accepted-by-cluster", None, "",
+     crd([{"name": "v1", "storage": True}], names={"shortNames": ["gdt"]}),
+     crd([{"name": "v1", "storage": True}], names={"shortNames": ["gdt"]}), ["crd-short-name-removed"],
+     cluster=crd([{"name": "v1", "storage": True}], names={"shortNames": ["gd", "gdt"]}, stored=["v1"],
+                 accepted={"shortNames": ["gd", "gdt"]}))
 case("crd-list-kind-changed", "crd-list-kind-changed",
      "`names.listKind` changed (unset is the kind's name and `List`): clients that decode the kind's lists by their "
      "kind name break. A warning.",

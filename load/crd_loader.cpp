@@ -68,8 +68,14 @@ private:
                                           ? preserve->get_bool()
                                           : string_member(crd_, "apiVersion") == "apiextensions.k8s.io/v1beta1";
         // A cluster's CRD (`kubectl get crd -o yaml`) says which versions its objects are stored in.
-        if (const auto* status = member(crd_, "status"))
-            common.stored_versions = strings_at(as_object(*status, "status"), "storedVersions");
+        if (const auto* status = member(crd_, "status")) {
+            const auto& status_object = as_object(*status, "status");
+            common.stored_versions = strings_at(status_object, "storedVersions");
+            if (const auto* accepted = member(status_object, "acceptedNames")) {
+                const auto& accepted_object = as_object(*accepted, "acceptedNames");
+                common.accepted_names = AcceptedNames{strings_at(accepted_object, "shortNames"), strings_at(accepted_object, "categories")};
+            }
+        }
         return common;
     }
 

@@ -28,6 +28,13 @@ Stability stability_of_version(std::string_view version);
 // v1beta3 → (1, 3); (0, 0) for a version not written v<major>….
 std::pair<int, int> version_numbers(std::string_view version);
 
+// status.acceptedNames of a cluster's CRD: the names the API server accepted. A short name
+// or category that conflicts with another resource's is left out (NamesAccepted False).
+struct AcceptedNames {
+    std::vector<std::string> short_names;
+    std::vector<std::string> categories;
+};
+
 // What a CustomResourceDefinition says of one of its versions.
 struct CrdVersion {
     std::string name;   // metadata.name of the CRD, e.g. widgets.example.com
@@ -48,6 +55,8 @@ struct CrdVersion {
     // check --cluster gives it): the versions objects may still be stored in. The API server
     // refuses an update of the CRD whose spec.versions lacks one of them. Empty: unknown.
     std::vector<std::string> stored_versions;
+    // status.acceptedNames, likewise from a cluster's CRD. Unset: unknown.
+    std::optional<AcceptedNames> accepted_names;
 };
 
 struct Kind {

@@ -15,7 +15,7 @@
 namespace kompat {
 namespace {
 
-constexpr std::array<VerdictChange, 17> changes_table{{
+constexpr std::array<VerdictChange, 19> changes_table{{
     {3, ChangeKind::cel_rule_implied_by_schema, ChangeKind::cel_rules_tightened, false,
      "A CEL rule of sizes or presence that the old bounds already implied is info (was cel-rules-tightened)."},
     {3, ChangeKind::one_of_branches_overlap, ChangeKind::type_widened, false,
@@ -46,6 +46,10 @@ constexpr std::array<VerdictChange, 17> changes_table{{
      "An option added to an x-kubernetes-unions union, every old one kept, is info (was unclassified-change)."},
     {4, ChangeKind::lifecycle_stage_stated, ChangeKind::lifecycle_demoted, false,
      "A field with no stage stated that a release describes as alpha or beta is info (was lifecycle-demoted)."},
+    {4, ChangeKind::crd_unaccepted_short_name_removed, ChangeKind::crd_short_name_removed, false,
+     "A CRD short name removed that the cluster's status.acceptedNames lacks is info (was crd-short-name-removed)."},
+    {4, ChangeKind::crd_unaccepted_category_removed, ChangeKind::crd_category_removed, false,
+     "A CRD category removed that the cluster's status.acceptedNames lacks is info (was crd-category-removed)."},
 }};
 
 // Rule set 4: a bound relaxed on status or in a response breaks a reader only if it relied
