@@ -125,6 +125,9 @@ case("crd-unaccepted-category-removed", "crd-unaccepted-category-removed",
      crd([{"name": "v1", "storage": True}], names={"categories": ["all", "example"]}, stored=["v1"],
          accepted={"categories": ["example"]}),
      crd([{"name": "v1", "storage": True}], names={"categories": ["example"]}))
+case("crd-short-name-removed-placeholder-status", None, "",
+     crd([{"name": "v1", "storage": True}], names={"shortNames": ["gd"]}, accepted={"kind": "", "plural": ""}),
+     crd([{"name": "v1", "storage": True}]), ["crd-short-name-removed"])
 case("crd-short-name-accepted-by-cluster", None, "",
      crd([{"name": "v1", "storage": True}], names={"shortNames": ["gdt"]}),
      crd([{"name": "v1", "storage": True}], names={"shortNames": ["gdt"]}), ["crd-short-name-removed"],

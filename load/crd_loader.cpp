@@ -71,9 +71,12 @@ private:
         if (const auto* status = member(crd_, "status")) {
             const auto& status_object = as_object(*status, "status");
             common.stored_versions = strings_at(status_object, "storedVersions");
+            // controller-gen writes an empty placeholder (kind: "", plural: ""): no cluster accepted anything yet.
             if (const auto* accepted = member(status_object, "acceptedNames")) {
                 const auto& accepted_object = as_object(*accepted, "acceptedNames");
-                common.accepted_names = AcceptedNames{strings_at(accepted_object, "shortNames"), strings_at(accepted_object, "categories")};
+                if (!string_member(accepted_object, "plural").empty())
+                    common.accepted_names =
+                        AcceptedNames{strings_at(accepted_object, "shortNames"), strings_at(accepted_object, "categories")};
             }
         }
         return common;
