@@ -2,6 +2,19 @@
 
 namespace kompat::cli {
 
+std::string with_snapshot_forms(std::string_view footer) {
+    return std::string(R"(A snapshot (OLD, NEW, SPEC) is one of:
+  FILE          an OpenAPI v2 or v3 document, CRDs, or a List of them (JSON or YAML)
+  DIR           every .json, .yaml and .yml file under it (Kubernetes' openapi/v3, config/crd)
+  CHART         a Helm chart directory (Chart.yaml): its crds/ and plain-YAML templates
+  git:REV:PATH  a file or directory at a git revision (also REV:PATH; ./PATH is always a path)
+  kube:NAME     a CRD of kubectl's current context, status included (kube: for every CRD)
+  -             standard input
+See docs/inputs.md.
+
+)") + std::string(footer);
+}
+
 // The limits of docs/limits.md, each an option named as its error message names it.
 void add_limit_options(CLI::App* command, Limits& limits, bool compares) {
     command->add_option("--max-input-bytes", limits.max_input_bytes, "Limit: bytes of one input file and of one snapshot")

@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <string>
+#include <string_view>
 
 #include "cli/exit_codes.hpp"
 #include "support/limits.hpp"
@@ -29,6 +31,9 @@ Command add_lint(CLI::App& app, Limits& limits);
 Command add_validate(CLI::App& app, Limits& limits);
 Command add_explain(CLI::App& app, Limits& limits);
 Command add_rules(CLI::App& app);
+
+// `footer` of a command's help after the list of what a snapshot argument may be.
+std::string with_snapshot_forms(std::string_view footer);
 
 // The limits of docs/limits.md, each an option named as its error message names it;
 // `compares`: a command of two snapshots, with the limits on findings and reports.

@@ -136,11 +136,11 @@ Command add_check(CLI::App& app, Limits& limits) {
     check->add_option("--fail-on", options->fail_on, "Lowest severity that fails the check")
         ->check(CLI::IsMember({"error", "warning", "info"}))
         ->default_str("error");
-    check->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
+    check->footer(with_snapshot_forms(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
 
 Examples:
   kompat check git:HEAD~1:api/openapi-spec/v3 api/openapi-spec/v3 --fail-on warning
-  kompat check git:origin/main:config/crd config/crd --format html --output report.html --format github)");
+  kompat check git:origin/main:config/crd config/crd --format html --output report.html --format github)"));
     add_limit_options(check, limits, true);
     add_objects_limit_option(check, limits);
     return command_of(check, options, limits);
@@ -156,14 +156,15 @@ Command add_diff(CLI::App& app, Limits& limits) {
     diff->add_option("NEW", options->new_spec, "The snapshot after the change")->required();
     add_report_options(diff, options->reports, "info");
     add_rules_version_option(diff, *options);
-    diff->footer(R"(Unlike check, diff lists every finding (--show info) and exits 1 for any change, whatever its severity:
+    diff->footer(
+        with_snapshot_forms(R"(Unlike check, diff lists every finding (--show info) and exits 1 for any change, whatever its severity:
 it answers "did the API change?", not "does it break?".
 
 Exit codes: 0 no change, 1 some change, 2 bad usage or unreadable input.
 
 Examples:
   kompat diff v1.29/swagger.json v1.30/swagger.json
-  kompat diff git:HEAD~1:config/crd config/crd --format markdown --output changes.md)");
+  kompat diff git:HEAD~1:config/crd config/crd --format markdown --output changes.md)"));
     add_limit_options(diff, limits, true);
     return command_of(diff, options, limits);
 }

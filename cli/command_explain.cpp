@@ -84,11 +84,11 @@ Command add_explain(CLI::App& app, Limits& limits) {
     explain->add_option("--output,-o", options->output, "Output format")
         ->check(CLI::IsMember({"plaintext", "openapiv3"}))
         ->default_str("plaintext");
-    explain->footer(R"(Exit codes: 0 shown, 2 bad usage, unreadable input or no such resource or field.
+    explain->footer(with_snapshot_forms(R"(Exit codes: 0 shown, 2 bad usage, unreadable input or no such resource or field.
 
 Examples:
   kompat explain api/openapi-spec/v3 pods.spec.containers --recursive
-  kompat explain --diff git:origin/main:api/openapi-spec/v3 api/openapi-spec/v3 deployments.spec.strategy)");
+  kompat explain --diff git:origin/main:api/openapi-spec/v3 api/openapi-spec/v3 deployments.spec.strategy)"));
     explain->add_option("--max-lines", options->explain.max_lines, "Limit: lines of a recursive explain")
         ->check(CLI::PositiveNumber)
         ->capture_default_str()

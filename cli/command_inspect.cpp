@@ -19,11 +19,11 @@ Command add_inspect(CLI::App& app, Limits& limits) {
     inspect->add_option("SPEC", options->spec, "OpenAPI v2/v3 file, directory of v3 files or CRDs, CRD file, - for stdin, or git:REV:PATH")
         ->required();
     inspect->add_option("--format", options->format, "Output format")->check(CLI::IsMember({"text", "json"}))->default_str("text");
-    inspect->footer(R"(Exit codes: 0 read, 2 bad usage or unreadable input.
+    inspect->footer(with_snapshot_forms(R"(Exit codes: 0 read, 2 bad usage or unreadable input.
 
 Examples:
   kompat inspect api/openapi-spec/v3
-  kompat inspect git:HEAD:config/crd --format json)");
+  kompat inspect git:HEAD:config/crd --format json)"));
     add_limit_options(inspect, limits, false);
     return {inspect, [] { return 0; },
             [options, &limits] {

@@ -43,11 +43,11 @@ Command add_lint(CLI::App& app, Limits& limits) {
     lint->add_option("--fail-on", options->fail_on, "Lowest severity that fails the lint")
         ->check(CLI::IsMember({"error", "warning", "info"}))
         ->default_str("error");
-    lint->footer(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
+    lint->footer(with_snapshot_forms(R"(Exit codes: 0 no finding at or above --fail-on, 1 some, 2 bad usage or unreadable input.
 
 Examples:
   kompat lint config/crd
-  kompat lint api/openapi-spec/v3 --feature-gates gates.txt --format json)");
+  kompat lint api/openapi-spec/v3 --feature-gates gates.txt --format json)"));
     lint->add_option("--feature-gates", options->feature_gates, "File of known feature gate names, one a line");
     add_limit_options(lint, limits, false);
     const auto check = [options] {

@@ -38,14 +38,15 @@ Command add_validate(CLI::App& app, Limits& limits) {
     validate->add_option("--fail-on", options->fail_on, "Lowest severity that fails the validation")
         ->check(CLI::IsMember({"error", "warning", "info"}))
         ->default_str("error");
-    validate->footer(R"(Each object is matched to its kind by apiVersion and kind, defaulted and pruned as the API server
+    validate->footer(
+        with_snapshot_forms(R"(Each object is matched to its kind by apiVersion and kind, defaulted and pruned as the API server
 does, and validated against the structural schema (docs/objects.md). CEL rules are not evaluated.
 
 Exit codes: 0 every object valid, 1 some invalid, 2 bad usage or unreadable input.
 
 Examples:
   kompat validate config/crd --objects config/samples
-  kompat validate config/crd --objects e2e/fixtures --objects objects.yaml --format json)");
+  kompat validate config/crd --objects e2e/fixtures --objects objects.yaml --format json)"));
     add_limit_options(validate, limits, true);
     add_objects_limit_option(validate, limits);
     const auto check = [options] {

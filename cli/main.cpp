@@ -2,11 +2,14 @@
 // own; main() parses, checks, and runs the one asked for, mapping every outcome to an
 // exit code (0 clean, 1 findings at or above --fail-on, 2 bad usage or unreadable input).
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <csignal>
 #include <functional>
 #include <new>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/command.hpp"
@@ -47,11 +50,53 @@ int run_on_large_stack(const std::function<int()>& command, kompat::Limits& limi
     return result;
 }
 
+// Edits (insert, delete, replace one character) from `a` to `b`.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const auto above = row[j];
+            row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// kompat's own options are flags, so its first argument that is not one names the
+// command: a mistyped one is said so, with the nearest command, not "A subcommand is
+// required". Empty when the command is known or none is given.
+std::string unknown_command(int argc, char** argv, const std::vector<kompat::cli::Command>& commands) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view word = argv[i];
+        if (word.starts_with('-')) continue;
+        std::string nearest;
+        std::size_t best = 3;  // at most two edits away, else no suggestion
+        for (const auto& command : commands) {
+            if (command.app->get_name() == word) return {};
+            if (const auto distance = edit_distance(word, command.app->get_name()); distance < best) {
+                best = distance;
+                nearest = command.app->get_name();
+            }
+        }
+        std::string names;
+        for (const auto& command : commands) names += (names.empty() ? "" : ", ") + command.app->get_name();
+        // print_error escapes what the word may hold.
+        return nearest.empty() ? fmt::format("kompat: no command \"{}\"; the commands are {}", word, names)
+                               : fmt::format("kompat: no command \"{}\"; did you mean {}?", word, nearest);
+    }
+    return {};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     kompat::set_heap_growth();
-    CLI::App app{"kompat: compatibility diff and API review for Kubernetes-style APIs"};
+    // Named, so that help says `kompat`, not the path it was run by.
+    CLI::App app{"kompat: compatibility diff and API review for Kubernetes-style APIs", "kompat"};
     app.set_version_flag("--version", kompat::cli::version_text());
     app.require_subcommand(1);
     kompat::Limits limits;
@@ -60,6 +105,11 @@ int main(int argc, char** argv) {
         kompat::cli::add_changelog(app, limits), kompat::cli::add_lint(app, limits),  kompat::cli::add_validate(app, limits),
         kompat::cli::add_explain(app, limits),   kompat::cli::add_rules(app),
     };
+    if (const auto unknown = unknown_command(argc, argv, commands); !unknown.empty()) {
+        print_error(unknown);
+        print_error("Run kompat --help for more information.");
+        return exit_usage_or_input;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -31,18 +31,32 @@ const std::array<ReportFormat, 9> formats{{
     {"text",
      [](const Comparison& c, const RenderContext& r) {
          return text_report(c.findings, c.summary, c.sources, {r.to_terminal && colour_wanted(), r.show});
-     }},
-    {"json", [](const Comparison& c, const RenderContext&) { return json_report(c.findings, c.summary, c.sources); }},
-    {"github", [](const Comparison& c, const RenderContext& r) { return github_report(c.findings, c.summary, c.sources, r.show); }, true},
-    {"junit", [](const Comparison& c, const RenderContext& r) { return junit_report(c.findings, c.summary, c.sources, r.fail_on); }},
-    {"sarif", [](const Comparison& c, const RenderContext&) { return sarif_report(c.findings, c.summary, c.sources); }},
-    {"markdown", [](const Comparison& c, const RenderContext& r) { return markdown_report(c.findings, c.summary, c.sources, r.show); }},
-    {"html", [](const Comparison& c, const RenderContext&) { return html_report(c.findings, c.summary, c.sources); }},
+     },
+     {".txt", ".log"}},
+    {"json", [](const Comparison& c, const RenderContext&) { return json_report(c.findings, c.summary, c.sources); }, {".json"}},
+    {"github",
+     [](const Comparison& c, const RenderContext& r) { return github_report(c.findings, c.summary, c.sources, r.show); },
+     {},
+     true},
+    {"junit",
+     [](const Comparison& c, const RenderContext& r) { return junit_report(c.findings, c.summary, c.sources, r.fail_on); },
+     {".xml"}},
+    {"sarif",
+     [](const Comparison& c, const RenderContext&) { return sarif_report(c.findings, c.summary, c.sources); },
+     {".sarif", ".sarif.json"}},
+    {"markdown",
+     [](const Comparison& c, const RenderContext& r) { return markdown_report(c.findings, c.summary, c.sources, r.show); },
+     {".md", ".markdown"}},
+    {"html", [](const Comparison& c, const RenderContext&) { return html_report(c.findings, c.summary, c.sources); }, {".html", ".htm"}},
     {"changelog",
-     [](const Comparison& c, const RenderContext&) { return changelog_markdown(changelog_of(c.findings, c.sources), c.sources); }, false,
+     [](const Comparison& c, const RenderContext&) { return changelog_markdown(changelog_of(c.findings, c.sources), c.sources); },
+     {".md", ".markdown"},
+     false,
      false},
     {"changelog-json",
-     [](const Comparison& c, const RenderContext&) { return changelog_json(changelog_of(c.findings, c.sources), c.sources); }, false,
+     [](const Comparison& c, const RenderContext&) { return changelog_json(changelog_of(c.findings, c.sources), c.sources); },
+     {".json"},
+     false,
      false},
 }};
 
@@ -51,6 +65,18 @@ const std::array<ReportFormat, 9> formats{{
 const ReportFormat* find_report_format(std::string_view name) {
     const auto found = std::find_if(formats.begin(), formats.end(), [&](const ReportFormat& f) { return f.name == name; });
     return found == formats.end() ? nullptr : &*found;
+}
+
+const ReportFormat* report_format_for_output(std::string_view path, bool listed) {
+    const ReportFormat* found = nullptr;
+    std::size_t longest = 0;  // results.sarif.json is SARIF, not JSON
+    for (const auto& format : formats)
+        for (const auto extension : format.extensions)
+            if (format.listed == listed && !extension.empty() && extension.size() > longest && path.ends_with(extension)) {
+                found = &format;
+                longest = extension.size();
+            }
+    return found;
 }
 
 std::vector<std::string> report_format_names() {
@@ -115,10 +141,30 @@ int pair_outputs(ReportRequest& request) {
     return 0;
 }
 
+// Whether the file name (not its folders) ends in `.SOMETHING` after a first character.
+bool has_extension(std::string_view path) {
+    const auto name = path.substr(path.find_last_of('/') + 1);
+    const auto dot = name.find_last_of('.');
+    return dot != std::string_view::npos && dot > 0 && dot + 1 < name.size();
+}
+
 }  // namespace
 
 int check_report_request(ReportRequest& request) {
     if (const int refused = pair_outputs(request); refused != 0) return refused;
+    // An --output without any --format: the file's extension says which report it wants;
+    // a name without one (`report`, /dev/stderr) gets the text report.
+    if (const auto& output = request.outputs.front(); request.formats.empty() && !is_standard_output(output)) {
+        if (const auto* format = report_format_for_output(output, true)) {
+            request.formats = {std::string(format->name)};
+        } else if (has_extension(output)) {
+            print_error(
+                fmt::format("kompat: cannot tell the report format of --output {} from its extension (.txt, .json, .sarif, "
+                            ".xml, .md, .html); give --format before it",
+                            output));
+            return exit_usage_or_input;
+        }
+    }
     // Paired, there is one output a report, `-` for standard output.
     if (std::count_if(request.outputs.begin(), request.outputs.end(), is_standard_output) > 1) {
         print_error("kompat: several reports to standard output; give each --format but one an --output after it");

@@ -3,6 +3,7 @@
 // lint and changelog, and the --format/--output options that ask for them.
 #include <CLI/CLI.hpp>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,12 +24,17 @@ struct RenderContext {
 struct ReportFormat {
     std::string_view name;
     std::string (*render)(const Comparison&, const RenderContext&);
+    // The file-name endings an --output without --format is taken to ask for this format by.
+    std::array<std::string_view, 2> extensions{};
     bool writes_commands = false;  // github: its `::` lines are kompat's own
     bool listed = true;            // a --format of check, diff and lint (the changelog's are its own)
 };
 
 // Every format, by name; nullptr for one there is not.
 const ReportFormat* find_report_format(std::string_view name);
+// The format whose extension `path` ends with, among the formats of check, diff and lint
+// (`listed`) or the changelog's; nullptr for none.
+const ReportFormat* report_format_for_output(std::string_view path, bool listed);
 // The names check, diff and lint take.
 std::vector<std::string> report_format_names();
 

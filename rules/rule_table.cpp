@@ -447,7 +447,7 @@ const std::array rules{
       "Readers that relied on the old bound, if any do: the schema cannot tell (a warning; info in requests).", remedy_readers),
     // defaults
     Rule{to_string(ChangeKind::default_added), addition, defaults, "default added", "default {new} added to {field}",
-         "Both: objects read back differ from what was written.", remedy_in_place, default_added_judges},
+         "Readers and writers: objects read back differ from what was written.", remedy_in_place, default_added_judges},
     R(default_added_zero_value, addition, defaults, "default added: the type's zero value", harmless,
       "default {new} added to {field}: its type's zero value, which readers of a Go value field already read for an absent one",
       "Only readers that tell an absent field from an empty one (a pointer field in Go, other languages): it now reads as empty.",
@@ -457,10 +457,10 @@ const std::array rules{
       "Nobody: the value was the documented default before (info).", remedy_nothing),
     R(default_removed, removal, defaults, "default removed", breaks_both,
       "default {old} removed from {field}",
-      "Both: readers relied on the value being set.", remedy_in_place),
+      "Readers that relied on the value being set, and writers that left it out.", remedy_in_place),
     R(default_changed, change, defaults, "default changed", breaks_both,
       "default of {field} changed from {old} to {new}",
-      "Both: the same manifest now means something else.", remedy_in_place),
+      "Readers and writers: the same manifest now means something else.", remedy_in_place),
     Rule{"default-missing-in-version", change, defaults, "field has a default in another version of this kind but none here", "{field} has no default here, but is {detail}",
          "Round-tripping an object between versions changes it.", remedy_fix_spec, none, true},
     // Kubernetes semantics

@@ -163,6 +163,21 @@ TEST_CASE("changelog: operations added and removed are listed, discovery endpoin
     CHECK(added.out.find(" added") != std::string::npos);
 }
 
+TEST_CASE("changelog: --output NAME.json without --format writes the JSON notes") {
+    kompat::test::TempDir dir;
+    const auto in_case = "cd '" + (fs::path(kompat::test::source_dir()) / "golden" / "operation-removed").string() + "' && '" +
+                         kompat::test::kompat_binary() + "' changelog ";
+    const auto json_file = (dir.path() / "notes.json").string();
+    const auto markdown_file = (dir.path() / "notes.md").string();
+    CHECK(run(in_case + "--output '" + json_file + "' old.json new.json").exit_code == 0);
+    CHECK(boost::json::parse(read_file(json_file)).at("sections").as_array().size() > 0);
+    CHECK(run(in_case + "--output '" + markdown_file + "' old.json new.json").exit_code == 0);
+    CHECK(read_file(markdown_file).find("## Breaking") != std::string::npos);
+    // --format decides when it is given.
+    CHECK(run(in_case + "--format markdown --output '" + json_file + "' old.json new.json").exit_code == 0);
+    CHECK(read_file(json_file).find("## Breaking") != std::string::npos);
+}
+
 TEST_CASE("changelog: one change at many places of a group/version is one bullet") {
     const auto at = [](std::string kind, std::string path, std::int64_t minimum) {
         Finding finding;

@@ -72,7 +72,16 @@ TEST_CASE("cli: bad input is exit 2, one line file:line:col on stderr, nothing o
 
 TEST_CASE("cli: usage errors are exit 2, --help and --version exit 0") {
     CHECK(run(command("")).exit_code == 2);
-    CHECK(run(command("frobnicate")).exit_code == 2);
+    const auto unknown = run(command("frobnicate"));
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.out.empty());
+    CHECK(unknown.err.starts_with("kompat: no command \"frobnicate\"; the commands are inspect, check, diff, "));
+    // A mistyped command is named with the nearest one, options before it or not.
+    const auto mistyped = run(command("--version-not chek a.json b.json"));
+    CHECK(mistyped.exit_code == 2);
+    CHECK(mistyped.out.empty());
+    CHECK(mistyped.err == "kompat: no command \"chek\"; did you mean check?\nRun kompat --help for more information.\n");
+    CHECK(run(command("valdiate a.json")).err.starts_with("kompat: no command \"valdiate\"; did you mean validate?\n"));
     CHECK(run(command("inspect")).exit_code == 2);
     const auto bad_format = run(command("inspect --format xml " + example("old/swagger.json")));
     CHECK(bad_format.exit_code == 2);
@@ -80,6 +89,9 @@ TEST_CASE("cli: usage errors are exit 2, --help and --version exit 0") {
     const auto help = run(command("--help"));
     CHECK(help.exit_code == 0);
     CHECK(help.out.find("inspect") != std::string::npos);
+    // Help names the program as users type it, not the path it was run by.
+    CHECK(help.out.find("Usage: kompat ") != std::string::npos);
+    CHECK(run(command("check --help")).out.find("Usage: kompat check ") != std::string::npos);
     // The version, the git description of the build, and the libraries with their versions.
     const auto version = run(command("--version"));
     CHECK(version.exit_code == 0);
@@ -185,6 +197,12 @@ TEST_CASE("cli: every command's help shows its defaults, exit codes and two exam
         CHECK(std::count(help.out.begin() + static_cast<std::ptrdiff_t>(examples), help.out.end(), '\n') == 3);
     }
     const auto check = run(command("check --help")).out;
+    // Every form a snapshot argument may take, in the help of each command that reads one.
+    for (const auto* form : {"FILE ", "DIR ", "CHART ", "git:REV:PATH ", "kube:NAME ", "docs/inputs.md"}) {
+        INFO(form);
+        CHECK(check.find(form) != std::string::npos);
+        CHECK(run(command("validate --help")).out.find(form) != std::string::npos);
+    }
     CHECK(check.find("--fail-on TEXT:{error,warning,info}=error") != std::string::npos);
     CHECK(check.find("--show TEXT:{error,warning,info}=warning") != std::string::npos);
     CHECK(run(command("diff --help")).out.find("--show TEXT:{error,warning,info}=info") != std::string::npos);

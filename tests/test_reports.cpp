@@ -131,6 +131,42 @@ TEST_CASE("reports: an --output is for the --format just before it, whatever the
     CHECK(two.err.starts_with("kompat: two --output for one --format (json)"));
 }
 
+// Without --format, the --output file's extension names the report (`-o report.html` is
+// HTML, not text in an .html file); an extension kompat does not know is refused.
+TEST_CASE("reports: an --output without --format takes its report format from the extension") {
+    kompat::test::TempDir dir;
+    const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "field-removed";
+    for (const auto& [file, expected] : std::vector<std::pair<std::string, std::string>>{{"r.html", "expected.html"},
+                                                                                         {"r.json", "expected.json"},
+                                                                                         {"r.sarif", "expected.sarif"},
+                                                                                         {"r.sarif.json", "expected.sarif"},
+                                                                                         {"r.xml", "expected.junit"},
+                                                                                         {"r.md", "expected.markdown"},
+                                                                                         {"r.log", "expected.text"},
+                                                                                         {"report", "expected.text"}}) {
+        INFO(file);
+        const auto output = (dir.path() / file).string();
+        // As the golden test writes them: text with --show info, the rest with the default --show.
+        const std::string show = expected == "expected.text" ? "--show info " : "";
+        const auto written = run(in_golden_case("field-removed") + "check " + show + "--output '" + output + "' old.json new.json");
+        CHECK(written.exit_code == 1);
+        CHECK(written.out.empty());
+        CHECK(read_file(output) == read_file(golden / expected));
+    }
+    const auto unknown =
+        run(in_golden_case("field-removed") + "check --output '" + (dir.path() / "r.yaml").string() + "' old.json new.json");
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.out.empty());
+    CHECK(unknown.err.find("cannot tell the report format of --output ") != std::string::npos);
+    CHECK(unknown.err.find("; give --format before it\n") != std::string::npos);
+    CHECK(!fs::exists(dir.path() / "r.yaml"));
+    // An explicit --format wins over the extension.
+    const auto text_in_json = (dir.path() / "text.json").string();
+    CHECK(run(in_golden_case("field-removed") + "check --format text --show info --output '" + text_in_json + "' old.json new.json")
+              .exit_code == 1);
+    CHECK(read_file(text_in_json) == read_file(golden / "expected.text"));
+}
+
 TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a real pair are valid against their schemas") {
     struct Validated {
         const char* format;
