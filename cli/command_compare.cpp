@@ -149,6 +149,7 @@ Examples:
 Command add_diff(CLI::App& app, Limits& limits) {
     auto options = std::make_shared<CompareOptions>();
     options->any_change_fails = true;
+    options->reports.gated = false;
     options->reports.show = "info";
     auto* diff = app.add_subcommand(
         "diff", "Every change between two snapshots, info included, for a reviewer; exit 1 when there is any change at all");

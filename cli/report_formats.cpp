@@ -45,7 +45,9 @@ const std::array<ReportFormat, 9> formats{{
      [](const Comparison& c, const RenderContext&) { return sarif_report(c.findings, c.summary, c.sources); },
      {".sarif", ".sarif.json"}},
     {"markdown",
-     [](const Comparison& c, const RenderContext& r) { return markdown_report(c.findings, c.summary, c.sources, r.show); },
+     [](const Comparison& c, const RenderContext& r) {
+         return markdown_report(c.findings, c.summary, c.sources, r.show, r.gated ? std::optional(r.fail_on) : std::nullopt);
+     },
      {".md", ".markdown"}},
     {"html", [](const Comparison& c, const RenderContext&) { return html_report(c.findings, c.summary, c.sources); }, {".html", ".htm"}},
     {"changelog",
@@ -181,7 +183,7 @@ int write_reports(const Comparison& comparison, const ReportRequest& request, Se
     std::vector<std::string> texts;
     for (std::size_t i = 0; i < names.size(); ++i) {
         formats.push_back(find_report_format(names[i]));
-        texts.push_back(formats.back()->render(comparison, {to_stdout(i), fail_on, show}));
+        texts.push_back(formats.back()->render(comparison, {to_stdout(i), fail_on, show, request.gated}));
     }
     // Nothing is written when one report is too large: all of them are built first.
     for (std::size_t i = 0; i < texts.size(); ++i) {

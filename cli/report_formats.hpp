@@ -19,6 +19,7 @@ struct RenderContext {
     bool to_terminal = false;  // colour only ever there
     Severity fail_on = Severity::error;
     Severity show = Severity::warning;
+    bool gated = true;  // fail_on decides the exit (not in diff, whose exit is any change)
 };
 
 struct ReportFormat {
@@ -46,6 +47,7 @@ struct ReportRequest {
     std::vector<std::string> outputs;  // once paired: one per format, `-` for standard output
     std::string config;
     std::string show = "warning";
+    bool gated = true;  // --fail-on decides the exit; diff: any change does
     // Set by add_report_options: where the order is read from.
     CLI::App* command = nullptr;
     const CLI::Option* format_option = nullptr;

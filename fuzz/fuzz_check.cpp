@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const kompat::ReportSources sources{{"old", "x"}, {"new", "x"}, std::move(diff.notes)};
         const auto reports = kompat::json_report(findings, summary, sources) +
                              kompat::text_report(findings, summary, sources, {true, kompat::Severity::info}) +
-                             kompat::markdown_report(findings, summary, sources, kompat::Severity::info) +
+                             kompat::markdown_report(findings, summary, sources, kompat::Severity::info, kompat::Severity::error) +
                              kompat::github_report(findings, summary, sources, kompat::Severity::info) +
                              kompat::sarif_report(findings, summary, sources) + kompat::html_report(findings, summary, sources);
     } catch (const kompat::InputError&) {

@@ -86,9 +86,12 @@ std::string stage_words(const json::value& value) {
 }
 
 std::string kinds_words(const Finding& finding) {
-    const auto names = affected_names(finding);
+    auto names = affected_names(finding);
     if (names.empty()) return {};
     const bool operations = std::all_of(names.begin(), names.end(), [](const std::string& name) { return names_operation(name); });
+    // Kinds read as words (Pod, Deployment); an operation is quoted, as a path is.
+    if (operations)
+        for (auto& name : names) name = input_span(name);
     return ", in " + first_few(names, operations ? " operations" : " kinds");
 }
 

@@ -9,8 +9,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <tuple>
 
+#include "report/markdown_text.hpp"
 #include "report/word_diff.hpp"
 #include "rules/conventions.hpp"
 #include "rules/object_findings.hpp"
@@ -231,6 +233,21 @@ std::string elide_end(std::string_view text, std::size_t limit) {
 std::string backticked(std::string_view text) { return fmt::format("`{}`", text); }
 std::string as_is(std::string_view text) { return std::string(text); }
 
+namespace {
+
+// An object finding's detail is its whole sentence (object, place, constraint), its values
+// cut and backticked already: prose, not one value (an input mark it holds is dropped, so
+// that it opens no span). Any other finding's detail is a value.
+std::string detail_words(const Finding& finding, const SentenceStyle& style) {
+    if (finding.detail.empty()) return "it";
+    if (finding.rule->area != RuleArea::object) return style.text(elide_middle(finding.detail, value_limit * 2));
+    auto sentence = elide_middle(finding.detail, whole_limit);
+    std::erase(sentence, input_mark);
+    return sentence;
+}
+
+}  // namespace
+
 std::string finding_sentence(const Finding& finding, const SentenceStyle& style, std::string_view field_words,
                              const std::optional<std::vector<TextSpan>>* description_spans) {
     // A change no release had (check --release) says what changed, by the rule it would be.
@@ -259,11 +276,7 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
         if (name == "field") out += field_words.empty() ? field_name(finding, style) : std::string(field_words);
         else if (name == "old") out += values.first;
         else if (name == "new") out += values.second;
-        else if (name == "detail")
-            // An object finding's detail is its whole sentence (object, place, constraint), its values cut already.
-            out += finding.detail.empty()
-                       ? std::string("it")
-                       : style.text(elide_middle(finding.detail, finding.rule->area == RuleArea::object ? whole_limit : value_limit * 2));
+        else if (name == "detail") out += detail_words(finding, style);
         else if (name == "aside") out += finding.aside.empty() ? std::string() : "; " + style.text(finding.aside);
         else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style, description_spans);
         at = close + 1;
@@ -293,30 +306,57 @@ bool names_operation(std::string_view affected) {
     return space != std::string_view::npos && affected.find('/', space) != std::string_view::npos;
 }
 
+namespace {
+
+// How far a place is from the change: the steps of its path (`.spec.hostAliases[*]` is 3).
+std::size_t steps(std::string_view path) {
+    return static_cast<std::size_t>(std::count_if(path.begin(), path.end(), [](char c) { return c == '.' || c == '['; }));
+}
+
+}  // namespace
+
 std::vector<std::string> affected_names(const Finding& finding) {
     std::vector<std::string> names;
-    for (const std::string_view affected : finding.affects) {
+    std::vector<std::size_t> nearest;  // of each name, the fewest steps from it to the change
+    const auto name_of = [](std::string_view affected) {
         const auto space = affected.find(' ');
         // An operation ("GET /apis/...") is named whole, as is an entry with no space.
-        const auto name = space == std::string_view::npos || names_operation(affected) ? affected : affected.substr(space + 1);
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
+        return space == std::string_view::npos || names_operation(affected) ? affected : affected.substr(space + 1);
+    };
+    for (const std::string_view affected : finding.affects) {
+        const auto name = name_of(affected);
+        if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+        names.emplace_back(name);
+        nearest.push_back(std::numeric_limits<std::size_t>::max());
     }
-    // The kind the type is named after (Pod for PodSpec) first, then the rest by name.
+    for (const auto& place : finding.affected_places) {
+        const auto at = std::find(names.begin(), names.end(), name_of(place.from));
+        if (at == names.end()) continue;
+        auto& fewest = nearest[static_cast<std::size_t>(at - names.begin())];
+        fewest = std::min(fewest, steps(place.path));
+    }
+    // Nearest the change first (Pod before the kinds whose templates hold a PodSpec), then
+    // the kind the type is named after (Pod for PodSpec), then by name.
     std::string_view type = finding.type;
     if (const auto dot = type.rfind('.'); dot != std::string_view::npos) type.remove_prefix(dot + 1);
     const auto named_after = [&](const std::string& name) {
         return type.size() > name.size() && type.starts_with(name) && std::isupper(static_cast<unsigned char>(type[name.size()])) != 0;
     };
     // An operation ("GET /v1/charges") by its path, then its method.
-    const auto key = [&](const std::string& name) {
-        const std::string_view text(name);
+    const auto key = [&](std::size_t i) {
+        const std::string_view text(names[i]);
         const auto space = text.find(' ');
         const bool operation = names_operation(text);
-        return std::tuple{!named_after(name), operation ? text.substr(space + 1) : text,
+        return std::tuple{nearest[i], !named_after(names[i]), operation ? text.substr(space + 1) : text,
                           operation ? text.substr(0, space) : std::string_view()};
     };
-    std::stable_sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) { return key(a) < key(b); });
-    return names;
+    std::vector<std::size_t> order(names.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    std::vector<std::string> sorted;
+    sorted.reserve(order.size());
+    for (const auto i : order) sorted.push_back(names[i]);
+    return sorted;
 }
 
 std::string first_few(const std::vector<std::string>& names, std::string_view more) {
@@ -331,15 +371,23 @@ std::string first_few(const std::vector<std::string>& names, std::string_view mo
     return out;
 }
 
-std::string affects_text(const Finding& finding) {
+std::string affects_text(const Finding& finding, const SentenceStyle& style) {
     if (!finding.reachable) return finding.severity == Severity::info ? "not reachable from any operation or kind" : "";
     if (finding.kind || finding.operation || finding.affects.empty()) return {};
-    return "affects " + first_few(affected_names(finding), "");
+    auto names = affected_names(finding);
+    const auto operations = static_cast<std::size_t>(std::count_if(names.begin(), names.end(), names_operation));
+    const auto total = names.size();
+    for (auto& name : names) name = style.text(name);
+    if (total <= 4) return "affects " + first_few(names, "");
+    // Many: the count first, then the nearest few.
+    names.resize(3);
+    const auto what = operations == total ? "operations" : operations == 0 ? "kinds" : "kinds and operations";
+    return fmt::format("affects {} {}, nearest {}", total, what, first_few(names, ""));
 }
 
-std::string finding_context(const Finding& finding) {
+std::string finding_context(const Finding& finding, const SentenceStyle& style) {
     auto out = breaks_text(finding);
-    const auto affects = affects_text(finding);
+    const auto affects = affects_text(finding, style);
     if (!affects.empty()) out += (out.empty() ? "" : "; ") + affects;
     if (!finding.releases.empty())
         out += (out.empty() ? "" : "; ") +

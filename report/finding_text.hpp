@@ -48,19 +48,22 @@ std::string breaks_text(const Finding& finding);
 // True for an entry of `affects` that is an operation ("GET /apis/…"), not a kind ("apps/v1 Deployment").
 bool names_operation(std::string_view affected);
 
-// The kinds a finding affects by name alone ("Pod", not "v1 Pod"), each once, the kind
-// its type is named after first (Pod for PodSpec); operations whole.
+// The kinds a finding affects by name alone ("Pod", not "v1 Pod"), each once, nearest
+// the change first (fewest steps of path), then the kind its type is named after (Pod for
+// PodSpec); operations whole.
 std::vector<std::string> affected_names(const Finding& finding);
 
 // "A, B, C and 5 more" + `more` ("A and B" when there are few).
 std::string first_few(const std::vector<std::string>& names, std::string_view more);
 
-// For a finding in a named type others use: the kinds it affects, by name, the first few
-// named ("affects Pod, DaemonSet, Deployment and 6 more"); "" for any other finding.
-std::string affects_text(const Finding& finding);
+// For a finding in a named type others use: the kinds (or operations) it affects, by
+// name, nearest the change first: all of a few ("affects Pod, PodTemplate and Deployment"),
+// else the count and the nearest three ("affects 9 kinds, nearest Pod, PodTemplate and
+// ReplicaSet"); "" for any other finding. Names go through `style.text`.
+std::string affects_text(const Finding& finding, const SentenceStyle& style = plain_style);
 
 // What a reader needs beyond the sentence, joined by "; ": breaks_text and affects_text.
-std::string finding_context(const Finding& finding);
+std::string finding_context(const Finding& finding, const SentenceStyle& style = plain_style);
 
 // The heading a report files a finding under: its kind, the named type its change stands
 // in, or "operations" and "named types" (types added or removed) for the rest.

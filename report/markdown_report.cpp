@@ -18,6 +18,10 @@ namespace {
 constexpr std::size_t comment_limit = 65536;
 constexpr std::size_t closing_room = 1000;
 
+void count(Summary& counts, Severity severity) {
+    ++(severity == Severity::error ? counts.error : severity == Severity::warning ? counts.warning : counts.info);
+}
+
 std::string counts_text(const Summary& counts) {
     std::vector<std::string> parts;
     if (counts.error > 0) parts.push_back(fmt::format("{} error{}", counts.error, counts.error == 1 ? "" : "s"));
@@ -40,7 +44,7 @@ std::string place_cell(const Finding& finding, bool under_heading) {
 
 std::string row(const Finding& finding, bool under_heading) {
     std::string change = cell(finding_sentence(finding, markdown_style));
-    if (const auto context = finding_context(finding); !context.empty()) change += "<br>" + cell(context);
+    if (const auto context = finding_context(finding, markdown_style); !context.empty()) change += "<br>" + cell(context);
     if (const auto at = location_text(finding); !at.empty()) change += "<br>" + cell(input_span(at));
     return fmt::format("| {} | {} | {} | {} |\n", to_string(finding.severity), cell(input_span(finding.rule.id())),
                        place_cell(finding, under_heading), change);
@@ -111,12 +115,42 @@ std::string upgrade_list(const std::vector<CrdUpgrade>& upgrades) {
     return list.empty() ? list : "\n**Upgrade** (each CRD that cannot simply be applied):\n\n" + list;
 }
 
-}  // namespace
+// A snapshot as the heading names it: a full commit id (`git:<40 hex>:config/crd`, as the
+// Action passes the merge base) cut to 12 characters, as git itself shows commits.
+std::string shown_source(std::string_view source) {
+    constexpr std::size_t full = 40;
+    constexpr std::size_t shown = 12;
+    const std::size_t start = source.starts_with("git:") ? 4 : 0;
+    const auto commit = source.substr(start, full);
+    if (source.size() <= start + full || source[start + full] != ':' ||
+        commit.find_first_not_of("0123456789abcdef") != std::string_view::npos)
+        return std::string(source);
+    return std::string(source.substr(0, start + shown)) + std::string(source.substr(start + full));
+}
 
-std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show) {
-    std::string out = sources.single_snapshot
-                          ? fmt::format("## kompat {}: {}\n\n", sources.single_command, code(sources.old_side.source))
-                          : fmt::format("## kompat: {} → {}\n\n", code(sources.old_side.source), code(sources.new_side.source));
+// The heading: the verdict of the gate first ("kompat fails: 3 errors (`--fail-on error`)"),
+// counting the findings the exit counts; without a gate, what was compared.
+std::string verdict_heading(const std::vector<Finding>& findings, const ReportSources& sources, std::optional<Severity> gate) {
+    const auto command = sources.single_snapshot ? " " + sources.single_command : std::string();
+    if (!gate) return fmt::format("## kompat{}\n\n", command);
+    Summary reached;
+    for (const auto& finding : findings)
+        if (finding.severity >= *gate) count(reached, finding.severity);
+    const auto flag = fmt::format("(`--fail-on {}`)", to_string(*gate));
+    if (reached.error + reached.warning + reached.info > 0)
+        return fmt::format("## kompat{} fails: {} {}\n\n", command, counts_text(reached), flag);
+    const auto none = *gate == Severity::error ? "no errors" : *gate == Severity::warning ? "no errors or warnings" : "no findings";
+    return fmt::format("## kompat{} passes: {} {}\n\n", command, none, flag);
+}
+
+// The verdict, what was compared, the counts, the CRDs that cannot simply be applied, and
+// the notes: the part of the comment that is always there.
+std::string opening(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources,
+                    std::optional<Severity> gate) {
+    std::string out = verdict_heading(findings, sources, gate);
+    out += sources.single_snapshot
+               ? code(shown_source(sources.old_side.source)) + "\n\n"
+               : fmt::format("{} → {}\n\n", code(shown_source(sources.old_side.source)), code(shown_source(sources.new_side.source)));
     out += "| errors | warnings | info |\n|---:|---:|---:|\n";
     out += fmt::format("| {} | {} | {} |\n", summary.error, summary.warning, summary.info);
     out += upgrade_list(sources.upgrades);
@@ -129,6 +163,14 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
         else out += line;
     }
     if (notes_left_out > 0) out += fmt::format("\n> and {} more notes: the text or JSON report lists them.\n", notes_left_out);
+    return out;
+}
+
+}  // namespace
+
+std::string markdown_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show,
+                            std::optional<Severity> gate) {
+    auto out = opening(findings, summary, sources, gate);
     const auto review = baseline_review(findings, sources.baseline);
     if (findings.empty()) return out + "\nNo compatibility findings.\n" + review;
 
@@ -149,8 +191,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
         const auto& members = by_group[group];
         const bool under_heading = group != "operations" && group != "named types";
         Summary counts;
-        for (const auto* finding : members)
-            ++(finding->severity == Severity::error ? counts.error : finding->severity == Severity::warning ? counts.warning : counts.info);
+        for (const auto* finding : members) count(counts, finding->severity);
         std::string block =
             fmt::format("\n<details{}>\n<summary><b>{}</b>: {}</summary>\n\n| severity | rule | place | change |\n|---|---|---|---|\n",
                         counts.error > 0 ? " open" : "", html_code(group), counts_text(counts));

@@ -1,6 +1,7 @@
 #include "report/markdown_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "support/text_safety.hpp"
@@ -19,11 +20,33 @@ std::string escaped_pipes(std::string_view text) {
     return out;
 }
 
+bool alphanumeric(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+
 // A word GitHub would read as more than text: HTML, a link, an image, emphasis, a mention
-// (`@team` notifies people), an issue reference, math, or an autolinked URL.
+// (`@team` notifies people), an issue reference, math, or an autolinked URL. An `_`
+// between two letters or digits (`3d_secure`) is not: GFM never opens or closes emphasis
+// inside a word with it.
 bool markdown_active(std::string_view word) {
-    return word.find_first_of("@#<>&[]*_~\\`!|$") != std::string_view::npos || word.find("://") != std::string_view::npos ||
+    for (std::size_t at = word.find('_'); at != std::string_view::npos; at = word.find('_', at + 1))
+        if (at == 0 || at + 1 == word.size() || !alphanumeric(word[at - 1]) || !alphanumeric(word[at + 1])) return true;
+    return word.find_first_of("@#<>&[]*~\\`!|$") != std::string_view::npos || word.find("://") != std::string_view::npos ||
            word.find("www.") != std::string_view::npos;
+}
+
+// A word with the punctuation of the sentence around it (`(see`, `done),`) taken off: a
+// code span holds the word, the punctuation stays text.
+struct Punctuated {
+    std::string_view before;
+    std::string_view word;
+    std::string_view after;
+};
+
+Punctuated punctuated(std::string_view word) {
+    const auto first = word.find_first_not_of("(\"'");
+    if (first == std::string_view::npos) return {{}, word, {}};
+    const auto last = word.find_last_not_of(",.;:?)\"'");
+    if (last == std::string_view::npos || last < first) return {{}, word, {}};
+    return {word.substr(0, first), word.substr(first, last + 1 - first), word.substr(last + 1)};
 }
 
 // A code span of `piece`, its pipes escaped in a table cell.
@@ -58,10 +81,11 @@ std::string prose(std::string_view raw, bool in_table) {
     for (std::size_t start = 0; start <= text.size();) {
         const auto end = std::min(text.find(' ', start), text.size());
         const auto word = text.substr(start, end - start);
+        const auto parts = punctuated(word);
         if (const auto name = backticked_name(word)) {
             out += std::string(name->before) + coded(name->name, in_table) + std::string(name->after);
-        } else if (markdown_active(word)) {
-            out += coded(word, in_table);
+        } else if (markdown_active(parts.word)) {
+            out += std::string(parts.before) + coded(parts.word, in_table) + std::string(parts.after);
         } else {
             out += word;
         }

@@ -8,6 +8,7 @@
 #include <regex>
 #include <set>
 
+#include "report/markdown_text.hpp"
 #include "rules/rule_table.hpp"
 #include "test_support.hpp"
 
@@ -231,4 +232,105 @@ TEST_CASE("markdown render: backticks in names, paths, versions and reasons clos
         REQUIRE(changelog.exit_code == 0);
         check_rendering(dir, changelog.out, {"h1", "h2", "h3", "ul", "li", "strong", "code", "p"});
     }
+}
+
+namespace {
+
+// The text a reader sees: tags dropped, entities read.
+std::string visible_text(const std::string& html) {
+    static const std::regex tag("<[^>]*>");
+    auto text = html_unescaped(std::regex_replace(html, tag, ""));
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+}
+
+std::vector<std::string> code_spans(const std::string& html) {
+    std::vector<std::string> spans;
+    static const std::regex code("<code>([^<]*)</code>");
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), code); it != std::sregex_iterator(); ++it)
+        spans.push_back(html_unescaped((*it)[1]));
+    return spans;
+}
+
+// Three operations' paths with `_` in them, which GFM reads as text inside a word, and a
+// shared response type they all return: the finding in it affects every operation.
+std::string operations_sharing(bool with_enum_value) {
+    namespace json = boost::json;
+    json::array values{"card"};
+    if (with_enum_value) values.emplace_back("us_bank_account");
+    const json::object response{
+        {"200",
+         {{"description", "ok"}, {"content", {{"application/json", {{"schema", {{"$ref", "#/components/schemas/payment_method"}}}}}}}}}};
+    json::object paths;
+    for (const auto* path :
+         {"/v1/3d_secure", "/v1/3d_secure/{three_d_secure}", "/v1/payment_methods", "/v1/payment_methods/{pm_id}", "/v1/setup_intents"})
+        paths[path] = {{"get", {{"responses", response}}}, {"post", {{"responses", response}}}};
+    const json::object document{
+        {"openapi", "3.0.0"},
+        {"info", {{"title", "t"}, {"version", "1"}}},
+        {"paths", paths},
+        {"components",
+         {{"schemas", {{"payment_method", {{"type", "object"}, {"properties", {{"pm_type", {{"type", "string"}, {"enum", values}}}}}}}}}}}};
+    return json::serialize(document);
+}
+
+}  // namespace
+
+// A word with `_` inside it (`3d_secure`) is text to GFM, and the punctuation after a word
+// is the sentence's: rendered, a line reads exactly as written, and no code span holds
+// the comma or the bracket after its word.
+TEST_CASE("markdown render: prose reads as written, and code spans hold a word, never the punctuation after it") {
+    TempDir dir;
+    for (const std::string text :
+         {"affects POST /v1/3d_secure, GET /v1/3d_secure/{three_d_secure}, DELETE /v1/account and 387 more",
+          "a snake_case_name, then _emphasis_ and *stars*, (see www.e.example), @team; #12.", "`spec.x_y`, `a`: done (`b`)."}) {
+        INFO(text);
+        const auto html = rendered(dir, kompat::line_text(text));
+        INFO(html);
+        // A backticked name shows as code, its backticks gone.
+        auto expected = text;
+        std::erase(expected, '`');
+        CHECK(visible_text(html) == expected);
+        CHECK(html.find("<em>") == std::string::npos);
+        for (const auto& span : code_spans(html)) {
+            INFO(span);
+            CHECK(span.find_last_of(",;:)") != span.size() - 1);
+            CHECK(!span.starts_with("("));
+        }
+    }
+}
+
+// The PR comment quotes the values kompat names (operations, fields, enum values) as code,
+// and nothing else: an object finding's sentence is prose around its quoted name.
+TEST_CASE("markdown render: only the values a finding names are code in the PR comment") {
+    TempDir dir;
+    dir.write("old.json", operations_sharing(false));
+    dir.write("new.json", operations_sharing(true));
+    const auto in_dir = "cd " + quoted(dir.path()) + " && '" + kompat::test::kompat_binary() + "' ";
+    const auto markdown = run(in_dir + "check old.json new.json --format markdown");
+    REQUIRE(markdown.exit_code == 1);
+    const auto html = rendered(dir, markdown.out);
+    INFO(html);
+    const auto spans = code_spans(html);
+    const std::set<std::string> quoted_values(spans.begin(), spans.end());
+    CHECK(quoted_values.contains("us_bank_account"));
+    CHECK(quoted_values.contains("pm_type"));
+    // Ten operations: the count, then the nearest three, each one code span.
+    CHECK(visible_text(html).find("affects 10 operations, nearest GET /v1/3d_secure, POST /v1/3d_secure and GET ") != std::string::npos);
+    CHECK(quoted_values.contains("GET /v1/3d_secure"));
+    for (const auto& span : spans) {
+        INFO(span);
+        CHECK(span.find(", ") == std::string::npos);
+        CHECK(span.find_last_of(",;:)") != span.size() - 1);
+    }
+
+    const auto objects =
+        run("'" + kompat::test::kompat_binary() + "' validate '" + kompat::test::source_dir() + "/examples/crds/widgets.yaml' --objects '" +
+            kompat::test::source_dir() + "/examples/objects/gadgets.yaml' --format markdown");
+    REQUIRE(objects.exit_code == 1);
+    const auto object_html = rendered(dir, objects.out);
+    INFO(object_html);
+    CHECK(object_html.find("<code>default/typo</code>") != std::string::npos);
+    CHECK(visible_text(object_html).find("0 is below minimum 1") != std::string::npos);
+    for (const auto& span : code_spans(object_html)) CHECK(span.find("below minimum") == std::string::npos);
 }

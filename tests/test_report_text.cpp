@@ -108,14 +108,23 @@ TEST_CASE("report text: a finding in a shared type says whom it breaks and which
     finding.role = "spec";
     finding.affects = {"apps/v1 DaemonSet",   "apps/v1 Deployment", "apps/v1 ReplicaSet",
                        "apps/v1 StatefulSet", "batch/v1 CronJob",   "v1 Pod"};
-    // Pod first: PodSpec is named after it; then the rest by name.
-    CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects Pod, CronJob, DaemonSet and 3 more");
+    // Pod first: PodSpec is named after it; then the rest by name. Many: the count first.
+    CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects 6 kinds, nearest Pod, CronJob and DaemonSet");
+    // Nearest the change first, by the steps of each kind's path to it: a HostAlias is in
+    // a Pod's spec, and deeper in every kind with a pod template.
+    finding.type = "io.k8s.api.core.v1.HostAlias";
+    finding.affected_places = {{"apps/v1 DaemonSet", ".spec.template.spec.hostAliases[*]"},
+                               {"apps/v1 Deployment", ".spec.template.spec.hostAliases[*]"},
+                               {"batch/v1 CronJob", ".spec.jobTemplate.spec.template.spec.hostAliases[*]"},
+                               {"v1 Pod", ".spec.hostAliases[*]"},
+                               {"v1 PodTemplate", ".template.spec.hostAliases[*]"}};
+    finding.affects = {"apps/v1 DaemonSet", "apps/v1 Deployment", "batch/v1 CronJob", "v1 Pod", "v1 PodTemplate"};
+    CHECK(kompat::finding_context(finding) == "breaks writers of spec; affects 5 kinds, nearest Pod, PodTemplate and DaemonSet");
+    finding.affected_places.clear();
     // Operations by path, then method.
     finding.affects = {"DELETE /v1/account", "GET /v1/charges/{charge}", "GET /v1/account", "POST /v1/3d_secure"};
     CHECK(kompat::finding_context(finding) ==
           "breaks writers of spec; affects POST /v1/3d_secure, DELETE /v1/account, GET /v1/account and GET /v1/charges/{charge}");
-    finding.affects = {"apps/v1 DaemonSet",   "apps/v1 Deployment", "apps/v1 ReplicaSet",
-                       "apps/v1 StatefulSet", "batch/v1 CronJob",   "v1 Pod"};
     finding.affects = {"autoscaling/v1 HorizontalPodAutoscaler", "autoscaling/v2 HorizontalPodAutoscaler"};
     finding.role = "status";
     CHECK(kompat::finding_context(finding) == "breaks writers of status; affects HorizontalPodAutoscaler");
@@ -134,8 +143,8 @@ TEST_CASE("report text: every format of every corpus pair is valid UTF-8, and ma
         const auto findings = kompat::evaluate(kompat::diff_snapshots(before, after).changes);
         const auto summary = kompat::summarize(findings);
         const kompat::ReportSources sources{{before.source, "x"}, {after.source, "x"}, {}};
-        const auto markdown = kompat::markdown_report(findings, summary, sources, Severity::warning);
-        const auto markdown_info = kompat::markdown_report(findings, summary, sources, Severity::info);
+        const auto markdown = kompat::markdown_report(findings, summary, sources, Severity::warning, Severity::error);
+        const auto markdown_info = kompat::markdown_report(findings, summary, sources, Severity::info, Severity::error);
         CHECK(code_points(markdown) <= 65536);
         CHECK(code_points(markdown_info) <= 65536);
         for (const auto& report :

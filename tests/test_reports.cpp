@@ -167,6 +167,36 @@ TEST_CASE("reports: an --output without --format takes its report format from th
     CHECK(read_file(text_in_json) == read_file(golden / "expected.text"));
 }
 
+// The PR comment and the job summary open with the gate's verdict, counting what the
+// exit counts; the Action's merge base (a full commit id) is shown as git shows it.
+TEST_CASE("reports: the markdown report opens with the verdict of --fail-on") {
+    const auto fails = run(in_golden_case("field-removed") + "check --format markdown old.json new.json");
+    CHECK(fails.exit_code == 1);
+    CHECK(fails.out.starts_with("## kompat fails: 1 error (`--fail-on error`)\n\n`old.json` → `new.json`\n"));
+    const auto warning_gate = run(in_golden_case("field-added") + "check --format markdown --fail-on warning old.json new.json");
+    CHECK(warning_gate.exit_code == 0);
+    CHECK(warning_gate.out.starts_with("## kompat passes: no errors or warnings (`--fail-on warning`)\n"));
+    const auto info_gate = run(in_golden_case("field-added") + "check --format markdown --fail-on info old.json new.json");
+    CHECK(info_gate.exit_code == 1);
+    CHECK(info_gate.out.starts_with("## kompat fails: 1 info (`--fail-on info`)\n"));
+    // diff's exit is any change: no gate to state.
+    CHECK(run(in_golden_case("field-removed") + "diff --format markdown old.json new.json").out.starts_with("## kompat\n\n`old.json` → "));
+
+    kompat::test::TempDir dir;
+    const auto git = "git -C '" + dir.path().string() + "' ";
+    REQUIRE(std::system((git + "init -q").c_str()) == 0);
+    const auto golden = fs::path(kompat::test::source_dir()) / "golden" / "field-removed";
+    dir.write("spec.json", read_file(golden / "old.json"));
+    REQUIRE(std::system((git + "add -A && " + git + "-c user.name=t -c user.email=t@t commit -qm old").c_str()) == 0);
+    const auto head = run(git + "rev-parse HEAD").out.substr(0, 40);
+    dir.write("spec.json", read_file(golden / "new.json"));
+    const auto comment = run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() +
+                             "' check --format markdown git:" + head + ":spec.json spec.json");
+    CHECK(comment.exit_code == 1);
+    CHECK(comment.out.find("\n`git:" + head.substr(0, 12) + ":spec.json` → `spec.json`\n") != std::string::npos);
+    CHECK(comment.out.find(head) == std::string::npos);
+}
+
 TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a real pair are valid against their schemas") {
     struct Validated {
         const char* format;

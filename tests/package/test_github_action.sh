@@ -157,8 +157,10 @@ run_pr() {
 paths=$'api/swagger.json\ncrds'
 run_pr pr GITHUB_EVENT_NAME=pull_request GITHUB_BASE_REF=main "INPUT_NEW=$paths" INPUT_RELEASE=v1.0.0 INPUT_OBJECTS=samples
 [ "$(cat "$work/pr/code")" = 1 ] || fail "pr: exit $(cat "$work/pr/code"), not 1: $(cat "$work/pr/stderr")"
-grep -q '^## kompat: `git:[0-9a-f]*:api/swagger.json` → `api/swagger.json`' "$work/pr/summary.md" || fail "pr: api not compared with the merge base"
-grep -q '^## kompat: `git:[0-9a-f]*:crds` → `crds`' "$work/pr/summary.md" || fail "pr: crds not compared"
+# Each report opens with its verdict, then what it compared: the merge base as git shows it.
+head -1 "$work/pr/summary.md" | grep -q '^## kompat fails: [0-9]* error' || fail "pr: the summary does not open with the verdict"
+grep -q '^`git:[0-9a-f]\{12\}:api/swagger.json` → `api/swagger.json`' "$work/pr/summary.md" || fail "pr: api not compared with the merge base"
+grep -q '^`git:[0-9a-f]\{12\}:crds` → `crds`' "$work/pr/summary.md" || fail "pr: crds not compared"
 grep -q 'against release git:v1.0.0:api/swagger.json' "$work/pr/stdout" || fail "pr: the release was not applied"
 grep -q 'objects: 1 read, 1 validated' "$work/pr/stdout" || fail "pr: the objects were not validated: $(cat "$work/pr/stdout")"
 [ -d "$(sed -n 's/^sarif=//p' "$work/pr/output")" ] || fail "pr: two paths, but the sarif output is not a directory"
