@@ -101,7 +101,7 @@ int phase_table(int runs) {
         const auto json = report([&] { return json_report(findings, summary, sources); });
         const auto text = report([&] { return text_report(findings, summary, sources, {false, Severity::warning}); });
         const auto markdown = report([&] { return markdown_report(findings, summary, sources, Severity::warning, Severity::error); });
-        const auto sarif = report([&] { return sarif_report(findings, summary, sources); });
+        const auto sarif = report([&] { return sarif_report(findings, summary, sources, Severity::warning); });
         const auto junit = report([&] { return junit_report(findings, summary, sources, Severity::error); });
         const auto github = report([&] { return github_report(findings, summary, sources, Severity::warning); });
         const auto html = report([&] { return html_report(findings, summary, sources); });

@@ -42,7 +42,7 @@ const std::array<ReportFormat, 9> formats{{
      [](const Comparison& c, const RenderContext& r) { return junit_report(c.findings, c.summary, c.sources, r.fail_on); },
      {".xml"}},
     {"sarif",
-     [](const Comparison& c, const RenderContext&) { return sarif_report(c.findings, c.summary, c.sources); },
+     [](const Comparison& c, const RenderContext& r) { return sarif_report(c.findings, c.summary, c.sources, r.show); },
      {".sarif", ".sarif.json"}},
     {"markdown",
      [](const Comparison& c, const RenderContext& r) {
@@ -105,7 +105,7 @@ void add_report_options(CLI::App* command, ReportRequest& request, const std::st
             ->allow_extra_args(false);
     command
         ->add_option("--show", request.show,
-                     "Lowest severity text, markdown and github list (the rest are counted); json, sarif, junit and html hold all")
+                     "Lowest severity text, markdown, github and sarif list (the rest are counted); json, junit and html hold all")
         ->check(CLI::IsMember({"error", "warning", "info"}))
         ->default_str(default_show);
 }

@@ -29,7 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                              kompat::text_report(findings, summary, sources, {true, kompat::Severity::info}) +
                              kompat::markdown_report(findings, summary, sources, kompat::Severity::info, kompat::Severity::error) +
                              kompat::github_report(findings, summary, sources, kompat::Severity::info) +
-                             kompat::sarif_report(findings, summary, sources) + kompat::html_report(findings, summary, sources);
+                             kompat::sarif_report(findings, summary, sources, kompat::Severity::info) +
+                             kompat::html_report(findings, summary, sources);
     } catch (const kompat::InputError&) {
     }
     return 0;

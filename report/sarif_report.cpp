@@ -121,11 +121,15 @@ void write_result(JsonWriter& out, const Finding& finding, const std::map<std::s
 
 }  // namespace
 
-std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources) {
+std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*summary*/, const ReportSources& sources, Severity show) {
+    // Code scanning makes each result an alert someone must dismiss: only what --show shows.
+    std::vector<const Finding*> shown;
+    for (const auto& finding : findings)
+        if (finding.severity >= show) shown.push_back(&finding);
     // The rules the results use, in the table's order: a report of two findings describes
     // two rules, not the whole catalogue (`kompat rules` lists that).
     std::set<std::string_view> used;
-    for (const auto& finding : findings) used.insert(finding.rule.id());
+    for (const auto* finding : shown) used.insert(finding->rule.id());
     json::array rules;
     std::map<std::string_view, std::size_t> rule_index;
     for (const auto& rule : rule_table()) {
@@ -154,10 +158,14 @@ std::string sarif_report(const std::vector<Finding>& findings, const Summary& /*
     out.key("invocations");
     out.value(json::array{std::move(invocation)});
     out.key("properties");
-    out.value(json::object{{"old", sources.old_side.source}, {"new", sources.new_side.source}});
+    // What was left out is counted, so that an empty scan is never read as a clean one.
+    out.value(json::object{{"old", sources.old_side.source},
+                           {"new", sources.new_side.source},
+                           {"show", to_string(show)},
+                           {"notShown", findings.size() - shown.size()}});
     out.key("results");
     out.begin_array();
-    for (const auto& finding : findings) write_result(out, finding, rule_index);
+    for (const auto* finding : shown) write_result(out, *finding, rule_index);
     out.end_array();
     out.end_object();
     out.end_array();

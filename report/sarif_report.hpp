@@ -1,6 +1,7 @@
 #pragma once
-// SARIF 2.1.0 for code scanning: every rule of the table with its metadata, and one
-// result a finding located in the new input (in the old one for removals).
+// SARIF 2.1.0 for code scanning: one result a finding at or above `show` (--show), located
+// in the new input (in the old one for removals), with the metadata of the rules they use;
+// the run's properties count the findings left out.
 #include <string>
 #include <vector>
 
@@ -8,6 +9,6 @@
 
 namespace kompat {
 
-std::string sarif_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources);
+std::string sarif_report(const std::vector<Finding>& findings, const Summary& summary, const ReportSources& sources, Severity show);
 
 }  // namespace kompat

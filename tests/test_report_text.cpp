@@ -150,8 +150,8 @@ TEST_CASE("report text: every format of every corpus pair is valid UTF-8, and ma
         for (const auto& report :
              {kompat::json_report(findings, summary, sources), kompat::text_report(findings, summary, sources, {false, Severity::info}),
               markdown, markdown_info, kompat::github_report(findings, summary, sources, Severity::info),
-              kompat::sarif_report(findings, summary, sources), kompat::junit_report(findings, summary, sources, Severity::error),
-              kompat::html_report(findings, summary, sources)}) {
+              kompat::sarif_report(findings, summary, sources, Severity::info),
+              kompat::junit_report(findings, summary, sources, Severity::error), kompat::html_report(findings, summary, sources)}) {
             CHECK(!kompat::first_invalid_utf8(report).has_value());
         }
     }

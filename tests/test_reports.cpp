@@ -2,6 +2,7 @@
 // several reports from one run.
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <boost/json/value_to.hpp>
 
 #include <sstream>
 
@@ -195,6 +196,23 @@ TEST_CASE("reports: the markdown report opens with the verdict of --fail-on") {
     CHECK(comment.exit_code == 1);
     CHECK(comment.out.find("\n`git:" + head.substr(0, 12) + ":spec.json` → `spec.json`\n") != std::string::npos);
     CHECK(comment.out.find(head) == std::string::npos);
+}
+
+// Code scanning makes every SARIF result an alert: SARIF holds what --show shows (errors
+// and warnings by default) and counts the rest; JSON keeps everything.
+TEST_CASE("reports: SARIF holds the findings --show shows and counts the rest") {
+    const auto results = [](const std::string& args) {
+        const auto sarif = run(in_golden_case("field-added") + "check --format sarif " + args + "old.json new.json");
+        REQUIRE(sarif.exit_code == 0);
+        const auto report = boost::json::parse(sarif.out);
+        const auto& sarif_run = report.at("runs").at(0);
+        return std::pair{sarif_run.at("results").as_array().size(),
+                         boost::json::value_to<std::uint64_t>(sarif_run.at("properties").at("notShown"))};
+    };
+    CHECK(results("") == std::pair<std::size_t, std::uint64_t>{0, 1});
+    CHECK(results("--show info ") == std::pair<std::size_t, std::uint64_t>{1, 0});
+    const auto json = boost::json::parse(run(in_golden_case("field-added") + "check --format json old.json new.json").out);
+    CHECK(json.at("findings").as_array().size() == 1);
 }
 
 TEST_CASE("reports: the JUnit and SARIF reports of every golden case and of a real pair are valid against their schemas") {
