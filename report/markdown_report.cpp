@@ -52,14 +52,18 @@ std::string row(const Finding& finding, bool under_heading) {
 
 // The same change at several places of a group (fold_same_changes) is one row: the
 // count, the first places, and where the first one is.
-std::string folded_row(const std::vector<const Finding*>& same, bool under_heading) {
+// Across kinds, the place is the kinds: their count and the first ones.
+std::string folded_row(const std::vector<const Finding*>& same, bool under_heading, bool across) {
     const auto& first = *same.front();
     std::vector<std::string> places;
-    for (const auto* finding : same) places.push_back(place_cell(*finding, under_heading));
-    std::string change = cell(finding_sentence(first, markdown_style, places_words(same)));
+    if (across)
+        for (const auto& heading : headings_of(same)) places.push_back(cell(input_span(heading)));
+    else
+        for (const auto* finding : same) places.push_back(place_cell(*finding, under_heading));
+    const auto place = across ? headings_words(same) + ": " + first_few(places, "") : first_few(places, "");
+    std::string change = cell(finding_sentence(first, markdown_style, folded_field_words(same)));
     if (const auto at = location_text(first); !at.empty()) change += "<br>first at " + cell(input_span(at));
-    return fmt::format("| {} | {} | {} | {} |\n", to_string(first.severity), cell(input_span(first.rule.id())), first_few(places, ""),
-                       change);
+    return fmt::format("| {} | {} | {} | {} |\n", to_string(first.severity), cell(input_span(first.rule.id())), place, change);
 }
 
 // Whom a rule breaks and what to do about it, from the rule table.
@@ -109,9 +113,12 @@ std::string baseline_review(const std::vector<Finding>& findings, const Baseline
 // Each CRD that cannot simply be applied, as a list under its heading; "" when none.
 std::string upgrade_list(const std::vector<CrdUpgrade>& upgrades) {
     std::string list;
-    for (const auto& upgrade : upgrades)
-        if (upgrade.verdict != UpgradeVerdict::safe)
-            list += fmt::format("- {} **{}**: {}\n", code(upgrade.crd), to_string(upgrade.verdict), line_text(upgrade.reason));
+    for (const auto& same : folded_upgrades(upgrades)) {
+        std::vector<std::string> names;
+        for (const auto* upgrade : same) names.push_back(code(upgrade->crd));
+        const auto crds = same.size() == 1 ? names.front() : fmt::format("{} CRDs ({})", same.size(), first_few(names, ""));
+        list += fmt::format("- {} **{}**: {}\n", crds, to_string(same.front()->verdict), line_text(same.front()->reason));
+    }
     return list.empty() ? list : "\n**Upgrade** (each CRD that cannot simply be applied):\n\n" + list;
 }
 
@@ -175,30 +182,30 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
     if (findings.empty()) return out + "\nNo compatibility findings.\n" + review;
 
     // Groups in the report's order (errors first), each folded, open when it holds an error.
-    std::vector<std::string> groups;
-    std::map<std::string, std::vector<const Finding*>> by_group;
-    for (const auto& finding : findings) {
-        if (finding.severity < show) continue;
-        auto& list = by_group[heading_of(finding)];
-        if (list.empty()) groups.push_back(heading_of(finding));
-        list.push_back(&finding);
-    }
+    std::vector<const Finding*> shown;
+    for (const auto& finding : findings)
+        if (finding.severity >= show) shown.push_back(&finding);
     std::size_t left_out = 0;
     bool full = false;
     std::set<RuleRef> rules_shown;
     std::string guidance;  // a line for each rule shown, written after the findings
-    for (const auto& group : groups) {
-        const auto& members = by_group[group];
+    for (const auto& [group, lines] : folded_blocks(shown)) {
         const bool under_heading = group != "operations" && group != "named types";
+        const bool across = group == across_kinds;
         Summary counts;
-        for (const auto* finding : members) count(counts, finding->severity);
+        std::size_t members = 0;
+        for (const auto& same : lines)
+            for (const auto* finding : same) {
+                count(counts, finding->severity);
+                ++members;
+            }
         std::string block =
             fmt::format("\n<details{}>\n<summary><b>{}</b>: {}</summary>\n\n| severity | rule | place | change |\n|---|---|---|---|\n",
-                        counts.error > 0 ? " open" : "", html_code(group), counts_text(counts));
+                        counts.error > 0 ? " open" : "", across ? group : html_code(group), counts_text(counts));
         std::size_t listed = 0;
-        for (const auto& same : fold_same_changes(members)) {
+        for (const auto& same : lines) {
             const auto& rule = same.front()->rule;
-            const auto line = same.size() == 1 ? row(*same.front(), under_heading) : folded_row(same, under_heading);
+            const auto line = same.size() == 1 ? row(*same.front(), under_heading) : folded_row(same, under_heading, across);
             const auto rule_line = rules_shown.contains(rule) ? std::string() : guidance_line(rule.row());
             // Once one does not fit, nothing after it is listed: what is shown stays errors first.
             full = full || out.size() + block.size() + line.size() + guidance.size() + rule_line.size() + review.size() + closing_room >
@@ -209,7 +216,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
             rules_shown.emplace(rule);
             listed += same.size();
         }
-        left_out += members.size() - listed;
+        left_out += members - listed;
         if (listed > 0) out += block + "\n</details>\n";
     }
     if (!guidance.empty()) out += "\n<details>\n<summary>What these rules mean</summary>\n\n" + guidance + "\n</details>\n";

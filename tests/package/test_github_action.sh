@@ -239,9 +239,11 @@ grep -q '^GET /repos/o/r/issues/7/comments?per_page=100&page=1 Bearer t0ken$' "$
   mkdir -p big
   python3 - <<'PY'
 import json
-# Many types, each with a field that goes: one block each, no folding into one line.
+# Many types, each with an enum value of its own that goes: one block each, no folding
+# into one line (the same change in many types would be one line across kinds).
 for n in (1, 2):
-    types = {f"Big{n}Type{i:04d}": {"type": "object", "properties": {"gone": {"type": "string"}, "kept": {"type": "string"}}}
+    types = {f"Big{n}Type{i:04d}": {"type": "object", "properties": {
+                 "mode": {"type": "string", "enum": [f"Mode{i:04d}", "Kept"]}, "kept": {"type": "string"}}}
              for i in range(800)}
     json.dump({"swagger": "2.0", "info": {"title": "big", "version": "1"}, "paths": {}, "definitions": types},
               open(f"big/api{n}.json", "w"))
@@ -253,7 +255,7 @@ import json
 for n in (1, 2):
     spec = json.load(open(f"big/api{n}.json"))
     for definition in spec["definitions"].values():
-        del definition["properties"]["gone"]
+        definition["properties"]["mode"]["enum"] = ["Kept"]
     json.dump(spec, open(f"big/api{n}.json", "w"))
 PY
   git commit -q -am "big change" && git push -q -f origin feature 2> /dev/null
