@@ -16,11 +16,20 @@ namespace json = boost::json;
 
 namespace {
 
-// What makes two findings the same change. An object finding is about its object: each
-// is read on its own line (its detail names the object).
+// What makes two findings the same change: the rule, the severity and what its sentence
+// says besides the place (old and new values, detail, aside), so that one sentence is
+// true of every place folded. `field 'a' removed` at 32 places is one line whatever the
+// removed fields' schemas; an object finding is about its object, named in its detail.
 std::string change_key(const Finding& f) {
-    return std::string(f.rule.id()) + '\x1f' + std::string(to_string(f.severity)) + '\x1f' + json::serialize(f.old_value) + '\x1f' +
-           json::serialize(f.new_value) + (f.rule->area == RuleArea::object ? '\x1f' + f.detail : std::string());
+    const auto sentence = f.rule->sentence;
+    const auto says = [&](std::string_view part) { return sentence.empty() || sentence.find(part) != std::string_view::npos; };
+    const bool words = says("{words}");
+    std::string key = std::string(f.rule.id()) + '\x1f' + std::string(to_string(f.severity));
+    key += '\x1f' + (says("{old}") || words ? json::serialize(f.old_value) : std::string());
+    key += '\x1f' + (says("{new}") || words ? json::serialize(f.new_value) : std::string());
+    key += '\x1f' + (says("{detail}") ? f.detail : std::string());
+    key += '\x1f' + (says("{aside}") ? f.aside : std::string());
+    return key;
 }
 
 }  // namespace

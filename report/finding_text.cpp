@@ -273,6 +273,8 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
         }
         out += template_text.substr(at, open - at);
         const auto name = template_text.substr(open + 1, close - open - 1);
+        // "field {field} removed" said of many: "32 fields removed", not "field 32 fields removed".
+        if (name == "field" && !field_words.empty() && (out == "field " || out.ends_with(" field "))) out.resize(out.size() - 6);
         if (name == "field") out += field_words.empty() ? field_name(finding, style) : std::string(field_words);
         else if (name == "old") out += values.first;
         else if (name == "new") out += values.second;

@@ -81,3 +81,25 @@ TEST_CASE("fold across kinds: the same change in two kinds stays under each kind
     CHECK(text.find("\nec2.example.io/v1beta2 Thing0\n") != std::string::npos);
     CHECK(text.find("\nec2.example.io/v1beta2 Thing1\n") != std::string::npos);
 }
+
+// Folding needs the same sentence, not the same schema: fields of several types removed
+// from one object are one line that says so once ("5 fields removed", not "field 5 fields").
+TEST_CASE("fold across kinds: fields of different types removed from one object are one line") {
+    TempDir dir;
+    const auto swagger = [](bool with_fields) {
+        const std::string removed = with_fields ? R"(, "a": {"type": "string"}, "b": {"type": "integer"}, "c": {"type": "boolean"},
+            "d": {"type": "array", "items": {"type": "string"}}, "e": {"type": "object"})"
+                                                : "";
+        return R"({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/r": {"post": {"parameters": [{"in": "body",
+            "name": "body", "schema": {"$ref": "#/definitions/Request"}}], "responses": {"200": {"description": "ok"}}}}},
+            "definitions": {"Request": {"type": "object", "properties": {"kept": {"type": "string"})" +
+               removed + "}}}}";
+    };
+    dir.write("old.json", swagger(true));
+    dir.write("new.json", swagger(false));
+    const auto text =
+        run("cd '" + dir.path().string() + "' && NO_COLOR=1 '" + kompat::test::kompat_binary() + "' check old.json new.json").out;
+    INFO(text);
+    CHECK(text.find(" field-removed: 5 fields removed\n    at .a, .b, .c and 2 more (--format json lists each)\n") != std::string::npos);
+    CHECK(text.find("field 5 fields") == std::string::npos);
+}

@@ -63,11 +63,12 @@ TEST_CASE("reports: github annotates at most 50 findings, errors first, and says
     std::vector<kompat::Finding> findings;
     for (int i = 0; i < 60; ++i) {
         kompat::Finding finding;
-        finding.rule = RuleRef::named(i < 55 ? "field-removed" : "enum-value-added");
+        finding.rule = RuleRef::named(i < 55 ? "default-changed" : "enum-value-added");
         finding.severity = i < 55 ? kompat::Severity::warning : kompat::Severity::error;
         finding.type = "T";
         finding.path = ".f" + std::to_string(i);
-        finding.old_value = i;  // sixty different changes: none folds into another
+        finding.old_value = i;  // sixty different changes (the values their sentences say): none folds into another
+        finding.new_value = i + 100;
         findings.push_back(finding);
     }
     kompat::sort_findings(findings);
