@@ -186,6 +186,14 @@ struct RuleEdits {
     std::vector<const RuleEntry*> added;
 };
 
+// A change about one rule, the rule's own message said aside when it has one: it is
+// often what decides a reviewer's question ("must be at most 128 characters").
+void emit_about_rule(const SchemaSite& at, ChangeKind kind, json::value old_rule, json::value new_rule, std::string detail,
+                     const ValidationRule& rule) {
+    at.emit(kind, std::move(old_rule), std::move(new_rule), std::move(detail));
+    if (!rule.message.empty()) at.unit.changes.back().aside = fmt::format("its message: \"{}\"", rule.message);
+}
+
 // A rule rewritten is one change showing both expressions: each removed rule paired with
 // the first added rule `same` pairs it with.
 template <typename Same>
@@ -198,7 +206,7 @@ void pair_rewritten(const SchemaSite& at, RuleEdits& edits, Same same) {
             const auto detail = !rule.message.empty()      ? std::string(rule.message)
                                 : !rule.field_path.empty() ? std::string(rule.field_path)
                                                            : "rule " + std::to_string(fresh->position + 1);
-            at.emit(ChangeKind::cel_rule_changed, json::value(gone->rule->rule), json::value(rule.rule), detail);
+            emit_about_rule(at, ChangeKind::cel_rule_changed, json::value(gone->rule->rule), json::value(rule.rule), detail, rule);
             gone = nullptr;
             fresh = nullptr;
             break;
@@ -249,10 +257,11 @@ void compare_validations(const SchemaSite& at) {
     for (const auto* entry : edits.added) {
         if (entry == nullptr) continue;
         const auto verdict = added_rule(o, n, *entry);
-        at.emit(verdict.kind, nullptr, json::value(entry->rule->rule), verdict.detail);
+        emit_about_rule(at, verdict.kind, nullptr, json::value(entry->rule->rule), verdict.detail, *entry->rule);
     }
     for (const auto* entry : edits.removed)
-        if (entry != nullptr) at.emit(ChangeKind::cel_rules_relaxed, json::value(entry->rule->rule), nullptr, entry->text);
+        if (entry != nullptr)
+            emit_about_rule(at, ChangeKind::cel_rules_relaxed, json::value(entry->rule->rule), nullptr, entry->text, *entry->rule);
 }
 
 }  // namespace kompat

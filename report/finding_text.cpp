@@ -36,14 +36,21 @@ std::string elide_middle(std::string_view text, std::size_t limit) {
     return std::string(text.substr(0, head)) + std::string(ellipsis) + std::string(text.substr(tail));
 }
 
-// A value as long as whole_limit shown whole; a longer one up to the end of a token near
-// the limit, and how much is left: never cut inside an expression it shows.
+// A value as long as whole_limit shown whole; a longer one keeps both ends, each cut at
+// a token, and says how much is left out between them: a CEL rule's deciding bound
+// (`... <= 128`) is often at its end.
 std::string shortened(std::string_view text) {
     if (text.size() <= whole_limit) return std::string(text);
-    auto end = character_start_before(text, whole_limit);
-    if (const auto space = text.rfind(' ', end); space != std::string_view::npos && space > whole_limit / 2) end = space;
-    const auto rest = code_points(text.substr(end));
-    return std::string(text.substr(0, end)) + " " + std::string(ellipsis) + " (" + std::to_string(rest) + " more characters)";
+    constexpr std::size_t head_limit = whole_limit * 2 / 3;
+    constexpr std::size_t tail_limit = whole_limit / 4;
+    auto end = character_start_before(text, head_limit);
+    if (const auto space = text.rfind(' ', end); space != std::string_view::npos && space > head_limit / 2) end = space;
+    auto start = character_start_after(text, text.size() - tail_limit);
+    if (const auto space = text.find(' ', start); space != std::string_view::npos && space < text.size() - tail_limit / 2)
+        start = space + 1;
+    const auto left_out = code_points(text.substr(end, start - end));
+    return std::string(text.substr(0, end)) + " " + std::string(ellipsis) + " (" + std::to_string(left_out) + " more characters) " +
+           std::string(ellipsis) + " " + std::string(text.substr(start));
 }
 
 // A value's text before quoting: a string as itself, anything else as compact JSON.
@@ -246,6 +253,15 @@ std::string detail_words(const Finding& finding, const SentenceStyle& style) {
     return sentence;
 }
 
+// An aside is kompat's prose about the change ("its message: \"...\"", "its format went
+// from ... with it"), its values quoted already: prose, like an object's detail.
+std::string aside_words(const Finding& finding) {
+    if (finding.aside.empty()) return {};
+    auto words = "; " + elide_middle(finding.aside, whole_limit);
+    std::erase(words, input_mark);
+    return words;
+}
+
 }  // namespace
 
 std::string finding_sentence(const Finding& finding, const SentenceStyle& style, std::string_view field_words,
@@ -279,7 +295,7 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
         else if (name == "old") out += values.first;
         else if (name == "new") out += values.second;
         else if (name == "detail") out += detail_words(finding, style);
-        else if (name == "aside") out += finding.aside.empty() ? std::string() : "; " + style.text(finding.aside);
+        else if (name == "aside") out += aside_words(finding);
         else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style, description_spans);
         at = close + 1;
     }

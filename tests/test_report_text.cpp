@@ -83,21 +83,36 @@ TEST_CASE("report text: long values keep the part that differs, cut on character
     }
 }
 
-TEST_CASE("report text: a value up to 300 characters is shown whole, a longer one up to a token") {
+TEST_CASE("report text: a value up to 300 characters is shown whole, a longer one by both ends") {
     // A CEL rule of 200 characters, never cut inside.
     std::string rule = "self.all(l1, !has(l1.name) || self.exists_one(l2, has(l2.name) && l1.name == l2.name))";
     while (rule.size() < 200) rule += " && self.size() <= 128";
     const auto whole = kompat::finding_sentence(changed("cel-rules-tightened", nullptr, boost::json::string(rule)));
     CHECK(whole == "CEL rule `" + rule + "` added to `field`");
-    // Beyond 300: the start up to the end of a token, and how much is left.
+    // Beyond 300: both ends, each cut at a token, and how much is left out between them;
+    // the deciding bound at the end stays.
     std::string longer;
     for (int i = 0; longer.size() <= 400; ++i) longer += "self.a" + std::to_string(i) + " > 0 && ";
-    const auto cut = kompat::finding_sentence(changed("cel-rules-tightened", nullptr, boost::json::string(longer)));
+    longer += "self.size() <= 128";
+    auto message = changed("cel-rules-tightened", nullptr, boost::json::string(longer));
+    message.aside = "its message: \"at most 128\"";
+    const auto cut = kompat::finding_sentence(message);
+    INFO(cut);
+    const std::string_view opening = "CEL rule `";
     const auto shown_until = cut.find(" … (");
+    const auto shown_from = cut.find(" more characters) … ");
     REQUIRE(shown_until != std::string::npos);
-    CHECK(longer.starts_with(cut.substr(std::string_view("CEL rule `").size(), shown_until - std::string_view("CEL rule `").size())));
-    CHECK(longer[shown_until - std::string_view("CEL rule `").size()] == ' ');  // cut at a token's end
-    CHECK(cut.find(" more characters)` added to `field`") != std::string::npos);
+    REQUIRE(shown_from != std::string::npos);
+    CHECK(longer.starts_with(cut.substr(opening.size(), shown_until - opening.size())));
+    CHECK(longer[shown_until - opening.size()] == ' ');  // cut at a token's end
+    const auto tail_start = shown_from + std::string_view(" more characters) … ").size();
+    const auto tail = cut.substr(tail_start, cut.find('`', tail_start) - tail_start);
+    CHECK(longer.ends_with(" " + tail));  // from a token's start
+    CHECK(tail.ends_with("self.size() <= 128"));
+    const auto left_out = std::stoul(cut.substr(cut.find('(', shown_until) + 1));
+    CHECK(left_out == longer.size() - (shown_until - opening.size()) - tail.size());
+    // The rule's own message follows the rule.
+    CHECK(cut.ends_with("` added to `field`; its message: \"at most 128\""));
 }
 
 TEST_CASE("report text: a finding in a shared type says whom it breaks and which kinds it affects") {
