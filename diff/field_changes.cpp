@@ -55,6 +55,12 @@ void possible_renames(const SchemaSite& object, std::vector<const Property*> rem
             change.new_value = json::value(fresh->name);
             change.detail = std::string(gone->name) + " -> " + std::string(fresh->name);
             add_change(object.unit, std::move(change));
+            // The removal says it too: its own sentence is what a reviewer reads.
+            const auto gone_path = object.path + field_step(gone->name);
+            for (auto& removal : object.unit.changes)
+                if (removal.kind == ChangeKind::field_removed && removal.path == gone_path)
+                    removal.aside +=
+                        (removal.aside.empty() ? "" : "; ") + ("possibly renamed to `" + std::string(fresh->name) + "`: same schema");
             break;
         }
     }
