@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "objects/object_position.hpp"
 #include "objects/structural_validation.hpp"
 #include "support/field_path.hpp"
 #include "support/json_values.hpp"
@@ -226,7 +227,8 @@ private:
         out.object_kind = manifest.gvk.to_string();
         if (kind != nullptr) out.type = kind->type_name;
         out.file = set_.files[manifest.file];
-        out.position = manifest.position;
+        // At the failing field's key (a missing one: its parent's), not the object's first line.
+        out.position = manifest.body != nullptr ? position_of_field(*manifest.body, path, manifest.position) : manifest.position;
         out.path = std::move(path);
         out.keyword = std::move(keyword);
         out.text = std::move(text);

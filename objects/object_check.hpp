@@ -21,7 +21,7 @@ struct ObjectChange {
     std::string object_kind;  // `example.com/v1 Widget`
     std::string type;         // the kind's type name in the snapshot
     std::string file;         // the object file, as messages name it
-    TextPosition position;    // the object's first key
+    TextPosition position;    // the failing field's key (a missing field: its parent's), else the object's first key
     std::string path;         // the field inside the object; `.` for the object itself
     std::string keyword;      // the constraint (maximum, pattern, required, ...), or what changed
     std::string text;         // what it fails, with the value

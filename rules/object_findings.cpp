@@ -19,8 +19,9 @@ std::vector<Finding> object_findings(const ObjectCheck& check) {
         finding.type = change.type;
         finding.path = change.path;
         // The sentence of reports that show the path beside it (text, markdown) is the detail;
-        // the message names the field too.
-        const auto object = fmt::format("{} `{}` ({}:{})", change.object_kind, change.object, change.file, change.position.line);
+        // the message names the field too. Where it stands is the finding's location (the
+        // field's line and column), said once by each report, not again in the sentence.
+        const auto object = fmt::format("{} `{}`", change.object_kind, change.object);
         finding.detail = object + ": " + change.text;
         const auto field = change.path == "." ? std::string() : fmt::format(" `{}`", change.path);
         finding.message = fmt::format("{}: {}{}: {}", rule.message, object, field, change.text);

@@ -2,6 +2,8 @@
 // them, defaulting and pruning, OLD against NEW, and bad object files.
 #include <boost/json/parse.hpp>
 
+#include <map>
+
 #include "load/manifest_loader.hpp"
 #include "objects/object_check.hpp"
 #include "objects/structural_validation.hpp"
@@ -219,6 +221,26 @@ TEST_CASE("objects: each object's place is the line of its first key, in documen
     CHECK(set.manifests[2].display_name() == "(unnamed)");
 }
 
+// A finding points at the field that fails (a reviewer, a CI annotation, looks there),
+// through lists and quoted keys; a missing required field at the object that lacks it.
+TEST_CASE("objects: a finding stands at the failing field's key, a missing one at its parent's") {
+    const auto result = validated(
+        R"({type: object, properties: {items: {type: array, items: {type: object, required: [name],
+            properties: {name: {type: string, maxLength: 3}, size: {type: integer}}}},
+            labels: {type: object, additionalProperties: {type: integer}}}})",
+        "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec:\n  items:\n  - name: abc\n  - name: toolong\n"
+        "  - size: 1\n  labels:\n    \"a.b\": x\n");
+    std::map<std::string, kompat::TextPosition> at;
+    for (const auto& change : result.changes) at[change.path] = change.position;
+    INFO(at.size());
+    REQUIRE(at.contains(".spec.items[1].name"));
+    CHECK(at[".spec.items[1].name"] == kompat::TextPosition{7, 5});
+    REQUIRE(at.contains(".spec.items[2].name"));  // required, missing: the item's first key
+    CHECK(at[".spec.items[2].name"] == kompat::TextPosition{8, 5});
+    REQUIRE(at.contains(".spec.labels[\"a.b\"]"));
+    CHECK(at[".spec.labels[\"a.b\"]"] == kompat::TextPosition{10, 5});
+}
+
 TEST_CASE("objects: a bad object file is exit 2 with file:line:col and nothing on stdout") {
     TempDir dir;
     dir.write("crd.yaml", gadget_crd("{type: object}"));
@@ -336,12 +358,16 @@ TEST_CASE("objects: JSON reports carry the object's place, its category and one 
     const auto findings = boost::json::parse(result.out).at("findings").as_array();
     REQUIRE(findings.size() == 3);
     CHECK(findings[0].at("category") == "object");
-    CHECK(findings[0].at("newLocation").at("line") == 1);
-    CHECK(findings[1].at("newLocation").at("line") == 6);
-    CHECK(findings[2].at("newLocation").at("line") == 11);
+    // At the failing field, `size`, on each object's `spec:` line.
+    CHECK(findings[0].at("newLocation").at("line") == 4);
+    CHECK(findings[1].at("newLocation").at("line") == 9);
+    CHECK(findings[2].at("newLocation").at("line") == 14);
     // Objects failing alike are a finding each; the object is in the fingerprint, its line not
     // (two copies of one object share it, as one baseline entry accepts both).
     CHECK(findings[0].at("fingerprint") != findings[1].at("fingerprint"));
     CHECK(findings[0].at("fingerprint") == findings[2].at("fingerprint"));
-    CHECK(std::string(findings[0].at("message").as_string()).find("objects.yaml:1") != std::string::npos);
+    // The message names the object and the field; where it is, the location says once.
+    const std::string message(findings[0].at("message").as_string());
+    CHECK(message.find("example.com/v1 Gadget `g` `.spec.size`: 2 is above maximum 1") != std::string::npos);
+    CHECK(message.find("objects.yaml") == std::string::npos);
 }
