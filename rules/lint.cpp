@@ -97,6 +97,9 @@ private:
         if (j == at.size()) return;
         for (std::size_t i = 0; i < at.size(); ++i) {
             if (at[i] == nullptr || at[i]->default_value != nullptr) continue;
+            // A field of another type in that version (a Quantity there, an object here) has
+            // no default of its own to be missing.
+            if (!same_type(at[i], at[j])) continue;
             const auto& kind = *kinds_[i];
             auto finding = make_finding("default-missing-in-version", "defaulted in " + kinds_[j]->gvk.to_string());
             finding.kind = kind.gvk.to_string();
@@ -106,9 +109,52 @@ private:
             finding.stability = kind.stability;
             finding.affects = {kind.gvk.to_string()};
             finding.new_location = position(snapshot_, at[i]->location);
+            // A CRD's schema defaults are what the API server applies, and clients write its
+            // spec: a round trip between versions changes what they wrote. What the spec
+            // cannot tell is a warning: status, which the API server writes (only its readers
+            // may see the field absent), a built-in kind, which the server's own conversion
+            // and defaulting code (not shown in the spec) may set, and a field this version
+            // deprecates.
+            const auto deprecated_here =
+                lifecycle_of(*at[i], kind.crd ? LifecycleSource::crd : LifecycleSource::kubernetes).status == LifecycleStatus::deprecated;
+            const auto* why = path.starts_with(".status.")
+                                  ? "on status, which the API server writes: readers of this version may see it absent"
+                              : !kind.crd       ? "a built-in kind, whose conversion and defaulting code (not in the spec) may set it"
+                              : deprecated_here ? "deprecated in this version, whose clients are not meant to set it"
+                                                : nullptr;
+            if (why != nullptr && finding.severity > Severity::warning) {
+                finding.severity = Severity::warning;
+                finding.aside = why;
+            }
             finding.fingerprint = fingerprint_of(finding.rule.id(), *finding.kind + "\x1f" + path, nullptr, finding.new_value);
             findings_.push_back(std::move(finding));
         }
+    }
+
+    // The named type a schema stands for: its $ref, or the one $ref of an allOf wrapping it
+    // (how Kubernetes' v3 documents give a referenced field a default); "" for none.
+    static std::string_view named_type(const Schema& schema) {
+        if (!schema.ref.empty()) return schema.ref;
+        const auto& all_of = schema.subschemas().all_of;
+        return all_of.size() == 1 ? all_of.front().ref : std::string_view();
+    }
+
+    // Whether two versions' schemas at a place are of one type: the same named type where
+    // both name one (a Quantity there and a DeviceCapacity here are not), the same `type`
+    // where both say one.
+    [[nodiscard]] bool same_type(const Schema* a, const Schema* b) const {
+        const auto a_named = named_type(*a);
+        const auto b_named = named_type(*b);
+        if (!a_named.empty() && !b_named.empty()) {
+            const auto short_name = [](std::string_view ref) { return ref.substr(ref.rfind('.') + 1); };
+            return short_name(a_named) == short_name(b_named);
+        }
+        const auto resolved = [&](const Schema* schema, std::string_view named) {
+            return named.empty() ? schema : snapshot_.find_type(named);
+        };
+        const auto* x = resolved(a, a_named);
+        const auto* y = resolved(b, b_named);
+        return x == nullptr || y == nullptr || x->type.empty() || y->type.empty() || x->type == y->type;
     }
 
     const Snapshot& snapshot_;
@@ -117,9 +163,19 @@ private:
     std::set<std::vector<const Schema*>> walked_;
 };
 
+// `FooList` of a group that has `Foo`: its items are Foo's, said through Foo.
+bool is_list_of_item_kind(const Kind& kind, const Snapshot& snapshot) {
+    const std::string_view name = kind.gvk.kind;
+    if (!name.ends_with("List")) return false;
+    const auto item = name.substr(0, name.size() - 4);
+    return std::any_of(snapshot.kinds.begin(), snapshot.kinds.end(),
+                       [&](const Kind& other) { return other.gvk.group == kind.gvk.group && other.gvk.kind == item; });
+}
+
 void defaults_across_versions(const Snapshot& snapshot, std::vector<Finding>& findings) {
     std::map<std::pair<std::string, std::string>, std::vector<const Kind*>> by_group_kind;
-    for (const auto& kind : snapshot.kinds) by_group_kind[{kind.gvk.group, kind.gvk.kind}].push_back(&kind);
+    for (const auto& kind : snapshot.kinds)
+        if (!is_list_of_item_kind(kind, snapshot)) by_group_kind[{kind.gvk.group, kind.gvk.kind}].push_back(&kind);
     for (const auto& [group_kind, kinds] : by_group_kind)
         if (kinds.size() >= 2) DefaultsAcrossVersions(snapshot, kinds, findings).walk();
 }

@@ -461,7 +461,7 @@ const std::array rules{
     R(default_changed, change, defaults, "default changed", breaks_both,
       "default of {field} changed from {old} to {new}",
       "Readers and writers: the same manifest now means something else.", remedy_in_place),
-    Rule{"default-missing-in-version", change, defaults, "field has a default in another version of this kind but none here", "{field} has no default here, but is {detail}",
+    Rule{"default-missing-in-version", change, defaults, "field has a default in another version of this kind but none here", "{field} has no default here, but is {detail}{aside}",
          "Round-tripping an object between versions changes it.", remedy_fix_spec, none, true},
     // Kubernetes semantics
     Rule{to_string(ChangeKind::list_type_changed), change, semantics, "x-kubernetes-list-type changed", "list type of {field} changed from {old} to {new}",
