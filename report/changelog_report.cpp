@@ -56,7 +56,7 @@ public:
 
     Changelog build() {
         for (const auto& finding : findings_) add(finding);
-        fold_breaking();
+        fold_sentences();
         fold_fields();
         fold_repeats();
         std::sort(changelog_.entries.begin(), changelog_.entries.end(), [](const ChangelogEntry& a, const ChangelogEntry& b) {
@@ -168,6 +168,10 @@ private:
         } else if (note == ReleaseNote::field_removed) {
             section = ChangelogSection::removed;
             text = path + " removed" + (finding.lifecycle.status == LifecycleStatus::alpha ? " (alpha)" : "");
+        } else if (finding.severity == Severity::warning) {
+            section = warning_section(finding);
+            text = path + ": " + finding_sentence(finding, {marked, marked});
+            if (!shared) foldable_.push_back({changelog_.entries.size(), &finding});
         } else {
             ++changelog_.not_listed;
             return;
@@ -189,6 +193,11 @@ private:
             if (note == ReleaseNote::field_removed && finding.severity == Severity::warning) {
                 entry(ChangelogSection::removed, finding.operation_kind.empty() ? "operations" : finding.operation_kind,
                       fmt::format("{}: {} removed", span(*finding.operation), span(finding.path)), finding);
+                return;
+            }
+            if (finding.severity == Severity::warning) {
+                entry(warning_section(finding), finding.operation_kind.empty() ? "operations" : finding.operation_kind,
+                      span(*finding.operation) + ": " + finding_sentence(finding, {marked, marked}), finding);
                 return;
             }
             if (finding.severity < Severity::error) {
@@ -217,22 +226,30 @@ private:
 
     static std::string marked(std::string_view text) { return span(text); }
 
-    // The same change (rule, old → new) at many places of one group/version is one bullet
-    // with the count and the first places (fold_same_changes): one upstream edit, one line.
-    void fold_breaking() {
-        std::map<std::string, std::vector<const Finding*>> by_group_version;
+    // A warning no other section says: validation that accepts or refuses other values, or
+    // behaviour some users may feel (merge semantics, a field that may now be absent).
+    static ChangelogSection warning_section(const Finding& finding) {
+        return finding.rule->area == RuleArea::validation ? ChangelogSection::changed_validation : ChangelogSection::changed_behaviour;
+    }
+
+    // The same change (rule, old → new) at many places of one group/version, in Breaking
+    // or among the warnings, is one bullet with the count and the first places
+    // (fold_same_changes): one upstream edit, one line.
+    void fold_sentences() {
+        std::map<std::pair<ChangelogSection, std::string>, std::vector<const Finding*>> by_group_version;
         std::map<const Finding*, std::size_t> entry_of;
         for (const auto& [entry, finding] : foldable_) {
-            by_group_version[changelog_.entries[entry].group_version].push_back(finding);
+            by_group_version[{changelog_.entries[entry].section, changelog_.entries[entry].group_version}].push_back(finding);
             entry_of[finding] = entry;
         }
         std::vector<bool> folded(changelog_.entries.size());
-        for (const auto& [group_version, findings] : by_group_version) {
+        for (const auto& [key, findings] : by_group_version) {
+            const auto& [section, group_version] = key;
             for (const auto& same : fold_same_changes(findings)) {
                 if (same.size() == 1) continue;
                 std::set<std::string> kinds;
                 std::vector<std::string> places;
-                ChangelogEntry line{ChangelogSection::breaking, group_version, {}, {}, {}};
+                ChangelogEntry line{section, group_version, {}, {}, {}};
                 for (const auto* finding : same) {
                     const auto entry = entry_of.at(finding);
                     kinds.insert(changelog_.entries[entry].kind);
@@ -340,12 +357,15 @@ private:
     Changelog changelog_;
 };
 
-constexpr std::array<std::pair<ChangelogSection, std::string_view>, 6> section_titles{{{ChangelogSection::upgrade, "Upgrade notes"},
-                                                                                       {ChangelogSection::breaking, "Breaking"},
-                                                                                       {ChangelogSection::removed, "Removed"},
-                                                                                       {ChangelogSection::deprecated, "Deprecated"},
-                                                                                       {ChangelogSection::promoted, "Promoted"},
-                                                                                       {ChangelogSection::added, "Added"}}};
+constexpr std::array<std::pair<ChangelogSection, std::string_view>, 8> section_titles{
+    {{ChangelogSection::upgrade, "Upgrade notes"},
+     {ChangelogSection::breaking, "Breaking"},
+     {ChangelogSection::changed_validation, "Changed validation"},
+     {ChangelogSection::changed_behaviour, "Changed behaviour"},
+     {ChangelogSection::removed, "Removed"},
+     {ChangelogSection::deprecated, "Deprecated"},
+     {ChangelogSection::promoted, "Promoted"},
+     {ChangelogSection::added, "Added"}}};
 
 std::string plain_text(std::string_view text) {
     std::string out(text);
@@ -396,8 +416,10 @@ std::string changelog_markdown(const Changelog& changelog, const ReportSources& 
     }
     if (changelog.entries.empty()) out += "\nNo API changes for release notes.\n";
     if (changelog.not_listed > 0)
-        out += fmt::format("\n{} other change(s) (descriptions, relaxed validation, …) are listed by `kompat check --show info`.\n",
-                           changelog.not_listed);
+        out += fmt::format(
+            "\n{} other change(s), info that breaks nobody (descriptions, validation no stored object fails, …), are listed "
+            "by `kompat check --show info`.\n",
+            changelog.not_listed);
     return out;
 }
 

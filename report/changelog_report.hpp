@@ -1,8 +1,8 @@
 #pragma once
 // Release notes from the findings of two releases (`kompat changelog`), written as
 // Kubernetes writes its notes: Upgrade notes (versions no longer served, with the version
-// to use instead; storage versions and what clusters store), Breaking, Removed,
-// Deprecated, Promoted, Added; by group/version and kind; operations and List kinds
+// to use instead; storage versions and what clusters store), Breaking, Changed validation,
+// Changed behaviour, Removed, Deprecated, Promoted, Added; by group/version and kind; operations and List kinds
 // folded into their kind; a change to a shared type one bullet naming its kinds; fields
 // described in words, never as JSON.
 #include <string>
@@ -12,7 +12,10 @@
 
 namespace kompat {
 
-enum class ChangelogSection { upgrade, breaking, removed, deprecated, promoted, added };
+// Changed validation and Changed behaviour hold the warnings: what may break some users,
+// which the spec cannot tell (a pattern relaxed, a CEL rule rewritten, a list's merge
+// semantics changed).
+enum class ChangelogSection { upgrade, breaking, changed_validation, changed_behaviour, removed, deprecated, promoted, added };
 
 struct ChangelogEntry {
     ChangelogSection section = ChangelogSection::added;
@@ -24,7 +27,7 @@ struct ChangelogEntry {
 
 struct Changelog {
     std::vector<ChangelogEntry> entries;  // sorted: section, group/version, kind, text
-    std::size_t not_listed = 0;           // findings release notes leave out (descriptions, relaxed checks, …)
+    std::size_t not_listed = 0;           // findings release notes leave out: info (descriptions, …) and discovery endpoints
 };
 
 // The notes' entries; `sources.served_new` gives the version to use instead of a removed one.

@@ -2,6 +2,8 @@
 // a removed one, and operations and List kinds folded into their kind.
 #include <boost/json/parse.hpp>
 
+#include <set>
+
 #include "report/changelog_report.hpp"
 #include "test_support.hpp"
 
@@ -208,4 +210,29 @@ TEST_CASE("changelog: one change at many places of a group/version is one bullet
     const auto folded = std::find_if(changelog.entries.begin(), changelog.entries.end(),
                                      [](const kompat::ChangelogEntry& entry) { return entry.findings.size() == 4; });
     CHECK(folded != changelog.entries.end());
+}
+
+// Release notes lose nothing a reader must act on: every error and warning of every corpus
+// pair is in a section (warnings under Changed validation or Changed behaviour when no
+// other section says them), found by the fingerprints each entry lists.
+TEST_CASE("changelog: every error and warning of every corpus pair is in a section of the notes") {
+    if (!kompat::test::corpus_present()) {
+        WARN("../shared/corpus is absent: the corpus notes are not checked");
+        return;
+    }
+    for (const auto& [a, b] : kompat::test::corpus_consecutive_pairs()) {
+        INFO(a << " -> " << b);
+        const auto kompat = "'" + kompat::test::kompat_binary() + "' ";
+        const auto check = boost::json::parse(run(kompat + "check '" + a + "' '" + b + "' --format json").out);
+        const auto notes = boost::json::parse(run(kompat + "changelog '" + a + "' '" + b + "' --format json").out);
+        std::set<std::string> listed;
+        for (const auto& section : notes.at("sections").as_array())
+            for (const auto& entry : section.at("entries").as_array())
+                for (const auto& fingerprint : entry.at("findings").as_array()) listed.emplace(fingerprint.as_string());
+        for (const auto& finding : check.at("findings").as_array()) {
+            if (finding.at("severity") == "info") continue;
+            INFO(finding.at("rule").as_string() << " " << finding.at("path").as_string());
+            CHECK(listed.contains(std::string(finding.at("fingerprint").as_string())));
+        }
+    }
 }
