@@ -152,10 +152,13 @@ private:
             section = ChangelogSection::deprecated;
             text = path + " deprecated";
         } else if (note == ReleaseNote::promoted) {
+            // Dated by the release whose own text first states the new stage; read from a
+            // description, it says so (docs often lag a release behind the feature).
             section = ChangelogSection::promoted;
-            text = fmt::format("{} promoted from {} to {}", path, stage_words(finding.old_value), stage_words(finding.new_value));
+            text = fmt::format("{} promoted from {} to {}{}", path, stage_words(finding.old_value), stage_words(finding.new_value),
+                               finding.lifecycle.inferred ? " (as its description now says)" : "");
         } else if (note == ReleaseNote::stage_unstated) {
-            section = ChangelogSection::promoted;
+            section = ChangelogSection::stage_unstated;
             text = fmt::format("{} no longer described as {}", path, stage_words(finding.old_value));
         } else if (finding.severity == Severity::error) {
             section = ChangelogSection::breaking;
@@ -357,7 +360,7 @@ private:
     Changelog changelog_;
 };
 
-constexpr std::array<std::pair<ChangelogSection, std::string_view>, 8> section_titles{
+constexpr std::array<std::pair<ChangelogSection, std::string_view>, 9> section_titles{
     {{ChangelogSection::upgrade, "Upgrade notes"},
      {ChangelogSection::breaking, "Breaking"},
      {ChangelogSection::changed_validation, "Changed validation"},
@@ -365,6 +368,7 @@ constexpr std::array<std::pair<ChangelogSection, std::string_view>, 8> section_t
      {ChangelogSection::removed, "Removed"},
      {ChangelogSection::deprecated, "Deprecated"},
      {ChangelogSection::promoted, "Promoted"},
+     {ChangelogSection::stage_unstated, "No longer described as alpha or beta (not a promotion: check each feature's own notes)"},
      {ChangelogSection::added, "Added"}}};
 
 std::string plain_text(std::string_view text) {

@@ -15,7 +15,19 @@ namespace kompat {
 // Changed validation and Changed behaviour hold the warnings: what may break some users,
 // which the spec cannot tell (a pattern relaxed, a CEL rule rewritten, a list's merge
 // semantics changed).
-enum class ChangelogSection { upgrade, breaking, changed_validation, changed_behaviour, removed, deprecated, promoted, added };
+// Stage unstated: a description that stopped naming a stage (alpha, beta) without naming
+// the next, which says nothing of when the feature moved.
+enum class ChangelogSection {
+    upgrade,
+    breaking,
+    changed_validation,
+    changed_behaviour,
+    removed,
+    deprecated,
+    promoted,
+    stage_unstated,
+    added
+};
 
 struct ChangelogEntry {
     ChangelogSection section = ChangelogSection::added;

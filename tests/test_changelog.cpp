@@ -236,3 +236,25 @@ TEST_CASE("changelog: every error and warning of every corpus pair is in a secti
         }
     }
 }
+
+// A stage read from a description is dated by the release whose text first states it, and
+// says so; a description that stops naming a stage without naming the next is no
+// promotion (Kubernetes 1.32's MetricSpec.containerResource, GA since 1.30).
+TEST_CASE("changelog: a promotion read from a description says so, and a stage no longer stated is listed apart") {
+    if (!kompat::test::corpus_present()) {
+        WARN("../shared/corpus is absent: the Kubernetes 1.31 -> 1.32 notes are not checked");
+        return;
+    }
+    const auto notes = run("cd '" + kompat::test::corpus_dir() + "' && '" + kompat::test::kompat_binary() +
+                           "' changelog kubernetes/v1.31/swagger.json kubernetes/v1.32/swagger.json")
+                           .out;
+    const auto promoted = notes.find("\n## Promoted\n");
+    const auto unstated = notes.find("\n## No longer described as alpha or beta (not a promotion: check each feature's own notes)\n");
+    REQUIRE(promoted != std::string::npos);
+    REQUIRE(unstated != std::string::npos);
+    REQUIRE(promoted < unstated);
+    const auto traffic = notes.find("`.trafficDistribution` promoted from alpha to beta (as its description now says)");
+    CHECK((traffic > promoted && traffic < unstated));
+    const auto container_resource = notes.find("**MetricSpec** `.containerResource` no longer described as alpha");
+    CHECK((container_resource != std::string::npos && container_resource > unstated));
+}
