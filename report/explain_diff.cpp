@@ -50,12 +50,16 @@ std::string explain_diff_text(const std::optional<std::string>& old_text, const 
     if (!new_text) out += "(the new snapshot has no such field: every line is gone)\n";
     dtl::Diff<std::string, std::vector<std::string>, SameWords> diff(before, after);
     diff.compose();
-    // A line the same but for its layout is shown as it is now.
+    // A line the same but for its layout is shown as it is now. A blank line is layout,
+    // never a change: the new text's blank lines are shown unmarked, the old one's dropped.
     for (const auto& [line, info] : diff.getSes().getSequence()) {
-        const auto* mark = info.type == dtl::SES_COMMON ? "  " : info.type == dtl::SES_DELETE ? "- " : "+ ";
         const bool common = info.type == dtl::SES_COMMON;
         const auto& shown = common && info.afterIdx > 0 ? after[static_cast<std::size_t>(info.afterIdx - 1)] : line;
-        out += shown.empty() && common ? std::string("\n") : mark + shown + "\n";
+        if (whitespace_collapsed(shown).empty()) {
+            if (info.type != dtl::SES_DELETE) out += "\n";
+            continue;
+        }
+        out += (common ? "  " : info.type == dtl::SES_DELETE ? "- " : "+ ") + shown + "\n";
     }
     return out;
 }

@@ -63,13 +63,23 @@ std::string enum_text(const json::array& values) {
 std::string number_text(double value) { return fmt::format("{}", value); }
 
 // Lines of `text` wrapped at word boundaries to the page width, each indented (the lines
-// after a paragraph's first by `hanging`, when given); the text's own line breaks are kept.
+// after a paragraph's first by `hanging`, when given); the text's own line breaks are kept,
+// and a line the text indents itself is kept whole.
 void append_wrapped(std::string& out, std::string_view text, std::size_t indent, std::size_t hanging = 0) {
     if (hanging == 0) hanging = indent;
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
     for (;;) {
         const auto end = std::min(text.find('\n'), text.size());
         auto paragraph = text.substr(0, end);
+        // An indented line (a code example, a YAML snippet) is kept as written: its
+        // indentation is its meaning.
+        if (!paragraph.empty() && (paragraph.front() == ' ' || paragraph.front() == '\t')) {
+            while (!paragraph.empty() && (paragraph.back() == ' ' || paragraph.back() == '\t')) paragraph.remove_suffix(1);
+            out += std::string(indent, ' ') + std::string(paragraph) + '\n';
+            if (end == text.size()) return;
+            text.remove_prefix(end + 1);
+            continue;
+        }
         std::string line;
         std::string margin(indent, ' ');
         while (!paragraph.empty()) {

@@ -164,6 +164,23 @@ std::string join_words(const std::vector<std::string_view>& words, std::size_t f
     return out;
 }
 
+// `words` joined, and when longer than `limit`, its first and last words around an
+// ellipsis: a run of changed prose is never cut inside a word.
+std::string words_elided(const std::vector<std::string_view>& words, std::size_t limit) {
+    const auto joined = join_words(words, 0, words.size());
+    if (joined.size() <= limit || words.size() < 3) return joined;
+    std::size_t head = 0;
+    std::size_t head_size = 0;
+    while (head + 1 < words.size() && head_size + words[head].size() + 1 <= limit / 2) head_size += words[head++].size() + 1;
+    std::size_t tail = words.size();
+    std::size_t tail_size = 0;
+    while (tail > head + 1 && tail_size + words[tail - 1].size() + 1 <= limit / 2) tail_size += words[--tail].size() + 1;
+    if (head == 0) head = 1;
+    if (tail == words.size()) tail = words.size() - 1;
+    if (tail <= head) return joined;
+    return join_words(words, 0, head) + " " + std::string(ellipsis) + " " + join_words(words, tail, words.size());
+}
+
 // A description's change as its changed words with a few words around them:
 // "… the [-alpha-]{+beta+} field …" (git's word-diff marks).
 std::string changed_words(const json::value& o, const json::value& n, const SentenceStyle& style,
@@ -197,8 +214,9 @@ std::string changed_words(const json::value& o, const json::value& n, const Sent
             ++left_out;
             continue;
         }
+        if (words.empty()) continue;  // only spacing: no `[--]` marks around nothing
         ++changes;
-        const auto text = elide_middle(join_words(words, 0, words.size()), value_limit);
+        const auto text = words_elided(words, value_limit * 2);
         out += span.edit == TextSpan::Edit::removed ? "[-" + text + "-]" : "{+" + text + "+}";
     }
     // Spaces doubled where spans meet, and around the ends.
@@ -296,7 +314,9 @@ std::string finding_sentence(const Finding& finding, const SentenceStyle& style,
         else if (name == "new") out += values.second;
         else if (name == "detail") out += detail_words(finding, style);
         else if (name == "aside") out += aside_words(finding);
-        else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style, description_spans);
+        else if (name == "words" && !style.words) {
+            if (out.ends_with(": ")) out.resize(out.size() - 2);
+        } else if (name == "words") out += changed_words(finding.old_value, finding.new_value, style, description_spans);
         at = close + 1;
     }
     return out;

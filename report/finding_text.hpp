@@ -19,9 +19,12 @@ std::string elide_end(std::string_view text, std::size_t limit);
 // How a sentence marks what came from the inputs: `code` for names and values, `text` for
 // other input text (a parameter, a changed description's words). Markdown makes both
 // code spans, so no input text is read as markup or a mention.
+// `words`: whether a changed description's sentence says its changed words (the HTML
+// page shows its whole word diff beneath instead).
 struct SentenceStyle {
-    std::string (*code)(std::string_view);
-    std::string (*text)(std::string_view);
+    std::string (*code)(std::string_view) = nullptr;
+    std::string (*text)(std::string_view) = nullptr;
+    bool words = true;
 };
 std::string backticked(std::string_view text);
 std::string as_is(std::string_view text);

@@ -8,6 +8,7 @@
 
 #include "diff/change.hpp"
 #include "report/finding_text.hpp"
+#include "report/markdown_text.hpp"
 #include "report/html_assets.hpp"
 #include "report/json_writer.hpp"
 #include "report/markup_text.hpp"
@@ -29,6 +30,20 @@ struct Page {
         fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
     }
     void text(std::string_view text) { append_markup_text(out, text); }
+    // Text whose input spans (input_mark on both sides) are code: `<code>Slow</code>`, not
+    // the backticks a terminal reads.
+    void marked(std::string_view text) {
+        bool inside = false;
+        std::size_t start = 0;
+        for (std::size_t i = 0; i <= text.size(); ++i) {
+            if (i < text.size() && text[i] != input_mark) continue;
+            if (inside) out += "<code>";
+            append_markup_text(out, text.substr(start, i - start));
+            if (inside) out += "</code>";
+            inside = !inside;
+            start = i + 1;
+        }
+    }
     // `scratch` as it stands, escaped.
     void scratch_text() { append_markup_text(out, scratch); }
 };
@@ -155,7 +170,8 @@ void finding_html(Page& page, std::size_t number, const Finding& finding, const 
     // A changed description's word diff serves its sentence and the page both.
     const bool description = is_description(finding);
     const auto spans = description ? word_diff(finding.old_value.get_string(), finding.new_value.get_string()) : std::nullopt;
-    page.text(finding_sentence(finding, plain_style, {}, description ? &spans : nullptr));
+    // Its values as code; a description's word diff is shown whole beneath, not cut here too.
+    page.marked(finding_sentence(finding, {input_span, input_span, false}, {}, description ? &spans : nullptr));
     page.out += "</p>\n";
     if (const auto context = finding_context(finding); !context.empty()) {
         page.out += "<p class=\"context\">";

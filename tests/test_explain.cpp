@@ -357,3 +357,33 @@ TEST_CASE("explain --diff: lines that differ only in spacing are the same line")
     CHECK(kompat::explain_diff_text(before, "FIELD: spec\n  DESCRIPTION:\n    the size of them\n").find("+     the size of them") !=
           std::string::npos);
 }
+
+// A blank line is layout: added or removed, it is never a change; and a line the
+// description indents itself (a code example) keeps its indentation.
+TEST_CASE("explain --diff: blank lines are never marked, and a description's indented lines keep their indentation") {
+    const auto diff = kompat::explain_diff_text(std::string("FIELD: spec\n\n  DESCRIPTION:\n    one\n\n\n    two\n"),
+                                                std::string("FIELD: spec\n  DESCRIPTION:\n\n    one\n    three\n\n    two\n"));
+    INFO(diff);
+    CHECK(diff.find("-\n") == std::string::npos);
+    CHECK(diff.find("+\n") == std::string::npos);
+    CHECK(diff.find("- \n") == std::string::npos);
+    CHECK(diff.find("+ \n") == std::string::npos);
+    CHECK(diff.find("+     three\n") != std::string::npos);
+
+    const auto description = [](const std::string& first) {
+        return swagger(kind_definition(
+            "io.example.v1.Widget", "example.com", "v1", "Widget",
+            R"({"spec": {"type": "string", "description": ")" + first + R"(\n\nExample:\n  spec:\n    size: 3\n\nThe end."}})"));
+    };
+    kompat::test::TempDir dir;
+    dir.write("old.json", description("First paragraph."));
+    dir.write("new.json", description("First paragraph, longer now."));
+    const auto result =
+        run("cd '" + dir.path().string() + "' && '" + kompat::test::kompat_binary() + "' explain --diff old.json new.json widget.spec");
+    INFO(result.out << result.err);
+    REQUIRE(result.exit_code <= 1);
+    CHECK(result.out.find("\n        spec:\n          size: 3\n") !=
+          std::string::npos);  // the mark column, the page's indent, the example's
+    CHECK(result.out.find("+ ") != std::string::npos);
+    CHECK(result.out.find("- \n") == std::string::npos);
+}

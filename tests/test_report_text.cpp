@@ -208,3 +208,35 @@ TEST_CASE("report text: locations read through REV:PATH are the repository's pat
     CHECK(location.at("uri") == "config/crd/widgets.json");
     CHECK(location.at("uriBaseId") == "%SRCROOT%");
 }
+
+// A description's changed words: never an empty `[--]` or `{++}` (a change of spacing
+// only), a long run cut between words with its ends kept; in HTML the values are code and
+// the word diff is shown once, whole, beneath the sentence.
+TEST_CASE("report text: a description's changed words have no empty marks and are cut between words") {
+    const std::string added = "Sparkle is computed by the controller from the widget's colour and shine, every minute.";
+    auto finding = changed("description-changed", boost::json::string("The  mode.\nOld words here."),
+                           boost::json::string("The mode.\n" + added + " Old words here."));
+    const auto sentence = kompat::finding_sentence(finding);
+    INFO(sentence);
+    CHECK(sentence.find("[--]") == std::string::npos);
+    CHECK(sentence.find("{++}") == std::string::npos);
+    CHECK(sentence.find("{+Sparkle is computed by the controller from the widget's colour and shine, every minute.+}") !=
+          std::string::npos);  // 87 characters: whole
+    finding.new_value = boost::json::string("The mode. " + added + " " + added + " Old words here.");
+    const auto cut = kompat::finding_sentence(finding);
+    INFO(cut);
+    const auto open = cut.find("{+");
+    const auto close = cut.find("+}");
+    REQUIRE(open != std::string::npos);
+    REQUIRE(close != std::string::npos);
+    const auto run_shown = cut.substr(open + 2, close - open - 2);
+    CHECK(run_shown.find(" … ") != std::string::npos);  // between words
+    CHECK(run_shown.starts_with("Sparkle is computed"));
+    CHECK(run_shown.ends_with("every minute."));
+
+    finding.severity = Severity::info;
+    const kompat::ReportSources sources{{"a", "openapi-v3"}, {"b", "openapi-v3"}, {}};
+    const auto html = kompat::html_report({finding}, kompat::summarize({finding}), sources);
+    CHECK(html.find("description of <code>field</code> changed</p>") != std::string::npos);
+    CHECK(html.find("[-") == std::string::npos);
+}
