@@ -16,6 +16,7 @@
 #include "cli/output.hpp"
 #include "cli/version.hpp"
 #include "report/explain_target.hpp"
+#include "support/edit_distance.hpp"
 #include "support/heap_room.hpp"
 #include "support/input_error.hpp"
 #include "support/stack_thread.hpp"
@@ -50,22 +51,6 @@ int run_on_large_stack(const std::function<int()>& command, kompat::Limits& limi
     return result;
 }
 
-// Edits (insert, delete, replace one character) from `a` to `b`.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const auto above = row[j];
-            row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 // kompat's own options are flags, so its first argument that is not one names the
 // command: a mistyped one is said so, with the nearest command, not "A subcommand is
 // required". Empty when the command is known or none is given.
@@ -77,7 +62,7 @@ std::string unknown_command(int argc, char** argv, const std::vector<kompat::cli
         std::size_t best = 3;  // at most two edits away, else no suggestion
         for (const auto& command : commands) {
             if (command.app->get_name() == word) return {};
-            if (const auto distance = edit_distance(word, command.app->get_name()); distance < best) {
+            if (const auto distance = kompat::edit_distance(word, command.app->get_name()); distance < best) {
                 best = distance;
                 nearest = command.app->get_name();
             }
