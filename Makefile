@@ -4,6 +4,7 @@ BUILD_DIR ?= build
 JOBS ?= 2
 
 SANITIZE_DIR ?= build-sanitize
+STATIC_DIR ?= build-static
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_HARNESSES ?=
@@ -12,7 +13,7 @@ PREFIX ?= /usr/local
 # OFF builds kompat alone, without Catch2 v2 and Google Benchmark (Ubuntu 24.04).
 KOMPAT_TESTS ?= ON
 
-.PHONY: all deps configure build install deb demo test test-sanitizers bench fuzz golden-update html-screenshot format-check tidy clean
+.PHONY: all deps configure build install deb demo test static test-sanitizers bench fuzz golden-update html-screenshot format-check tidy clean
 
 # A bare `make` builds (Release, in $(BUILD_DIR)) with what is installed; it installs
 # nothing. `make demo` and `make test` install what is missing first.
@@ -51,9 +52,17 @@ demo: configure
 	./$(BUILD_DIR)/kompat validate examples/crds/widgets.yaml --objects examples/objects/gadgets.yaml || test $$? -eq 1
 
 # Chromium renders the HTML report in one test (it checks that the page's script runs).
-test: build
+# The static kompat is tested on its own: no shared library, run in an empty root.
+test: build static
 	@scripts/install-deps.sh chromium
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	tests/package/test_static.sh $(STATIC_DIR)/kompat . || test $$? -eq 77
+
+# kompat linked statically, stripped, in $(STATIC_DIR)/kompat: one binary for any Linux
+# of its architecture (docs/install.md). Its objects are built apart (fmt header-only).
+static: deps
+	@cmake -S . -B $(STATIC_DIR) -DCMAKE_BUILD_TYPE=Release -DKOMPAT_STATIC=ON -DKOMPAT_TESTS=OFF -DKOMPAT_WERROR=$(WERROR) > /dev/null
+	@cmake --build $(STATIC_DIR) -j $(JOBS) --target kompat
 
 # Every test again under AddressSanitizer and UndefinedBehaviorSanitizer, in a build of
 # its own. A sanitizer report fails the test that triggered it (exit 99 for kompat runs).
