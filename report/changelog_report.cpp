@@ -12,8 +12,8 @@
 #include <tuple>
 
 #include "model/snapshot.hpp"
+#include "report/changelog_fold.hpp"
 #include "report/changelog_words.hpp"
-#include "report/finding_fold.hpp"
 #include "report/finding_text.hpp"
 #include "rules/rule_table.hpp"
 #include "report/json_writer.hpp"
@@ -56,9 +56,7 @@ public:
 
     Changelog build() {
         for (const auto& finding : findings_) add(finding);
-        fold_sentences();
-        fold_fields();
-        fold_repeats();
+        fold_changelog(changelog_.entries, std::move(folds_));
         std::sort(changelog_.entries.begin(), changelog_.entries.end(), [](const ChangelogEntry& a, const ChangelogEntry& b) {
             return std::tie(a.section, a.group_version, a.kind, a.text) < std::tie(b.section, b.group_version, b.kind, b.text);
         });
@@ -163,7 +161,7 @@ private:
         } else if (finding.severity == Severity::error) {
             section = ChangelogSection::breaking;
             text = path + ": " + finding_sentence(finding, {marked, marked});
-            if (!shared) foldable_.push_back({changelog_.entries.size(), &finding});
+            if (!shared) folds_.sentences.push_back({changelog_.entries.size(), &finding});
         } else if (note == ReleaseNote::field_added) {
             text = path + field_words(finding);
         } else if (note == ReleaseNote::enum_value_added) {
@@ -174,7 +172,7 @@ private:
         } else if (finding.severity == Severity::warning) {
             section = warning_section(finding);
             text = path + ": " + finding_sentence(finding, {marked, marked});
-            if (!shared) foldable_.push_back({changelog_.entries.size(), &finding});
+            if (!shared) folds_.sentences.push_back({changelog_.entries.size(), &finding});
         } else {
             ++changelog_.not_listed;
             return;
@@ -183,7 +181,7 @@ private:
         if (shared) shared_entry(section, finding, std::move(text));
         else entry(section, home.empty() ? finding.type : home, std::move(text), finding);
         if (section != ChangelogSection::breaking && changelog_.entries[index].text.starts_with(path))
-            field_entries_.push_back({index, path});
+            folds_.fields.push_back({index, path});
     }
 
     // Operations are said by their kind: a new or retired resource is one line, and an
@@ -235,128 +233,10 @@ private:
         return finding.rule->area == RuleArea::validation ? ChangelogSection::changed_validation : ChangelogSection::changed_behaviour;
     }
 
-    // The same change (rule, old → new) at many places of one group/version, in Breaking
-    // or among the warnings, is one bullet with the count and the first places
-    // (fold_same_changes): one upstream edit, one line.
-    void fold_sentences() {
-        std::map<std::pair<ChangelogSection, std::string>, std::vector<const Finding*>> by_group_version;
-        std::map<const Finding*, std::size_t> entry_of;
-        for (const auto& [entry, finding] : foldable_) {
-            by_group_version[{changelog_.entries[entry].section, changelog_.entries[entry].group_version}].push_back(finding);
-            entry_of[finding] = entry;
-        }
-        std::vector<bool> folded(changelog_.entries.size());
-        for (const auto& [key, findings] : by_group_version) {
-            const auto& [section, group_version] = key;
-            for (const auto& same : fold_same_changes(findings)) {
-                if (same.size() == 1) continue;
-                std::set<std::string> kinds;
-                std::vector<std::string> places;
-                ChangelogEntry line{section, group_version, {}, {}, {}};
-                for (const auto* finding : same) {
-                    const auto entry = entry_of.at(finding);
-                    kinds.insert(changelog_.entries[entry].kind);
-                    places.push_back(changelog_.entries[entry].kind + " " + span(finding->path));
-                    line.findings.push_back(finding->fingerprint);
-                    folded[entry] = true;
-                }
-                std::sort(places.begin(), places.end());
-                line.kind = first_few(std::vector<std::string>(kinds.begin(), kinds.end()), " kinds");
-                line.text = finding_sentence(*same.front(), {marked, marked}, places_words(same)) + ": " + first_few(places, "");
-                changelog_.entries.push_back(std::move(line));
-            }
-        }
-        drop(folded);
-    }
-
-    // Fields of one kind (or shared type) with the same change, outside Breaking (14 of
-    // PersistentVolumeSpec's volume sources deprecated), are one bullet: the first paths
-    // and the count of the rest, then what they share.
-    void fold_fields() {
-        std::map<std::tuple<ChangelogSection, std::string, std::string, std::string>, std::vector<const FieldEntry*>> same;
-        for (const auto& field : field_entries_) {
-            const auto& entry = changelog_.entries[field.entry];
-            same[{entry.section, entry.group_version, entry.kind, entry.text.substr(field.path.size())}].push_back(&field);
-        }
-        std::vector<bool> folded(changelog_.entries.size());
-        for (const auto& [key, fields] : same) {
-            if (fields.size() < fewest_folded) continue;
-            const auto& [section, group_version, kind, rest] = key;
-            std::vector<std::string> paths;
-            ChangelogEntry line{section, group_version, kind, {}, {}};
-            for (const auto* field : fields) {
-                paths.push_back(field->path);
-                line.findings.push_back(changelog_.entries[field->entry].findings.front());
-                folded[field->entry] = true;
-            }
-            line.text = first_few(paths, " fields") + rest;
-            changelog_.entries.push_back(std::move(line));
-        }
-        drop(folded);
-        field_entries_.clear();
-    }
-
-    // Removes the entries folded into others (`folded`: by index, shorter than the entries
-    // when the lines folded into were appended after it), keeping field_entries_ pointing
-    // at the entries they were.
-    void drop(const std::vector<bool>& folded) {
-        std::vector<ChangelogEntry> kept;
-        std::vector<std::size_t> index_now(changelog_.entries.size());
-        for (std::size_t i = 0; i < changelog_.entries.size(); ++i) {
-            if (i < folded.size() && folded[i]) continue;
-            index_now[i] = kept.size();
-            kept.push_back(std::move(changelog_.entries[i]));
-        }
-        changelog_.entries = std::move(kept);
-        std::vector<FieldEntry> fields;
-        for (auto& field : field_entries_)
-            if (field.entry >= folded.size() || !folded[field.entry]) fields.push_back({index_now[field.entry], std::move(field.path)});
-        field_entries_ = std::move(fields);
-    }
-
-    // The same bullet for three kinds or more of one group/version, in any section (a
-    // storage-version move in 300 CRDs, one deprecation in 32 kinds), is one bullet naming
-    // the first kinds and the count of the rest.
-    void fold_repeats() {
-        std::map<std::tuple<ChangelogSection, std::string, std::string>, std::vector<std::size_t>> same;
-        for (std::size_t i = 0; i < changelog_.entries.size(); ++i) {
-            const auto& entry = changelog_.entries[i];
-            if (entry.findings.size() == 1) same[{entry.section, entry.group_version, entry.text}].push_back(i);
-        }
-        std::vector<bool> folded(changelog_.entries.size());
-        std::vector<ChangelogEntry> lines;
-        for (const auto& [key, indices] : same) {
-            std::set<std::string> kinds;
-            for (const auto i : indices) kinds.insert(changelog_.entries[i].kind);
-            if (kinds.size() < fewest_folded) continue;
-            const auto& [section, group_version, text] = key;
-            ChangelogEntry line{
-                section, group_version, first_few(std::vector<std::string>(kinds.begin(), kinds.end()), " kinds"), text, {}};
-            for (const auto i : indices) {
-                line.findings.push_back(changelog_.entries[i].findings.front());
-                folded[i] = true;
-            }
-            lines.push_back(std::move(line));
-        }
-        for (auto& line : lines) changelog_.entries.push_back(std::move(line));
-        drop(folded);
-    }
-
-    struct Foldable {
-        std::size_t entry;  // its index in changelog_.entries
-        const Finding* finding;
-    };
-
     const std::vector<Finding>& findings_;
     const ReportSources& sources_;
     std::set<std::string> whole_kinds_;
-    std::vector<Foldable> foldable_;
-    // The entries of add_field outside Breaking whose text starts with the field's path.
-    struct FieldEntry {
-        std::size_t entry;
-        std::string path;  // marked (span)
-    };
-    std::vector<FieldEntry> field_entries_;
+    ChangelogFolds folds_;
     Changelog changelog_;
 };
 
