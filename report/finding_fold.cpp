@@ -129,8 +129,8 @@ std::map<const Finding*, std::string> fold_group_ids(const std::vector<Finding>&
         for (const auto& same : block.lines) {
             if (same.size() < 2) continue;
             const auto& first = *same.front();
-            const auto id = fingerprint_of(std::string(first.rule.id()) + " " + std::string(to_string(first.severity)), block.heading,
-                                           first.old_value, first.new_value);
+            // What makes the line one (its fold key), under its heading: two lines never share an id.
+            const auto id = fingerprint_of(change_key(first), block.heading, nullptr, nullptr);
             for (const auto* finding : same) out.emplace(finding, id);
         }
     }
