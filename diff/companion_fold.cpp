@@ -3,6 +3,8 @@
 #include "support/word_list.hpp"
 
 #include <boost/json/serialize.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -128,11 +130,20 @@ void fold_status_operations(std::vector<Change>& changes, const Snapshot& old_sn
         folded[i] = true;
     }
     for (auto& [index, operations] : operations_of) {
-        // "GET, PATCH and PUT /apis/…/{name}/status": the methods, then the path once.
-        std::vector<std::string> methods;
-        for (const auto& operation : operations) methods.push_back(operation.substr(0, operation.find(' ')));
-        const auto path = operations.front().substr(operations.front().find(' ') + 1);
-        add_aside(changes[index], "its status subresource went with it: " + joined(methods) + " " + path + " removed");
+        // "GET, PATCH and PUT /apis/…/{name}/status": the methods, then each path once, in
+        // the order the paths first come.
+        std::vector<std::string> paths;
+        std::map<std::string, std::vector<std::string>> methods_at;
+        for (const auto& operation : operations) {
+            const auto space = operation.find(' ');
+            const auto path = operation.substr(space + 1);
+            auto& methods = methods_at[path];
+            if (methods.empty()) paths.push_back(path);
+            methods.push_back(operation.substr(0, space));
+        }
+        std::vector<std::string> said;
+        for (const auto& path : paths) said.push_back(joined(methods_at[path]) + " " + path);
+        add_aside(changes[index], "its status subresource went with it: " + fmt::format("{}", fmt::join(said, "; ")) + " removed");
     }
     erase_folded(changes, folded);
 }

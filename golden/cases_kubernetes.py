@@ -82,12 +82,15 @@ case("list-items-became-objects-is-one-finding", None, "",
      ["type-changed"])
 case("type-changed-with-format-is-one-finding", None, "",
      field({"type": "integer", "format": "int32"}), field({"type": "string"}), ["type-changed"])
-def status_subresource(with_status):
-    """Widget with a status subresource (GET, PATCH, PUT …/status), or with neither it nor `.status`."""
+def status_subresource(with_status, also_at=None):
+    """Widget with a status subresource (GET, PATCH, PUT …/status; also at `also_at`, GET only),
+    or with neither it nor `.status`."""
     gvk = {"group": "example.com", "version": "v1", "kind": "Widget"}
     status = "/apis/example.com/v1/namespaces/{namespace}/widgets/{name}/status"
     paths = {status: {verb: dict(op(), operationId=verb + "WidgetStatus", **{"x-kubernetes-group-version-kind": gvk})
                       for verb in ("get", "patch", "put")}} if with_status else {}
+    if with_status and also_at:
+        paths[also_at] = {"get": dict(op(), operationId="getWidgetStatusAt", **{"x-kubernetes-group-version-kind": gvk})}
     doc = openapi(paths=paths)
     if not with_status:
         schemas = doc["components"]["schemas"]
@@ -98,6 +101,9 @@ def status_subresource(with_status):
 
 case("status-removed-with-its-subresource-is-one-finding", None, "",
      status_subresource(True), status_subresource(False), ["field-removed", "definition-removed"])
+case("status-removed-with-its-subresource-at-two-paths-names-both", None, "",
+     status_subresource(True, "/apis/example.com/v1/widgets/{name}/status"), status_subresource(False),
+     ["field-removed", "definition-removed"])
 case("field-became-immutable", "field-became-immutable",
      "A CEL transition rule `self == oldSelf` was added: the field can no longer change (api_changes.md: mutable must not become immutable).",
      field({"type": "string"}),
