@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <map>
 #include <set>
 
 #include "report/finding_fold.hpp"

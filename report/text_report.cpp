@@ -5,7 +5,6 @@
 #include <boost/json.hpp>
 
 #include <functional>
-#include <map>
 
 #include "support/text_safety.hpp"
 #include "report/finding_fold.hpp"
