@@ -12,6 +12,7 @@
 #include "report/html_assets.hpp"
 #include "report/json_writer.hpp"
 #include "report/markup_text.hpp"
+#include "report/severity_counts.hpp"
 #include "report/word_diff.hpp"
 #include "rules/rule_table.hpp"
 
@@ -245,7 +246,7 @@ std::string html_report(const std::vector<Finding>& findings, const Summary& sum
         ++rule_count[std::string(finding.rule.id())];
         ++severity_count[finding.severity];
         auto& counts = heading_count[heading];
-        ++(finding.severity == Severity::error ? counts.error : finding.severity == Severity::warning ? counts.warning : counts.info);
+        count_severity(counts, finding.severity);
     }
     std::size_t next_index = 0;
     for (auto& [kind, option] : kind_options) option.index = next_index++;

@@ -7,6 +7,7 @@
 #include "report/finding_fold.hpp"
 #include "report/finding_text.hpp"
 #include "report/markdown_text.hpp"
+#include "report/severity_counts.hpp"
 #include "rules/rule_table.hpp"
 
 namespace kompat {
@@ -16,10 +17,6 @@ namespace {
 // characters) and keeps room for the closing lines.
 constexpr std::size_t comment_limit = 65536;
 constexpr std::size_t closing_room = 1000;
-
-void count(Summary& counts, Severity severity) {
-    ++(severity == Severity::error ? counts.error : severity == Severity::warning ? counts.warning : counts.info);
-}
 
 std::string counts_text(const Summary& counts) {
     std::vector<std::string> parts;
@@ -141,7 +138,7 @@ std::string verdict_heading(const std::vector<Finding>& findings, const ReportSo
     if (!gate) return fmt::format("## kompat{}\n\n", command);
     Summary reached;
     for (const auto& finding : findings)
-        if (finding.severity >= *gate) count(reached, finding.severity);
+        if (finding.severity >= *gate) count_severity(reached, finding.severity);
     const auto flag = fmt::format("(`--fail-on {}`)", to_string(*gate));
     if (reached.error + reached.warning + reached.info > 0)
         return fmt::format("## kompat{} fails: {} {}\n\n", command, counts_text(reached), flag);
@@ -195,7 +192,7 @@ std::string markdown_report(const std::vector<Finding>& findings, const Summary&
         std::size_t members = 0;
         for (const auto& same : lines)
             for (const auto* finding : same) {
-                count(counts, finding->severity);
+                count_severity(counts, finding->severity);
                 ++members;
             }
         std::string block =
