@@ -1,6 +1,7 @@
 #include "cli/report_formats.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -160,10 +161,12 @@ int check_report_request(ReportRequest& request) {
         if (const auto* format = report_format_for_output(output, true)) {
             request.formats = {std::string(format->name)};
         } else if (has_extension(output)) {
-            print_error(
-                fmt::format("kompat: cannot tell the report format of --output {} from its extension (.txt, .json, .sarif, "
-                            ".xml, .md, .html); give --format before it",
-                            output));
+            // The extensions known, from the table: each listed format's first.
+            std::vector<std::string_view> known;
+            for (const auto& listed : formats)
+                if (listed.listed && !listed.extensions.front().empty()) known.push_back(listed.extensions.front());
+            print_error(fmt::format("kompat: cannot tell the report format of --output {} from its extension ({}); give --format before it",
+                                    output, fmt::join(known, ", ")));
             return exit_usage_or_input;
         }
     }

@@ -34,14 +34,18 @@ std::string change_key(const Finding& f) {
 
 }  // namespace
 
-std::vector<std::vector<const Finding*>> fold_same_changes(const std::vector<const Finding*>& findings) {
-    std::map<std::string, std::vector<const Finding*>> same_change;
-    // Each finding's group, found once (a key serializes both values).
+namespace {
+
+// The findings in their order, each with its change_key, folded: a change met at
+// `fewest_folded` places or more is one group where its first finding stands.
+std::vector<std::vector<const Finding*>> fold_by_key(const std::vector<const Finding*>& findings, const std::vector<std::string>& keys) {
+    std::map<std::string_view, std::vector<const Finding*>> same_change;
+    // Each finding's group, found once.
     std::vector<const std::vector<const Finding*>*> group_of;
     group_of.reserve(findings.size());
-    for (const auto* finding : findings) {
-        auto& same = same_change[change_key(*finding)];
-        same.push_back(finding);
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        auto& same = same_change[keys[i]];
+        same.push_back(findings[i]);
         group_of.push_back(&same);
     }
     std::vector<std::vector<const Finding*>> out;
@@ -53,29 +57,52 @@ std::vector<std::vector<const Finding*>> fold_same_changes(const std::vector<con
     return out;
 }
 
+}  // namespace
+
+std::vector<std::vector<const Finding*>> fold_same_changes(const std::vector<const Finding*>& findings) {
+    // A key serializes both values: made once a finding.
+    std::vector<std::string> keys;
+    keys.reserve(findings.size());
+    for (const auto* finding : findings) keys.push_back(change_key(*finding));
+    return fold_by_key(findings, keys);
+}
+
 std::vector<FoldedBlock> folded_blocks(const std::vector<const Finding*>& findings) {
-    // The headings each change is met under, to find those across kinds.
+    // Each finding's key, made once, and the headings each change is met under, to find
+    // those across kinds. An object finding is about its object: never across kinds.
     std::vector<std::string> keys;
     std::vector<std::string> headings;
-    std::map<std::string, std::vector<std::string>> headings_by_key;
+    std::map<std::string_view, std::vector<std::string_view>> headings_by_key;
+    keys.reserve(findings.size());
+    headings.reserve(findings.size());
     for (const auto* finding : findings) {
-        keys.push_back(finding->rule->area == RuleArea::object ? std::string() : change_key(*finding));
+        keys.push_back(change_key(*finding));
         headings.push_back(heading_of(*finding));
-        auto& met = headings_by_key[keys.back()];
-        if (!keys.back().empty() && std::find(met.begin(), met.end(), headings.back()) == met.end()) met.push_back(headings.back());
     }
-    const auto across = [&](std::size_t i) { return !keys[i].empty() && headings_by_key[keys[i]].size() >= fewest_folded; };
-    // Blocks in the order of their first finding; each heading's findings, and each change across kinds.
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        if (findings[i]->rule->area == RuleArea::object) continue;
+        auto& met = headings_by_key[keys[i]];
+        if (std::find(met.begin(), met.end(), headings[i]) == met.end()) met.push_back(headings[i]);
+    }
+    std::vector<bool> across(findings.size());
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        const auto met = headings_by_key.find(keys[i]);
+        across[i] = findings[i]->rule->area != RuleArea::object && met != headings_by_key.end() && met->second.size() >= fewest_folded;
+    }
+    // Blocks in the order of their first finding: each heading's findings, folded, and
+    // each change across kinds, one line.
     std::vector<FoldedBlock> blocks;
     std::map<std::string, std::size_t> block_of;
-    std::map<std::string, std::vector<const Finding*>> members;
-    std::map<std::string, std::vector<const Finding*>> across_lines;
-    std::vector<std::string> across_order;
+    std::map<std::string, std::pair<std::vector<const Finding*>, std::vector<std::string>>> members;  // with their keys
+    std::map<std::string_view, std::vector<const Finding*>> across_lines;
+    std::vector<std::string_view> across_order;
     for (std::size_t i = 0; i < findings.size(); ++i) {
-        const auto& heading = across(i) ? std::string(across_kinds) : headings[i];
+        const auto& heading = across[i] ? std::string(across_kinds) : headings[i];
         if (block_of.emplace(heading, blocks.size()).second) blocks.push_back({heading, {}});
-        if (!across(i)) {
-            members[heading].push_back(findings[i]);
+        if (!across[i]) {
+            auto& [in_heading, their_keys] = members[heading];
+            in_heading.push_back(findings[i]);
+            their_keys.push_back(keys[i]);
             continue;
         }
         auto& line = across_lines[keys[i]];
@@ -84,10 +111,11 @@ std::vector<FoldedBlock> folded_blocks(const std::vector<const Finding*>& findin
     }
     for (auto& block : blocks) {
         if (block.heading != across_kinds) {
-            block.lines = fold_same_changes(members[block.heading]);
+            const auto& [in_heading, their_keys] = members[block.heading];
+            block.lines = fold_by_key(in_heading, their_keys);
             continue;
         }
-        for (const auto& key : across_order) block.lines.push_back(across_lines[key]);
+        for (const auto key : across_order) block.lines.push_back(across_lines[key]);
     }
     return blocks;
 }
