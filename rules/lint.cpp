@@ -53,17 +53,17 @@ private:
     // `at`: each version's schema written at `path` (null where a version has no such field).
     void walk(const std::vector<const Schema*>& at, std::string& path) {
         if (!path.empty()) report(at, path);
-        std::vector<const Schema*> resolved(at.size(), nullptr);
+        std::vector<const Schema*> types(at.size(), nullptr);  // each version's, its $ref followed
         for (std::size_t v = 0; v < at.size(); ++v)
-            if (at[v] != nullptr) resolved[v] = at[v]->ref.empty() ? at[v] : snapshot_.find_type(at[v]->ref);
-        if (!walked_.insert(resolved).second) return;
+            if (at[v] != nullptr) types[v] = resolved(at[v]);
+        if (!walked_.insert(types).second) return;
         std::map<std::string_view, std::vector<const Schema*>> properties;
         std::vector<const Schema*> items(at.size(), nullptr);
         std::vector<const Schema*> values(at.size(), nullptr);
         bool any_items = false;
         bool any_values = false;
         for (std::size_t v = 0; v < at.size(); ++v) {
-            const auto* schema = resolved[v];
+            const auto* schema = types[v];
             if (schema == nullptr) continue;
             for (const auto& property : schema->properties) {
                 auto& slot = properties.try_emplace(property.name, at.size(), nullptr).first->second;
@@ -131,29 +131,22 @@ private:
         }
     }
 
-    // The named type a schema stands for: its $ref, or the one $ref of an allOf wrapping it
-    // (how Kubernetes' v3 documents give a referenced field a default); "" for none.
-    static std::string_view named_type(const Schema& schema) {
-        if (!schema.ref.empty()) return schema.ref;
-        const auto& all_of = schema.subschemas().all_of;
-        return all_of.size() == 1 ? all_of.front().ref : std::string_view();
+    // The schema itself, or the named type it refers to (the loader reads `allOf: [{$ref}]`
+    // as the `$ref`); null for a type the snapshot lacks.
+    [[nodiscard]] const Schema* resolved(const Schema* schema) const {
+        return schema->ref.empty() ? schema : snapshot_.find_type(schema->ref);
     }
 
     // Whether two versions' schemas at a place are of one type: the same named type where
     // both name one (a Quantity there and a DeviceCapacity here are not), the same `type`
     // where both say one.
     [[nodiscard]] bool same_type(const Schema* a, const Schema* b) const {
-        const auto a_named = named_type(*a);
-        const auto b_named = named_type(*b);
-        if (!a_named.empty() && !b_named.empty()) {
+        if (!a->ref.empty() && !b->ref.empty()) {
             const auto short_name = [](std::string_view ref) { return ref.substr(ref.rfind('.') + 1); };
-            return short_name(a_named) == short_name(b_named);
+            return short_name(a->ref) == short_name(b->ref);
         }
-        const auto resolved = [&](const Schema* schema, std::string_view named) {
-            return named.empty() ? schema : snapshot_.find_type(named);
-        };
-        const auto* x = resolved(a, a_named);
-        const auto* y = resolved(b, b_named);
+        const auto* x = resolved(a);
+        const auto* y = resolved(b);
         return x == nullptr || y == nullptr || x->type.empty() || y->type.empty() || x->type == y->type;
     }
 
