@@ -54,11 +54,12 @@ Change DiffContext::make(ChangeKind kind, const std::string& path, const Schema&
 }
 
 void DiffContext::emit(Unit& unit, ChangeKind kind, const std::string& path, const Schema& o, const Schema& n, json::value old_value,
-                       json::value new_value, std::string detail) const {
+                       json::value new_value, std::string detail, std::string aside) const {
     auto change = make(kind, path, o, n);
     change.old_value = std::move(old_value);
     change.new_value = std::move(new_value);
     change.detail = std::move(detail);
+    change.aside = std::move(aside);
     add_change(unit, std::move(change));
 }
 

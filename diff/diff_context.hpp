@@ -51,8 +51,9 @@ struct DiffContext {
     [[nodiscard]] SourcePosition position(const Snapshot& snapshot, const Location& location) const;
     // A change at `path` between o and n, with their positions and n's lifecycle.
     [[nodiscard]] Change make(ChangeKind kind, const std::string& path, const Schema& o, const Schema& n) const;
+    // `aside`: said after the change, not what identifies it (Change::aside).
     void emit(Unit& unit, ChangeKind kind, const std::string& path, const Schema& o, const Schema& n, boost::json::value old_value,
-              boost::json::value new_value, std::string detail = {}) const;
+              boost::json::value new_value, std::string detail = {}, std::string aside = {}) const;
 };
 
 // Two schemas compared at one place: the unit their changes go to and the path inside it.
@@ -67,8 +68,9 @@ struct SchemaSite {
     std::string_view documented{};
 
     // A change of the two schemas here.
-    void emit(ChangeKind kind, boost::json::value old_value, boost::json::value new_value, std::string detail = {}) const {
-        context.emit(unit, kind, path, o, n, std::move(old_value), std::move(new_value), std::move(detail));
+    void emit(ChangeKind kind, boost::json::value old_value, boost::json::value new_value, std::string detail = {},
+              std::string aside = {}) const {
+        context.emit(unit, kind, path, o, n, std::move(old_value), std::move(new_value), std::move(detail), std::move(aside));
     }
 };
 

@@ -190,8 +190,8 @@ struct RuleEdits {
 // often what decides a reviewer's question ("must be at most 128 characters").
 void emit_about_rule(const SchemaSite& at, ChangeKind kind, json::value old_rule, json::value new_rule, std::string detail,
                      const ValidationRule& rule) {
-    at.emit(kind, std::move(old_rule), std::move(new_rule), std::move(detail));
-    if (!rule.message.empty()) at.unit.changes.back().aside = fmt::format("its message: \"{}\"", rule.message);
+    at.emit(kind, std::move(old_rule), std::move(new_rule), std::move(detail),
+            rule.message.empty() ? std::string() : fmt::format("its message: \"{}\"", rule.message));
 }
 
 // A rule rewritten is one change showing both expressions: each removed rule paired with

@@ -172,12 +172,8 @@ void compare_keyword_lists(const SchemaSite& at, const std::vector<Keyword>& bef
         } else if (json_equal(*found, *keyword.value)) continue;
         else if (auto options = keyword.name == "x-kubernetes-unions" ? union_options_added(*keyword.value, *found) : std::string();
                  !options.empty()) {
-            auto change = at.context.make(ChangeKind::union_option_added, at.path, at.o, at.n);
-            change.old_value = detached(*keyword.value);
-            change.new_value = detached(*found);
-            change.detail = std::string(keyword.name);
-            change.aside = std::move(options);
-            add_change(at.unit, std::move(change));
+            at.emit(ChangeKind::union_option_added, detached(*keyword.value), detached(*found), std::string(keyword.name),
+                    std::move(options));
         } else
             at.emit(kind_of(keyword, nullptr, ChangeKind::unclassified_change), detached(*keyword.value), detached(*found),
                     std::string(keyword.name));
