@@ -34,16 +34,11 @@ struct Page {
     // Text whose input spans (input_mark on both sides) are code: `<code>Slow</code>`, not
     // the backticks a terminal reads.
     void marked(std::string_view text) {
-        bool inside = false;
-        std::size_t start = 0;
-        for (std::size_t i = 0; i <= text.size(); ++i) {
-            if (i < text.size() && text[i] != input_mark) continue;
-            if (inside) out += "<code>";
-            append_markup_text(out, text.substr(start, i - start));
-            if (inside) out += "</code>";
-            inside = !inside;
-            start = i + 1;
-        }
+        for_each_marked_run(text, [&](std::string_view run, bool code) {
+            if (code) out += "<code>";
+            append_markup_text(out, run);
+            if (code) out += "</code>";
+        });
     }
     // `scratch` as it stands, escaped.
     void scratch_text() { append_markup_text(out, scratch); }

@@ -99,15 +99,7 @@ std::string prose(std::string_view raw, bool in_table) {
 // Text that may hold input spans (input_mark on both sides), for a table cell or a line.
 std::string marked_text(std::string_view text, bool in_table) {
     std::string out;
-    bool inside = false;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        if (i < text.size() && text[i] != input_mark) continue;
-        const auto piece = text.substr(start, i - start);
-        out += inside ? coded(piece, in_table) : prose(piece, in_table);
-        inside = !inside;
-        start = i + 1;
-    }
+    for_each_marked_run(text, [&](std::string_view run, bool marked) { out += marked ? coded(run, in_table) : prose(run, in_table); });
     return out;
 }
 

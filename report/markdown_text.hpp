@@ -1,6 +1,7 @@
 #pragma once
 // Input text inside Markdown (PR comments, release notes): nothing an input wrote is read
 // as markup, a link, an image or a mention.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,20 @@ inline constexpr char input_mark = '\x1f';
 
 // `text` marked as input, to become one code span (its own marks dropped).
 std::string input_span(std::string_view text);
+
+// `piece(run, marked)` for each run of `text` between input marks, in order: how each
+// format renders the marks its own way (code spans, <code>).
+template <typename Piece>
+void for_each_marked_run(std::string_view text, Piece piece) {
+    bool inside = false;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && text[i] != input_mark) continue;
+        piece(text.substr(start, i - start), inside);
+        inside = !inside;
+        start = i + 1;
+    }
+}
 
 // Text for a list item or a quote: each input_span a code span (code()), and between them,
 // controls escaped (line breaks too) and each word that GitHub would act on (`<img>`,
