@@ -30,6 +30,7 @@ Command add_changelog(CLI::App& app, Limits& limits);
 Command add_lint(CLI::App& app, Limits& limits);
 Command add_validate(CLI::App& app, Limits& limits);
 Command add_explain(CLI::App& app, Limits& limits);
+Command add_history(CLI::App& app, Limits& limits);
 Command add_rules(CLI::App& app);
 
 // `footer` of a command's help after the list of what a snapshot argument may be.

@@ -57,6 +57,17 @@ int ruleset_to_use(std::optional<int> from_option, const std::optional<Config>& 
     return from_option.value_or(from_config.value_or(current_ruleset));
 }
 
+void describe_sources(Comparison& comparison, const Snapshot& before, const Snapshot& after) {
+    auto& sources = comparison.sources;
+    sources.old_side = {before.source, std::string(to_string(before.format)), before.info_version};
+    sources.new_side = {after.source, std::string(to_string(after.format)), after.info_version};
+    sources.kinds = kinds_of({&before, &after});
+    sources.served_old = served_kinds(before);
+    sources.served_new = served_kinds(after);
+    sources.deprecated_new = served_kinds(after, true);
+    comparison.crds = crds_of(before, after);
+}
+
 Comparison compare(const ComparisonRequest& request, const Limits& limits) {
     const auto& [old_spec, new_spec, ruleset, conventions, objects, clusters, inputs] = request;
     auto loaded = std::make_unique<SnapshotPair>(load_snapshot_pair(old_spec, new_spec, limits));
@@ -92,17 +103,11 @@ Comparison compare(const ComparisonRequest& request, const Limits& limits) {
         object_lines = object_notes(checked);
     }
     comparison.summary = summarize(comparison.findings);
-    auto& sources = comparison.sources;
-    sources.old_side = {before.source, std::string(to_string(before.format)), before.info_version};
-    sources.new_side = {after.source, std::string(to_string(after.format)), after.info_version};
-    sources.notes = std::move(diff.notes);
-    sources.notes.insert(sources.notes.end(), cluster_notes.begin(), cluster_notes.end());
-    sources.notes.insert(sources.notes.end(), object_lines.begin(), object_lines.end());
-    sources.kinds = kinds_of({&before, &after});
-    sources.served_old = served_kinds(before);
-    sources.served_new = served_kinds(after);
-    sources.deprecated_new = served_kinds(after, true);
-    comparison.crds = crds_of(before, after);
+    describe_sources(comparison, before, after);
+    auto& notes = comparison.sources.notes;
+    notes = std::move(diff.notes);
+    notes.insert(notes.end(), cluster_notes.begin(), cluster_notes.end());
+    notes.insert(notes.end(), object_lines.begin(), object_lines.end());
     // Input warnings first: they say what the findings were read from.
     std::vector<std::string> warnings = before.input_warnings;
     for (const auto& warning : after.input_warnings)

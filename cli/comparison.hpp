@@ -47,6 +47,10 @@ struct ComparisonRequest {
 // Loads both snapshots (and the clusters' CRDs), diffs and judges them.
 Comparison compare(const ComparisonRequest& request, const Limits& limits);
 
+// What the reports say of the two snapshots a comparison is made of: their sources, kinds,
+// served and deprecated kinds, and their CRDs (for judge_upgrades).
+void describe_sources(Comparison& comparison, const Snapshot& before, const Snapshot& after);
+
 // The configuration file at `path` (`--config`), read once; none for "".
 std::optional<Config> read_configuration(const std::string& path, const Limits& limits);
 
