@@ -3,6 +3,17 @@
 #include <algorithm>
 
 namespace kompat {
+namespace {
+
+// The release the stage `entry` has in `target` started in; unset: before the first.
+std::optional<std::size_t> stage_start(const HistoryEntry& entry, std::size_t target) {
+    std::optional<std::size_t> start;
+    for (const auto& stage : entry.stages)
+        if (!stage.release || *stage.release <= target) start = stage.release;
+    return start;
+}
+
+}  // namespace
 
 ObjectUses object_uses(const Timeline& timeline, std::size_t target, const ManifestSet& objects,
                        const std::vector<ObjectReview>& reviews) {
@@ -44,7 +55,7 @@ ObjectUses object_uses(const Timeline& timeline, std::size_t target, const Manif
             const bool exact = timeline.fields.contains(FieldKey{field.type, field.field_path});
             if (field.alpha) {
                 field_use.problem = ObjectProblem::field_alpha;
-                if (known != nullptr) field_use.release = known->min_version();
+                if (known != nullptr) field_use.release = stage_start(*known, target);
             } else if (exact && known->removed && *known->removed <= target) {
                 field_use.problem = ObjectProblem::field_removed;
                 field_use.release = known->removed;

@@ -60,6 +60,8 @@ struct FieldReview {
     void walk_members(const json::object& members, const Place& place, const std::string& path) {
         const auto& [schema, type, at] = place;
         for (const auto& member : members) {
+            // Every object has these; a CRD's schema need not describe them.
+            if (path.empty() && (member.key() == "apiVersion" || member.key() == "kind" || member.key() == "metadata")) continue;
             const auto step = field_step(member.key());
             if (const auto* property = property_of(*schema, member.key())) {
                 if (lifecycle_of(property->schema, source).status == LifecycleStatus::alpha)

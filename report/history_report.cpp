@@ -28,8 +28,14 @@ std::vector<Event> events_of(const Timeline& timeline, const HistoryEntry& entry
     if (entry.removed)
         events.push_back({at(entry.removed), fmt::format("removed in {}", names[*entry.removed]) +
                                                  (replacement.empty() ? "" : fmt::format(", use {}", replacement))});
-    for (auto change = entry.changed.rbegin(); change != entry.changed.rend(); ++change)
+    for (auto change = entry.changed.rbegin(); change != entry.changed.rend(); ++change) {
+        // The removal's own rule (field-removed, kind-removed) says no more than "removed".
+        const bool only_removal = at(change->release) == at(entry.removed) &&
+                                  std::all_of(change->rules.begin(), change->rules.end(),
+                                              [](const std::string& rule) { return rule.ends_with("-removed"); });
+        if (only_removal) continue;
         events.push_back({at(change->release), fmt::format("breaking in {} ({})", names[change->release], fmt::join(change->rules, ", "))});
+    }
     if (entry.deprecated)
         events.push_back({at(entry.deprecated), *entry.deprecated == 0 ? fmt::format("deprecated (already in {})", names.front())
                                                                         : fmt::format("deprecated in {}", names[*entry.deprecated])});
@@ -211,7 +217,7 @@ std::string objects_summary(const HistoryReport& report) {
     std::vector<std::string> parts{
         fmt::format("{} of {} object(s) judged against {}: {} finding(s)", uses.objects - uses.skipped, uses.objects, target_name(report), uses.uses.size())};
     if (!uses.unknown_kinds.empty())
-        parts.push_back(fmt::format("{} of kinds no release has were skipped: {}", uses.skipped, fmt::join(uses.unknown_kinds, ", ")));
+        parts.push_back(fmt::format("skipped {} object(s) of kinds no release has: {}", uses.skipped, fmt::join(uses.unknown_kinds, ", ")));
     return fmt::format("{}", fmt::join(parts, "; "));
 }
 
