@@ -29,7 +29,8 @@ void mark_removed(Map& map, std::size_t release) {
         if (release > 0 && entry.last_seen == release - 1 && !entry.removed) entry.removed = release;
 }
 
-// The path of the field holding `path` (`.spec.ports[*]` → `.spec`), "" at the top.
+}  // namespace
+
 std::string parent_of(const std::string& path) {
     if (path.ends_with("[*]") || path.ends_with("{*}")) return path.substr(0, path.size() - 3);
     if (path.ends_with("\"]")) {
@@ -39,6 +40,8 @@ std::string parent_of(const std::string& path) {
     const auto dot = path.rfind('.');
     return dot == std::string::npos || dot == 0 ? std::string() : path.substr(0, dot);
 }
+
+namespace {
 
 // The field at `path` of `type`, or the nearest field holding it; null for none.
 template <typename Fields>

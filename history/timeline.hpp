@@ -69,6 +69,9 @@ void add_release(Timeline& timeline, std::string label, const ReleaseFacts& fact
 // it, on the kinds, operations and fields they stand at.
 void add_breaks(Timeline& timeline, std::size_t release, const std::vector<Finding>& findings);
 
+// The path one step up (`.spec.ports[*]` → `.spec.ports`, `.spec.ports` → `.spec`), "" at the top.
+std::string parent_of(const std::string& path);
+
 // The field at `path` of `type`, or the nearest field holding it; null for none.
 const HistoryEntry* find_field(const Timeline& timeline, const std::string& type, std::string path);
 

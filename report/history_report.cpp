@@ -69,8 +69,9 @@ std::string replacement_if_removed(const Timeline& timeline, const std::string& 
     return entry.removed ? replacement_of(timeline, kind, *entry.removed) : std::string();
 }
 
-// A field whose only events are its type's (added or removed with it) is said by the type.
-bool folded_into_type(const HistoryEntry& field, const HistoryEntry& type) {
+// A field whose only events are its holder's (added or removed with the field or type that
+// holds it) is said by the holder.
+bool folded_into(const HistoryEntry& field, const HistoryEntry& type) {
     const bool only_ga_from_start = field.stages.empty() || (field.stages.size() == 1 && field.stages.front().stage == FieldStage::ga &&
                                                              field.stages.front().release == field.added);
     return field.added == type.added && field.removed == type.removed && !field.deprecated && field.changed.empty() && only_ga_from_start;
@@ -143,7 +144,7 @@ HistoryLines lines_of(const HistoryReport& report) {
     }
     for (const auto& [operation, entry] : timeline.operations) {
         if (!report.filter.keeps_operation(timeline, operation)) continue;
-        if (report.filter.empty() && folded_into_kind(timeline, operation, entry)) {
+        if (folded_into_kind(timeline, operation, entry)) {
             ++out.folded;
             continue;
         }
@@ -154,7 +155,9 @@ HistoryLines lines_of(const HistoryReport& report) {
     for (const auto& [key, entry] : timeline.fields) {
         if (!report.filter.keeps_field(timeline, key)) continue;
         const auto& type = timeline.types.at(key.first);
-        if (folded_into_type(entry, type)) {
+        // Said by the field or type that holds it, when it came and went with that.
+        const auto* holder = find_field(timeline, key.first, parent_of(key.second));
+        if (folded_into(entry, holder != nullptr ? *holder : type)) {
             ++out.folded;
         } else if (const auto events = events_of(timeline, entry, {}); !events.empty()) {
             groups[key.first].fields.push_back({newest(events), key.second, joined(events)});
