@@ -84,6 +84,9 @@ void json_paired_ratios(int count);
 // DOM-parses the same inputs (`--parse-once SPEC...`, also in that file), paired.
 int parse_once(const std::vector<std::string>& specs);
 void process_paired_ratios(int count);
+// The same file: `kompat history` over the ten Kubernetes releases of the corpus against
+// the nine consecutive `kompat check`s it replaces, and their peak memory.
+void history_paired_ratios(int count);
 
 // bench/phase_table.cpp: the table of where a check's time goes (`--phases N`).
 int phase_table(int runs);

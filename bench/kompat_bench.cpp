@@ -21,6 +21,8 @@
 //   build/kompat_bench --process-pairs N     a whole `kompat check` process against a process
 //                                            that reads and DOM-parses both inputs
 //                                            (`--parse-once SPEC...`), N pairs back to back
+//   build/kompat_bench --history-pairs N     `kompat history` over the ten Kubernetes releases
+//                                            against the nine `check`s it replaces, and peak RSS
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
@@ -328,6 +330,14 @@ int main(int argc, char** argv) {
             return 0;
         }
         kompat::bench::process_paired_ratios(std::max(1, std::atoi(argv[2])));
+        return 0;
+    }
+    if (argc == 3 && std::string(argv[1]) == "--history-pairs") {
+        if (!fs::is_directory(corpus())) {
+            std::cerr << "kompat_bench: ../shared/corpus is absent beside the checkout; nothing to measure\n";
+            return 0;
+        }
+        kompat::bench::history_paired_ratios(std::max(1, std::atoi(argv[2])));
         return 0;
     }
     if (argc == 3 && std::string(argv[1]) == "--paired") {

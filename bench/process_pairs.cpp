@@ -6,6 +6,7 @@
 // reference (its many small blocks come back warm, the check's large arena blocks do not).
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <boost/json/parse.hpp>
@@ -24,8 +25,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // Runs `arguments` with standard output and error to /dev/null; true when it exits 0 or 1
-// (check's "findings at the threshold").
-bool run_quietly(const std::vector<std::string>& arguments) {
+// (check's "findings at the threshold"). `peak_kib`, when given, gets the process's peak
+// resident set, and `cpu_seconds` has its user and system time added.
+bool run_quietly(const std::vector<std::string>& arguments, long* peak_kib = nullptr, double* cpu_seconds = nullptr) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
@@ -38,7 +40,11 @@ bool run_quietly(const std::vector<std::string>& arguments) {
     posix_spawn_file_actions_destroy(&actions);
     if (spawned != 0) return false;
     int status = 0;
-    if (waitpid(pid, &status, 0) != pid) return false;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) != pid) return false;
+    if (peak_kib != nullptr) *peak_kib = usage.ru_maxrss;
+    const auto seconds = [](const timeval& time) { return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6; };
+    if (cpu_seconds != nullptr) *cpu_seconds += seconds(usage.ru_utime) + seconds(usage.ru_stime);
     return WIFEXITED(status) && WEXITSTATUS(status) <= 1;
 }
 
@@ -73,6 +79,38 @@ void process_paired_ratios(int count) {
                 run({self, "--parse-once", old_spec, new_spec});
             });
     }
+}
+
+void history_paired_ratios(int count) {
+    const auto here = fs::read_symlink("/proc/self/exe").parent_path();
+    const auto kompat = (here / "kompat").string();
+    std::vector<std::string> releases;
+    for (const auto* release : {"v1.24", "v1.25", "v1.26", "v1.27", "v1.28", "v1.29", "v1.30", "v1.31", "v1.32", "v1.35"})
+        releases.push_back((corpus() / "kubernetes" / release / "v3").string());
+    const auto run = [](const std::vector<std::string>& arguments, long* peak_kib, double* cpu_seconds) {
+        if (!run_quietly(arguments, peak_kib, cpu_seconds)) throw std::runtime_error("kompat_bench: " + arguments[1] + " failed");
+    };
+    std::vector<std::string> history{kompat, "history", "--format", "json"};
+    for (std::size_t i = 0; i < releases.size(); ++i) history.push_back(std::to_string(i) + "=" + releases[i]);
+    long history_peak = 0;
+    long check_peak = 0;
+    double history_cpu = 0;
+    double checks_cpu = 0;
+    print_paired_ratio(
+        "history_process/kubernetes_10_releases", "nine_check_processes/kubernetes_10_releases", count,
+        [&] { run(history, &history_peak, &history_cpu); },
+        [&] {
+            for (std::size_t i = 0; i + 1 < releases.size(); ++i) {
+                long peak = 0;
+                run({kompat, "check", releases[i], releases[i + 1], "--format", "json"}, &peak, &checks_cpu);
+                check_peak = std::max(check_peak, peak);
+            }
+        });
+    // Both ran count + 1 times (one warm-up each).
+    std::cout << "CPU (user + system): history " << history_cpu / (count + 1) << " s, the nine checks " << checks_cpu / (count + 1)
+              << " s: " << history_cpu / checks_cpu << "x\n";
+    std::cout << "peak RSS: history " << history_peak << " KiB, the largest of the nine checks " << check_peak << " KiB: "
+              << static_cast<double>(history_peak) / static_cast<double>(check_peak) << "x\n";
 }
 
 }  // namespace kompat::bench

@@ -25,6 +25,13 @@ void set_heap_growth() {
 #endif
 }
 
+void keep_freed_heap() {
+#if defined(__GLIBC__)
+    mallopt(M_TRIM_THRESHOLD, static_cast<int>(std::size_t{1} << 30));
+    mallopt(M_MMAP_THRESHOLD, static_cast<int>(thread_heap_bytes / 2));  // the most glibc takes
+#endif
+}
+
 void advise_huge_pages_for_this_thread() {
 #if defined(KOMPAT_GLIBC_HEAP) && defined(MADV_HUGEPAGE)
     void* probe = std::malloc(1);

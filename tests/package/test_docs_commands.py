@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-COMMANDS = "check|changelog|diff|lint|validate|inspect|explain|rules|snapshot"
+COMMANDS = "check|changelog|diff|lint|validate|inspect|explain|history|rules|snapshot"
 # Synopsis lines name what the user fills in: not a command to copy.
 PLACEHOLDERS = re.compile(r"\b(SPEC|RESOURCE|OLD|NEW|FILE|REL|RULE|N)\b|\[|…|\|")
 SUBSTITUTIONS = [("${{ github.base_ref }}", "main"), ("$CI_MERGE_REQUEST_TARGET_BRANCH_NAME", "main"),
