@@ -85,12 +85,12 @@ format-check:
 	@scripts/install-deps.sh clang-format
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
 
-# The stages that judge (diff/, rules/, load/) under .clang-tidy (clang-tidy 14, Debian's):
+# The stages that judge (diff/, rules/, load/) and history/ under .clang-tidy (clang-tidy 14, Debian's):
 # no function over 60 lines or cognitive complexity 35. CI runs it. Needs the compile
 # commands of a configured $(BUILD_DIR).
 tidy: configure
 	@scripts/install-deps.sh clang-tidy
-	@git ls-files 'diff/*.cpp' 'rules/*.cpp' 'load/*.cpp' | \
+	@git ls-files 'diff/*.cpp' 'rules/*.cpp' 'load/*.cpp' 'history/*.cpp' | \
 	  xargs -P $(JOBS) -n 8 clang-tidy -p $(BUILD_DIR) --quiet --extra-arg=-Wno-unknown-warning-option 2>/dev/null
 
 # Rewrites the golden cases' inputs (golden/generate.py), docs/rules.md and expected
@@ -98,6 +98,7 @@ tidy: configure
 golden-update: build
 	python3 golden/generate.py
 	golden/update.sh $(BUILD_DIR)/kompat
+	golden/history/update.sh $(BUILD_DIR)/kompat
 
 # The HTML report of the examples (and of Kubernetes 1.24 -> 1.25 and prometheus-operator
 # v0.80.0 -> v0.93.0 when ../shared is there), each with a screenshot taken by headless

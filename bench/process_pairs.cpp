@@ -109,8 +109,8 @@ void history_paired_ratios(int count) {
     // Both ran count + 1 times (one warm-up each).
     std::cout << "CPU (user + system): history " << history_cpu / (count + 1) << " s, the nine checks " << checks_cpu / (count + 1)
               << " s: " << history_cpu / checks_cpu << "x\n";
-    std::cout << "peak RSS: history " << history_peak << " KiB, the largest of the nine checks " << check_peak << " KiB: "
-              << static_cast<double>(history_peak) / static_cast<double>(check_peak) << "x\n";
+    std::cout << "peak RSS: history " << history_peak << " KiB, the largest of the nine checks " << check_peak
+              << " KiB: " << static_cast<double>(history_peak) / static_cast<double>(check_peak) << "x\n";
 }
 
 }  // namespace kompat::bench

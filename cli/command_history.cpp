@@ -63,7 +63,8 @@ std::vector<Finding> narrowed(std::vector<Finding> findings, const HistoryFilter
     std::erase_if(findings, [&](const Finding& finding) {
         if (!filter.field.empty()) return !(finding.type + finding.path).starts_with(filter.field) && finding.type != filter.field;
         if (finding.kind && filter.keeps_kind(*finding.kind)) return false;
-        return std::none_of(finding.affects.begin(), finding.affects.end(), [&](const std::string& kind) { return filter.keeps_kind(kind); });
+        return std::none_of(finding.affects.begin(), finding.affects.end(),
+                            [&](const std::string& kind) { return filter.keeps_kind(kind); });
     });
     return findings;
 }
@@ -155,12 +156,14 @@ int run_history(const HistoryOptions& options, const Limits& limits) {
     report.timeline = &timeline;
     report.release_notes = std::move(notes);
     if (!target) {
-        print_error(fmt::format("kompat history: --target {} is no release of the list ({})", options.target, fmt::join(timeline.releases, ", ")));
+        print_error(
+            fmt::format("kompat history: --target {} is no release of the list ({})", options.target, fmt::join(timeline.releases, ", ")));
         return exit_usage_or_input;
     }
     report.target = *target;
     if (timeline.unplaced_breaks > 0)
-        report.notes.push_back(fmt::format("{} breaking change(s) stand at no kind version, operation or field the history follows", timeline.unplaced_breaks));
+        report.notes.push_back(fmt::format("{} breaking change(s) stand at no kind version, operation or field the history follows",
+                                           timeline.unplaced_breaks));
     if (objects) report.objects = object_uses(timeline, *target, *objects, reviews);
     const auto text = options.format == "json"       ? history_json(report)
                       : options.format == "markdown" ? history_markdown(report)
@@ -189,7 +192,9 @@ Command add_history(CLI::App& app, Limits& limits) {
     history->add_option("--output,-o", options->output, "File to write the history to (default: stdout)");
     history->add_option("--kind", options->kind, "Only this kind (`batch/v1 CronJob`, or `CronJob` for each of its versions)");
     history->add_option("--field", options->field, "Only this field (`io.k8s.api.core.v1.PodSpec.hostUsers`) or type's fields");
-    history->add_option("--objects", options->objects, "Kubernetes objects (YAML or JSON files or directories) to judge against the last release")
+    history
+        ->add_option("--objects", options->objects,
+                     "Kubernetes objects (YAML or JSON files or directories) to judge against the last release")
         ->allow_extra_args(false);
     history->add_option("--target", options->target, "Judge --objects against this release of the list instead of the last");
     add_limit_options(history, limits, true);

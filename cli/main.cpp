@@ -86,8 +86,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     kompat::Limits limits;
     const std::vector<kompat::cli::Command> commands{
-        kompat::cli::add_inspect(app, limits),   kompat::cli::add_check(app, limits), kompat::cli::add_diff(app, limits),
-        kompat::cli::add_changelog(app, limits), kompat::cli::add_lint(app, limits),  kompat::cli::add_validate(app, limits),
+        kompat::cli::add_inspect(app, limits),   kompat::cli::add_check(app, limits),   kompat::cli::add_diff(app, limits),
+        kompat::cli::add_changelog(app, limits), kompat::cli::add_lint(app, limits),    kompat::cli::add_validate(app, limits),
         kompat::cli::add_explain(app, limits),   kompat::cli::add_history(app, limits), kompat::cli::add_rules(app),
     };
     if (const auto unknown = unknown_command(argc, argv, commands); !unknown.empty()) {

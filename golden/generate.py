@@ -66,8 +66,8 @@ def main():
         with open(os.path.join(folder, "rules"), "w") as f:
             f.write("".join(r + "\n" for r in c["rules"]))
     for entry in os.listdir(HERE):
-        # golden/explain/, golden/changelog/ and golden/charts/ hold cases written by hand.
-        if os.path.isdir(os.path.join(HERE, entry)) and entry not in names and entry not in ("explain", "changelog", "charts"):
+        # golden/explain/, golden/changelog/, golden/charts/ and golden/history/ hold cases written by hand.
+        if os.path.isdir(os.path.join(HERE, entry)) and entry not in names and entry not in ("explain", "changelog", "charts", "history"):
             shutil.rmtree(os.path.join(HERE, entry))
     write_docs()
 

@@ -6,7 +6,7 @@ kompat=$(readlink -f "$1")
 cd "$(dirname "$0")"
 for dir in */; do
   dir=${dir%/}
-  [ "$dir" = explain ] || [ "$dir" = changelog ] || [ "$dir" = charts ] && continue
+  [ "$dir" = explain ] || [ "$dir" = changelog ] || [ "$dir" = charts ] || [ "$dir" = history ] && continue
   (
     cd "$dir"
     # shellcheck disable=SC2207 # the arguments are words without spaces

@@ -15,8 +15,7 @@ std::optional<std::size_t> stage_start(const HistoryEntry& entry, std::size_t ta
 
 }  // namespace
 
-ObjectUses object_uses(const Timeline& timeline, std::size_t target, const ManifestSet& objects,
-                       const std::vector<ObjectReview>& reviews) {
+ObjectUses object_uses(const Timeline& timeline, std::size_t target, const ManifestSet& objects, const std::vector<ObjectReview>& reviews) {
     ObjectUses out;
     out.objects = objects.manifests.size();
     for (const auto& review : reviews) {

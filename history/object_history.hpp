@@ -15,9 +15,9 @@ namespace kompat {
 
 // What the target release did to one object, read while that release was held.
 struct ObjectReview {
-    std::size_t manifest = 0;          // index into the ManifestSet
-    bool kind_served = false;          // the target release serves the object's kind version
-    std::vector<ObjectField> fields;   // fields_to_review, when it does
+    std::size_t manifest = 0;         // index into the ManifestSet
+    bool kind_served = false;         // the target release serves the object's kind version
+    std::vector<ObjectField> fields;  // fields_to_review, when it does
 };
 
 enum class ObjectProblem {
@@ -49,8 +49,7 @@ struct ObjectUses {
     std::vector<std::string> unknown_kinds;
 };
 
-ObjectUses object_uses(const Timeline& timeline, std::size_t target, const ManifestSet& objects,
-                       const std::vector<ObjectReview>& reviews);
+ObjectUses object_uses(const Timeline& timeline, std::size_t target, const ManifestSet& objects, const std::vector<ObjectReview>& reviews);
 
 // Whether an object uses what the target release does not have: removed by it or, for an
 // earlier target, added after it (history's exit 1).

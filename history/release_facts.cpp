@@ -118,9 +118,9 @@ ReleaseFacts facts_of(const Snapshot& snapshot) {
     std::sort(facts.kind_types.begin(), facts.kind_types.end());
     facts.kind_types.erase(std::unique(facts.kind_types.begin(), facts.kind_types.end()), facts.kind_types.end());
     std::sort(facts.kinds.begin(), facts.kinds.end());
-    facts.kinds.erase(std::unique(facts.kinds.begin(), facts.kinds.end(),
-                                  [](const KindFact& a, const KindFact& b) { return a.kind == b.kind; }),
-                      facts.kinds.end());
+    facts.kinds.erase(
+        std::unique(facts.kinds.begin(), facts.kinds.end(), [](const KindFact& a, const KindFact& b) { return a.kind == b.kind; }),
+        facts.kinds.end());
     for (const auto& operation : snapshot.operations)
         facts.operations.push_back({operation.key(), operation.gvk ? operation.gvk->to_string() : std::string(), operation.deprecated});
     std::sort(facts.operations.begin(), facts.operations.end(),

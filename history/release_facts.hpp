@@ -40,7 +40,7 @@ struct ReleaseFacts {
     std::vector<KindFact> kinds;            // sorted; List kinds and meta kinds (DeleteOptions, …) left out
     std::vector<OperationFact> operations;  // sorted by operation
     std::vector<FieldFact> fields;          // sorted by type, then path; once each
-    std::vector<std::string> kind_types;  // the types that are a kind's own schema, sorted
+    std::vector<std::string> kind_types;    // the types that are a kind's own schema, sorted
     // The kinds that reach each type holding fields (a type no kind reaches: none), sorted.
     std::map<std::string, std::vector<std::string>, std::less<>> kinds_of_type;
 };

@@ -60,9 +60,7 @@ void record(HistoryEntry& entry, std::size_t release, std::string_view rule) {
 
 }  // namespace
 
-bool HistoryEntry::present_in(std::size_t release) const {
-    return (!added || *added <= release) && (!removed || release < *removed);
-}
+bool HistoryEntry::present_in(std::size_t release) const { return (!added || *added <= release) && (!removed || release < *removed); }
 
 void add_release(Timeline& timeline, std::string label, const ReleaseFacts& facts) {
     const auto release = timeline.releases.size();

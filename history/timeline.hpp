@@ -38,9 +38,7 @@ struct HistoryEntry {
     FieldStage stage = FieldStage::ga;
 
     // The release its current stage started in; unset when that is before the first release.
-    [[nodiscard]] std::optional<std::size_t> min_version() const {
-        return stages.empty() ? std::nullopt : stages.back().release;
-    }
+    [[nodiscard]] std::optional<std::size_t> min_version() const { return stages.empty() ? std::nullopt : stages.back().release; }
     [[nodiscard]] bool present_in(std::size_t release) const;  // whether the release has it
 };
 
@@ -51,9 +49,9 @@ struct Timeline {
     std::map<std::string, HistoryEntry, std::less<>> kinds;
     std::map<std::string, HistoryEntry, std::less<>> operations;
     std::map<FieldKey, HistoryEntry> fields;
-    std::map<std::string, HistoryEntry, std::less<>> types;  // the types holding fields
+    std::map<std::string, HistoryEntry, std::less<>> types;                      // the types holding fields
     std::set<std::string, std::less<>> kind_types;                               // types that are a kind's own schema
-    std::map<std::string, std::string, std::less<>> operation_kind;                 // the kind each operation serves, when said
+    std::map<std::string, std::string, std::less<>> operation_kind;              // the kind each operation serves, when said
     std::map<std::string, std::vector<std::string>, std::less<>> kinds_of_type;  // as the last release that has the type says
     // Each release's served kind versions and those it deprecates, for the version to use
     // instead of a removed one.

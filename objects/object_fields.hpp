@@ -21,7 +21,6 @@ struct ObjectField {
 // The fields of `object` that `kind`'s schema in `snapshot` lacks (where the schema lists
 // its fields: a map, a free-form object or preserved unknown fields accept any) or marks
 // alpha, in the object's order. `root_type` names the kind's own schema.
-std::vector<ObjectField> fields_to_review(const Snapshot& snapshot, const Kind& kind, const std::string& root_type,
-                                          const Manifest& object);
+std::vector<ObjectField> fields_to_review(const Snapshot& snapshot, const Kind& kind, const std::string& root_type, const Manifest& object);
 
 }  // namespace kompat

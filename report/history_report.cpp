@@ -30,20 +30,21 @@ std::vector<Event> events_of(const Timeline& timeline, const HistoryEntry& entry
                                                  (replacement.empty() ? "" : fmt::format(", use {}", replacement))});
     for (auto change = entry.changed.rbegin(); change != entry.changed.rend(); ++change) {
         // The removal's own rule (field-removed, kind-removed) says no more than "removed".
-        const bool only_removal = at(change->release) == at(entry.removed) &&
-                                  std::all_of(change->rules.begin(), change->rules.end(),
-                                              [](const std::string& rule) { return rule.ends_with("-removed"); });
+        const bool only_removal =
+            at(change->release) == at(entry.removed) &&
+            std::all_of(change->rules.begin(), change->rules.end(), [](const std::string& rule) { return rule.ends_with("-removed"); });
         if (only_removal) continue;
         events.push_back({at(change->release), fmt::format("breaking in {} ({})", names[change->release], fmt::join(change->rules, ", "))});
     }
     if (entry.deprecated)
         events.push_back({at(entry.deprecated), *entry.deprecated == 0 ? fmt::format("deprecated (already in {})", names.front())
-                                                                        : fmt::format("deprecated in {}", names[*entry.deprecated])});
+                                                                       : fmt::format("deprecated in {}", names[*entry.deprecated])});
     for (auto stage = entry.stages.rbegin(); stage != entry.stages.rend(); ++stage) {
         if (stage->release == entry.added && entry.added) continue;  // said with `added`
         // A description that stops naming a stage says no more than that: "GA" is a guess.
         const auto was = stage + 1 != entry.stages.rend() ? (stage + 1)->stage : FieldStage::ga;
-        const auto name = stage->stage == FieldStage::ga ? fmt::format("no longer described as {}", to_string(was)) : std::string(to_string(stage->stage));
+        const auto name = stage->stage == FieldStage::ga ? fmt::format("no longer described as {}", to_string(was))
+                                                         : std::string(to_string(stage->stage));
         events.push_back({at(stage->release), stage->release ? fmt::format("{} in {}", name, names[*stage->release])
                                                              : fmt::format("{} (already in {})", name, names.front())});
     }
@@ -86,8 +87,8 @@ bool folded_into_kind(const Timeline& timeline, const std::string& operation, co
     const auto& of_kind = found->second;
     const bool breaks_with_it = std::all_of(entry.changed.begin(), entry.changed.end(),
                                             [&](const BreakingChange& change) { return at(change.release) == at(of_kind.removed); });
-    return entry.added == of_kind.added && entry.removed == of_kind.removed && (!entry.deprecated || entry.deprecated == of_kind.deprecated) &&
-           breaks_with_it && (entry.added || entry.removed);
+    return entry.added == of_kind.added && entry.removed == of_kind.removed &&
+           (!entry.deprecated || entry.deprecated == of_kind.deprecated) && breaks_with_it && (entry.added || entry.removed);
 }
 
 // `v1 Pod, v1 PodTemplate and 12 more`
@@ -120,11 +121,13 @@ struct Line {
 struct TypeGroup {
     long newest = -1;
     std::string heading;
+    bool has_events = false;  // the heading says the type's own
     std::vector<Line> fields;
 };
 
 void sort_lines(std::vector<Line>& lines) {
-    std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return std::tie(b.newest, a.name) < std::tie(a.newest, b.name); });
+    std::sort(lines.begin(), lines.end(),
+              [](const Line& a, const Line& b) { return std::tie(b.newest, a.name) < std::tie(a.newest, b.name); });
 }
 
 struct HistoryLines {
@@ -133,6 +136,49 @@ struct HistoryLines {
     std::vector<TypeGroup> types;
     std::size_t folded = 0;  // fields said by their type, operations by their kind
 };
+
+// A type's heading: its name, the kinds that reach it, and its own events unless a kind's
+// line says them (its own type, or a type that came and went with every kind reaching it).
+TypeGroup group_of(const Timeline& timeline, const std::string& name, const HistoryEntry& type) {
+    TypeGroup group;
+    const auto& kinds = kinds_of_type(timeline, name);
+    group.heading = name;
+    if (!kinds.empty() && !(kinds.size() == 1 && kinds.front() == name)) group.heading += " (" + some_kinds(kinds) + ")";
+    if (timeline.kind_types.contains(name) || with_its_kinds(timeline, name, type)) return group;
+    if (const auto events = events_of(timeline, type, {}); !events.empty()) {
+        group.heading += ": " + joined(events);
+        group.newest = newest(events);
+        group.has_events = true;
+    }
+    return group;
+}
+
+std::vector<TypeGroup> type_groups(const HistoryReport& report, std::size_t& folded) {
+    const auto& timeline = *report.timeline;
+    std::map<std::string, TypeGroup> groups;
+    for (const auto& [key, entry] : timeline.fields) {
+        if (!report.filter.keeps_field(timeline, key)) continue;
+        const auto& type = timeline.types.at(key.first);
+        auto found = groups.find(key.first);
+        if (found == groups.end()) found = groups.emplace(key.first, group_of(timeline, key.first, type)).first;
+        // Said by the field or type that holds it, when it came and went with that.
+        const auto* holder = find_field(timeline, key.first, parent_of(key.second));
+        if (folded_into(entry, holder != nullptr ? *holder : type)) {
+            ++folded;
+        } else if (const auto events = events_of(timeline, entry, {}); !events.empty()) {
+            found->second.fields.push_back({newest(events), key.second, joined(events)});
+        }
+    }
+    std::vector<TypeGroup> out;
+    for (auto& [name, group] : groups) {
+        if (group.fields.empty() && !group.has_events) continue;
+        sort_lines(group.fields);
+        if (!group.fields.empty()) group.newest = std::max(group.newest, group.fields.front().newest);
+        out.push_back(std::move(group));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const TypeGroup& a, const TypeGroup& b) { return a.newest > b.newest; });
+    return out;
+}
 
 HistoryLines lines_of(const HistoryReport& report) {
     const auto& timeline = *report.timeline;
@@ -151,37 +197,7 @@ HistoryLines lines_of(const HistoryReport& report) {
         const auto events = events_of(timeline, entry, {});
         if (!events.empty()) out.operations.push_back({newest(events), operation, joined(events)});
     }
-    std::map<std::string, TypeGroup> groups;
-    for (const auto& [key, entry] : timeline.fields) {
-        if (!report.filter.keeps_field(timeline, key)) continue;
-        const auto& type = timeline.types.at(key.first);
-        // Said by the field or type that holds it, when it came and went with that.
-        const auto* holder = find_field(timeline, key.first, parent_of(key.second));
-        if (folded_into(entry, holder != nullptr ? *holder : type)) {
-            ++out.folded;
-        } else if (const auto events = events_of(timeline, entry, {}); !events.empty()) {
-            groups[key.first].fields.push_back({newest(events), key.second, joined(events)});
-        }
-        auto& group = groups[key.first];
-        if (!group.heading.empty()) continue;
-        const auto& kinds = kinds_of_type(timeline, key.first);
-        group.heading = key.first;
-        if (!kinds.empty() && !(kinds.size() == 1 && kinds.front() == key.first)) group.heading += " (" + some_kinds(kinds) + ")";
-        // A kind's own type comes and goes with the kind, whose line says so; so does a type
-        // that came and went with every kind reaching it.
-        if (!timeline.kind_types.contains(key.first) && !with_its_kinds(timeline, key.first, type))
-            if (const auto events = events_of(timeline, type, {}); !events.empty()) {
-                group.heading += ": " + joined(events);
-                group.newest = newest(events);
-            }
-    }
-    for (auto& [name, group] : groups) {
-        if (group.fields.empty() && group.heading.find(": ") == std::string::npos) continue;
-        sort_lines(group.fields);
-        if (!group.fields.empty()) group.newest = std::max(group.newest, group.fields.front().newest);
-        out.types.push_back(std::move(group));
-    }
-    std::stable_sort(out.types.begin(), out.types.end(), [](const TypeGroup& a, const TypeGroup& b) { return a.newest > b.newest; });
+    out.types = type_groups(report, out.folded);
     sort_lines(out.kinds);
     sort_lines(out.operations);
     return out;
@@ -217,8 +233,8 @@ std::string object_line(const HistoryReport& report, const ObjectUse& use) {
 
 std::string objects_summary(const HistoryReport& report) {
     const auto& uses = *report.objects;
-    std::vector<std::string> parts{
-        fmt::format("{} of {} object(s) judged against {}: {} finding(s)", uses.objects - uses.skipped, uses.objects, target_name(report), uses.uses.size())};
+    std::vector<std::string> parts{fmt::format("{} of {} object(s) judged against {}: {} finding(s)", uses.objects - uses.skipped,
+                                               uses.objects, target_name(report), uses.uses.size())};
     if (!uses.unknown_kinds.empty())
         parts.push_back(fmt::format("skipped {} object(s) of kinds no release has: {}", uses.skipped, fmt::join(uses.unknown_kinds, ", ")));
     return fmt::format("{}", fmt::join(parts, "; "));
@@ -255,7 +271,7 @@ void write_objects(JsonWriter& out, const HistoryReport& report) {
     out.key("objects");
     out.begin_array();
     for (const auto& use : report.objects->uses) {
-        static constexpr std::array problems{"kind-removed", "kind-not-yet", "kind-deprecated", "field-removed",
+        static constexpr std::array problems{"kind-removed",  "kind-not-yet",  "kind-deprecated", "field-removed",
                                              "field-not-yet", "field-unknown", "field-alpha"};
         out.begin_object();
         out.member("object", use.object);
@@ -275,6 +291,74 @@ void write_objects(JsonWriter& out, const HistoryReport& report) {
     out.key("skippedKinds");
     out.begin_array();
     for (const auto& kind : report.objects->unknown_kinds) out.string(kind);
+    out.end_array();
+}
+
+void write_kinds(JsonWriter& out, const HistoryReport& report) {
+    const auto& timeline = *report.timeline;
+    out.key("kinds");
+    out.begin_array();
+    for (const auto& [kind, entry] : timeline.kinds) {
+        if (!report.filter.keeps_kind(kind)) continue;
+        out.begin_object();
+        out.member("kind", kind);
+        write_entry_dates(out, timeline, entry);
+        out.key("replacement");
+        out.string_or_null(replacement_if_removed(timeline, kind, entry));
+        write_changed(out, timeline, entry);
+        out.end_object();
+    }
+    out.end_array();
+}
+
+void write_fields(JsonWriter& out, const HistoryReport& report) {
+    const auto& timeline = *report.timeline;
+    out.key("fields");
+    out.begin_array();
+    for (const auto& [key, entry] : timeline.fields) {
+        if (!report.filter.keeps_field(timeline, key)) continue;
+        out.begin_object();
+        out.member("type", key.first);
+        out.member("path", key.second);
+        out.key("kinds");
+        out.begin_array();
+        for (const auto& kind : kinds_of_type(timeline, key.first)) out.string(kind);
+        out.end_array();
+        write_entry_dates(out, timeline, entry);
+        out.key("stages");
+        out.begin_array();
+        for (const auto& stage : entry.stages) {
+            out.begin_object();
+            out.key("release");
+            stage.release ? out.string(timeline.releases[*stage.release]) : out.null();
+            out.member("stage", to_string(stage.stage));
+            out.end_object();
+        }
+        out.end_array();
+        out.key("minVersion");
+        const auto min_version = entry.min_version();
+        min_version ? out.string(timeline.releases[*min_version]) : out.null();
+        write_changed(out, timeline, entry);
+        out.end_object();
+    }
+    out.end_array();
+}
+
+void write_operations(JsonWriter& out, const HistoryReport& report) {
+    const auto& timeline = *report.timeline;
+    out.key("operations");
+    out.begin_array();
+    for (const auto& [operation, entry] : timeline.operations) {
+        if (!report.filter.keeps_operation(timeline, operation)) continue;
+        out.begin_object();
+        out.member("operation", operation);
+        const auto kind = timeline.operation_kind.find(operation);
+        out.key("kind");
+        kind == timeline.operation_kind.end() ? out.null() : out.string(kind->second);
+        write_entry_dates(out, timeline, entry);
+        write_changed(out, timeline, entry);
+        out.end_object();
+    }
     out.end_array();
 }
 
@@ -323,62 +407,9 @@ std::string history_json(const HistoryReport& report) {
         out.end_object();
         return text;
     }
-    out.key("kinds");
-    out.begin_array();
-    for (const auto& [kind, entry] : timeline.kinds) {
-        if (!report.filter.keeps_kind(kind)) continue;
-        out.begin_object();
-        out.member("kind", kind);
-        write_entry_dates(out, timeline, entry);
-        out.key("replacement");
-        out.string_or_null(replacement_if_removed(timeline, kind, entry));
-        write_changed(out, timeline, entry);
-        out.end_object();
-    }
-    out.end_array();
-    out.key("fields");
-    out.begin_array();
-    for (const auto& [key, entry] : timeline.fields) {
-        if (!report.filter.keeps_field(timeline, key)) continue;
-        out.begin_object();
-        out.member("type", key.first);
-        out.member("path", key.second);
-        out.key("kinds");
-        out.begin_array();
-        for (const auto& kind : kinds_of_type(timeline, key.first)) out.string(kind);
-        out.end_array();
-        write_entry_dates(out, timeline, entry);
-        out.key("stages");
-        out.begin_array();
-        for (const auto& stage : entry.stages) {
-            out.begin_object();
-            out.key("release");
-            stage.release ? out.string(timeline.releases[*stage.release]) : out.null();
-            out.member("stage", to_string(stage.stage));
-            out.end_object();
-        }
-        out.end_array();
-        out.key("minVersion");
-        const auto min_version = entry.min_version();
-        min_version ? out.string(timeline.releases[*min_version]) : out.null();
-        write_changed(out, timeline, entry);
-        out.end_object();
-    }
-    out.end_array();
-    out.key("operations");
-    out.begin_array();
-    for (const auto& [operation, entry] : timeline.operations) {
-        if (!report.filter.keeps_operation(timeline, operation)) continue;
-        out.begin_object();
-        out.member("operation", operation);
-        const auto kind = timeline.operation_kind.find(operation);
-        out.key("kind");
-        kind == timeline.operation_kind.end() ? out.null() : out.string(kind->second);
-        write_entry_dates(out, timeline, entry);
-        write_changed(out, timeline, entry);
-        out.end_object();
-    }
-    out.end_array();
+    write_kinds(out, report);
+    write_fields(out, report);
+    write_operations(out, report);
     out.key("notes");
     out.begin_array();
     for (const auto& note : report.notes) out.string(note);
@@ -390,7 +421,8 @@ std::string history_json(const HistoryReport& report) {
 std::string history_text(const HistoryReport& report) {
     const auto& timeline = *report.timeline;
     std::string out = log_line(fmt::format("History of {} releases: {} → {}", timeline.releases.size(), timeline.releases.front(),
-                                           timeline.releases.back())) + "\n";
+                                           timeline.releases.back())) +
+                      "\n";
     for (const auto& note : report.notes) out += log_line("note: " + note) + "\n";
     if (report.objects) {
         out += "\n";
@@ -413,8 +445,9 @@ std::string history_text(const HistoryReport& report) {
     }
     if (lines.kinds.empty() && lines.operations.empty() && lines.types.empty()) out += "\nNothing changed across these releases.\n";
     if (lines.folded > 0)
-        out += fmt::format("\n{} field(s) and operation(s) came or went with their type or kind and are not listed (--format json lists them)\n",
-                           lines.folded);
+        out += fmt::format(
+            "\n{} field(s) and operation(s) came or went with their type or kind and are not listed (--format json lists them)\n",
+            lines.folded);
     return out;
 }
 
@@ -425,9 +458,10 @@ std::string history_markdown(const HistoryReport& report) {
     if (report.objects) {
         out += fmt::format("\n## Objects against {}\n\n", code(target_name(report)));
         for (const auto& use : report.objects->uses)
-            out += "- " + line_text(fmt::format("{} {} ({}:{}): ", input_span(use.kind), input_span(use.object), input_span(use.file),
-                                                use.position.line) +
-                                    use_text(report, use)) +
+            out += "- " +
+                   line_text(fmt::format("{} {} ({}:{}): ", input_span(use.kind), input_span(use.object), input_span(use.file),
+                                         use.position.line) +
+                             use_text(report, use)) +
                    "\n";
         out += "\n" + line_text(objects_summary(report)) + "\n";
         return out;
@@ -436,7 +470,8 @@ std::string history_markdown(const HistoryReport& report) {
         out += fmt::format("\n## {} (from {})\n", code(timeline.releases[release]), code(timeline.releases[release - 1]));
         std::string notes = release - 1 < report.release_notes.size() ? report.release_notes[release - 1] : std::string();
         // The changelog's own title gives way to the release's heading; its sections go a level down.
-        if (const auto first_line = notes.find('\n'); notes.starts_with("# ")) notes.erase(0, first_line == std::string::npos ? notes.size() : first_line + 1);
+        if (const auto first_line = notes.find('\n'); notes.starts_with("# "))
+            notes.erase(0, first_line == std::string::npos ? notes.size() : first_line + 1);
         std::string body;
         std::size_t start = 0;
         while (start < notes.size()) {

@@ -57,10 +57,12 @@ TEST_CASE("history: one golden case gives its expected output and exit code", "[
 TEST_CASE("history: added, deprecated, removed and each stage, with the release that did it") {
     using kompat::FieldStage;
     kompat::Timeline timeline;
-    kompat::add_release(timeline, "r1", facts({{"T", ".a", FieldStage::ga, false}, {"T", ".b", FieldStage::alpha, false}}, {{"g/v1 K", true, false}}));
-    kompat::add_release(timeline, "r2",
-                        facts({{"T", ".a", FieldStage::ga, true}, {"T", ".b", FieldStage::beta, false}, {"T", ".c", FieldStage::alpha, false}},
-                              {{"g/v1 K", true, true}}));
+    kompat::add_release(timeline, "r1",
+                        facts({{"T", ".a", FieldStage::ga, false}, {"T", ".b", FieldStage::alpha, false}}, {{"g/v1 K", true, false}}));
+    kompat::add_release(
+        timeline, "r2",
+        facts({{"T", ".a", FieldStage::ga, true}, {"T", ".b", FieldStage::beta, false}, {"T", ".c", FieldStage::alpha, false}},
+              {{"g/v1 K", true, true}}));
     kompat::add_release(timeline, "r3", facts({{"T", ".b", FieldStage::ga, false}, {"T", ".c", FieldStage::alpha, false}}));
     kompat::add_release(timeline, "r4", facts({{"T", ".a", FieldStage::ga, false}, {"T", ".c", FieldStage::alpha, false}}));
     const auto& a = timeline.fields.at({"T", ".a"});
@@ -108,8 +110,9 @@ TEST_CASE("history: an error is recorded on the nearest field the history follow
 TEST_CASE("history: bad usage is exit 2 with a message and nothing on stdout") {
     const auto dir = fs::path(kompat::test::source_dir()) / "golden" / "history" / "inputs" / "widgets";
     const auto kompat = "cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' history ";
-    for (const std::string args : {"r1.yaml", "r1.yaml r1.yaml", "a=r1.yaml b=r2.yaml --objects objects.yaml --target c",
-                                   "a=r1.yaml b=r2.yaml --target a", "a=r1.yaml b=missing.yaml", "--kind Widget --field x a=r1.yaml b=r2.yaml"}) {
+    for (const std::string args :
+         {"r1.yaml", "r1.yaml r1.yaml", "a=r1.yaml b=r2.yaml --objects objects.yaml --target c", "a=r1.yaml b=r2.yaml --target a",
+          "a=r1.yaml b=missing.yaml", "--kind Widget --field x a=r1.yaml b=r2.yaml"}) {
         INFO(args);
         const auto result = run(kompat + args);
         CHECK(result.exit_code == 2);

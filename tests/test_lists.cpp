@@ -47,7 +47,7 @@ TEST_CASE("lists: the commands kompat --help lists each have their help, exit co
     std::set<std::string> commands;
     static const std::regex line(R"(\n  ([a-z]+) +[A-Z])");
     for (auto it = std::sregex_iterator(listed.begin(), listed.end(), line); it != std::sregex_iterator(); ++it) commands.insert((*it)[1]);
-    CHECK(commands == std::set<std::string>{"check", "diff", "changelog", "lint", "validate", "inspect", "explain", "rules"});
+    CHECK(commands == std::set<std::string>{"check", "diff", "changelog", "lint", "validate", "inspect", "explain", "history", "rules"});
     for (const auto& name : commands) {
         INFO(name);
         const auto text = help_of(name);
@@ -79,7 +79,7 @@ TEST_CASE("lists: every source file of the stage folders, the tests and the benc
     const auto build = fs::path(kompat::test::kompat_binary()).parent_path();
     const auto commands = read_file(build / "compile_commands.json");
     std::size_t files = 0;
-    for (const auto* folder : {"support", "model", "load", "diff", "objects", "rules", "report", "cli", "tests", "bench"}) {
+    for (const auto* folder : {"support", "model", "load", "diff", "objects", "rules", "history", "report", "cli", "tests", "bench"}) {
         for (const auto& entry : fs::directory_iterator(fs::path(kompat::test::source_dir()) / folder)) {
             if (entry.path().extension() != ".cpp") continue;
             INFO(entry.path().string());

@@ -145,10 +145,10 @@ inline double peak_memory_ceiling(double input_bytes) { return 6.0 * input_bytes
 // objects validated too (`check … --objects`, or `validate spec.json --objects`). (golden/arguments.sh says the same for update.sh;
 // tests/test_lists.cpp checks they agree.)
 // A folder of golden/ that is one generated rule case, not golden/explain/,
-// golden/changelog/ or golden/charts/ (cases written by hand, with tests of their own).
+// golden/changelog/, golden/charts/ or golden/history/ (cases written by hand, with tests of their own).
 inline bool is_rule_case(const std::filesystem::directory_entry& entry) {
     const auto name = entry.path().filename();
-    return entry.is_directory() && name != "explain" && name != "changelog" && name != "charts";
+    return entry.is_directory() && name != "explain" && name != "changelog" && name != "charts" && name != "history";
 }
 
 inline std::string golden_arguments(const std::filesystem::path& dir) {
