@@ -20,6 +20,7 @@
 #include "report/history_report.hpp"
 #include "rules/evaluate.hpp"
 #include "support/heap_room.hpp"
+#include "support/text_safety.hpp"
 
 namespace kompat::cli {
 namespace {
@@ -117,9 +118,10 @@ std::optional<ReadReleases> read_releases(const HistoryOptions& options, const s
     for (const auto& argument : options.snapshots) {
         const auto release = release_of(argument);
         auto current = std::make_unique<Snapshot>(load_snapshot(release.snapshot, limits));
-        auto label = label_of(release, *current);
+        // A label is written in every format: made one line of valid UTF-8 first.
+        auto label = escape_control(label_of(release, *current));
         // A spec whose info.version stayed the same across releases: the argument names it.
-        if (release.label.empty() && labels.contains(label)) label = release.snapshot;
+        if (release.label.empty() && labels.contains(label)) label = escape_control(release.snapshot);
         if (!labels.insert(label).second) {
             print_error(fmt::format("kompat history: two snapshots are release {}; name each as LABEL=SNAP", label));
             return std::nullopt;
@@ -132,7 +134,7 @@ std::optional<ReadReleases> read_releases(const HistoryOptions& options, const s
             if (options.format == "markdown")
                 out.release_notes.push_back(release_notes(*previous, *current, findings, filter, timeline.releases[index - 1], label));
         }
-        const bool is_target = options.target.empty() ? index + 1 == options.snapshots.size() : label == options.target;
+        const bool is_target = options.target.empty() ? index + 1 == options.snapshots.size() : label == escape_control(options.target);
         if (is_target && objects) out.reviews = review_objects(*current, *objects);
         if (is_target) out.target = index;
         previous = std::move(current);

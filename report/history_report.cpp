@@ -276,7 +276,7 @@ void write_objects(JsonWriter& out, const HistoryReport& report) {
         out.begin_object();
         out.member("object", use.object);
         out.member("kind", use.kind);
-        out.member("file", use.file);
+        out.member("file", escape_control(use.file));
         out.member("line", std::uint64_t{use.position.line});
         out.member("column", std::uint64_t{use.position.column});
         out.key("field");

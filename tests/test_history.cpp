@@ -8,6 +8,7 @@
 
 #include "history/timeline.hpp"
 #include "load/snapshot_loader.hpp"
+#include "support/text_safety.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -178,4 +179,21 @@ TEST_CASE("history: the Kubernetes releases of the corpus, as the deprecation gu
         CHECK(std::find(kinds.begin(), kinds.end(), json::value("v1 Pod")) != kinds.end());
     }
     CHECK(host_users);
+}
+
+TEST_CASE("history: a label from the command line is written as one line of valid UTF-8 in every format") {
+    const auto dir = fs::path(kompat::test::source_dir()) / "golden" / "history" / "inputs" / "widgets";
+    const auto kompat = "cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' history ";
+    for (const std::string format : {"text", "json", "markdown"}) {
+        INFO(format);
+        // An escape sequence, a byte that is no UTF-8, a line break and a workflow command.
+        const auto result =
+            run(kompat + "--format " + format + R"sh( "$(printf 'a\033[31m=r1.yaml')" "$(printf 'b\377\n##[error]x=r2.yaml')")sh");
+        CHECK(result.exit_code == 0);
+        CHECK(result.out.find('\x1b') == std::string::npos);
+        CHECK(result.out.find('\xff') == std::string::npos);
+        CHECK(result.out.find("##[error]") == std::string::npos);
+        CHECK(kompat::first_invalid_utf8(result.out) == std::nullopt);
+        if (format == "json") CHECK(json::parse(result.out).at("releases").as_array().size() == 2);
+    }
 }
