@@ -122,6 +122,8 @@ namespace kompat {
     X(required_replaced_by_cel_rule, "required-replaced-by-cel-rule")                       \
     X(validation_keyword_added, "validation-keyword-added")                                 \
     X(validation_keyword_removed, "validation-keyword-removed")                             \
+    X(contains_bound_tightened, "contains-bound-tightened")                                 \
+    X(contains_bound_relaxed, "contains-bound-relaxed")                                     \
     X(default_added, "default-added") X(default_removed, "default-removed")                 \
     X(default_added_by_server, "default-added-by-server")                                   \
     X(default_added_as_documented, "default-added-as-documented")                           \

@@ -116,6 +116,22 @@ bool only_constrains(std::string_view keyword, const json::value& value, const s
     return std::find(constraints.begin(), constraints.end(), keyword) != constraints.end() && !accepts_all;
 }
 
+// A minContains or maxContains whose number changed beside the same `contains` counts the
+// same items: raising minContains or lowering maxContains refuses more lists. Unset when
+// `contains` changed too (or a value is no number): a human judges the pair.
+std::optional<ChangeKind> contains_bound_direction(const Keyword& was, const json::value& is, const std::vector<Keyword>& before,
+                                                   const std::vector<Keyword>& after) {
+    if (was.name != "minContains" && was.name != "maxContains") return std::nullopt;
+    const auto* old_contains = find_keyword(before, "contains");
+    const auto* new_contains = find_keyword(after, "contains");
+    if (old_contains == nullptr || new_contains == nullptr || !json_equal(*old_contains, *new_contains)) return std::nullopt;
+    if (!was.value->is_number() || !is.is_number()) return std::nullopt;
+    const auto old_count = was.value->to_number<double>();
+    const auto new_count = is.to_number<double>();
+    const bool tighter = was.name == "minContains" ? new_count > old_count : new_count < old_count;
+    return tighter ? ChangeKind::contains_bound_tightened : ChangeKind::contains_bound_relaxed;
+}
+
 // Constraint-only keywords added (or removed) together on one field are one edit: one change
 // naming them all ("propertyNames, dependentRequired and unevaluatedProperties").
 void emit_together(const SchemaSite& at, ChangeKind kind, std::vector<const Keyword*> keywords) {
@@ -174,6 +190,8 @@ void compare_keyword_lists(const SchemaSite& at, const std::vector<Keyword>& bef
                  !options.empty()) {
             at.emit(ChangeKind::union_option_added, detached(*keyword.value), detached(*found), std::string(keyword.name),
                     std::move(options));
+        } else if (const auto direction = contains_bound_direction(keyword, *found, before, after)) {
+            at.emit(*direction, detached(*keyword.value), detached(*found), std::string(keyword.name));
         } else
             at.emit(kind_of(keyword, nullptr, ChangeKind::unclassified_change), detached(*keyword.value), detached(*found),
                     std::string(keyword.name));

@@ -47,7 +47,7 @@ case("validation-keyword-added", "validation-keyword-added",
      "constraints; in a CRD, where a structural schema's junctors only ever validate, any). Validation tightened: an error "
      "for writers (spec, requests). `minContains` (1 or more) and `maxContains` count as such keywords beside `contains`. "
      "Keywords added (or removed) together on one field are one finding that lists them. Changed rather than added, "
-     "such a keyword may go either way and stays `unclassified-change`.",
+     "such a keyword may go either way and stays `unclassified-change` (but see `contains-bound-tightened`).",
      pet_field({"type": "object", "additionalProperties": {"type": "string"}}, "request", "3.1.0"),
      pet_field({"type": "object", "additionalProperties": {"type": "string"}, "propertyNames": {"pattern": "^[a-z]+$"}}, "request", "3.1.0"))
 case("validation-keyword-added-in-response-is-info", None, "",
@@ -76,6 +76,21 @@ case("max-contains-added-to-contains", None, "",
      pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}}, "request", "3.1.0"),
      pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "maxContains": 1}, "request", "3.1.0"),
      ["validation-keyword-added"])
+case("contains-bound-tightened", "contains-bound-tightened",
+     "`minContains` raised or `maxContains` lowered while `contains` stays the same: lists must hold more (or fewer) items "
+     "that match it, so lists that validated may now be refused. An error for writers (spec, requests), info on status. "
+     "When `contains` changes too, the pair stays `unclassified-change`.",
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "minContains": 1}, "request", "3.1.0"),
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "minContains": 2}, "request", "3.1.0"))
+case("contains-bound-relaxed", "contains-bound-relaxed",
+     "`minContains` lowered or `maxContains` raised while `contains` stays the same: lists it refused are accepted. Judged "
+     "as any bound relaxed: a warning for readers (responses, status), info in requests.",
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "maxContains": 1}, "response", "3.1.0"),
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "maxContains": 3}, "response", "3.1.0"))
+case("contains-bound-changed-with-contains-is-unclassified", None, "",
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "maxContains": 1}, "request", "3.1.0"),
+     pet_field({"type": "array", "items": {"type": "string"}, "contains": {"const": "b"}, "maxContains": 3}, "request", "3.1.0"),
+     ["unclassified-change"])
 case("validation-keyword-removed", "validation-keyword-removed",
      "A keyword that could only refuse values (see `validation-keyword-added`) was removed: validation relaxed, a "
      "warning for readers (of spec, status and responses), who break only if they relied on it.",

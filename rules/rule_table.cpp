@@ -445,6 +445,12 @@ const std::array rules{
       "Writers whose values no longer validate (on status: info, the server is the writer).", remedy_writers),
     R(validation_keyword_removed, removal, validation, "a validation keyword kompat does not evaluate removed: values it refused are accepted", bound_relaxed, "{detail} removed from {field}: validation that could only refuse",
       "Readers that relied on the old bound, if any do: the schema cannot tell (a warning; info in requests).", remedy_readers),
+    R(contains_bound_tightened, change, validation, "minContains or maxContains tightened beside the same contains", breaks_writers,
+      "{detail} of {field} tightened from {old} to {new}",
+      "Writers whose values no longer validate (on status: info, the server is the writer).", remedy_writers),
+    R(contains_bound_relaxed, change, validation, "minContains or maxContains relaxed beside the same contains", bound_relaxed,
+      "{detail} of {field} relaxed from {old} to {new}",
+      "Readers that relied on the old bound, if any do: the schema cannot tell (a warning; info in requests).", remedy_readers),
     // defaults
     Rule{to_string(ChangeKind::default_added), addition, defaults, "default added", "default {new} added to {field}",
          "Readers and writers: objects read back differ from what was written.", remedy_in_place, default_added_judges},

@@ -15,7 +15,7 @@
 namespace kompat {
 namespace {
 
-constexpr std::array<VerdictChange, 19> changes_table{{
+constexpr std::array<VerdictChange, 21> changes_table{{
     {3, ChangeKind::cel_rule_implied_by_schema, ChangeKind::cel_rules_tightened, false,
      "A CEL rule of sizes or presence that the old bounds already implied is info (was cel-rules-tightened)."},
     {3, ChangeKind::one_of_branches_overlap, ChangeKind::type_widened, false,
@@ -50,6 +50,10 @@ constexpr std::array<VerdictChange, 19> changes_table{{
      "A CRD short name removed that the cluster's status.acceptedNames lacks is info (was crd-short-name-removed)."},
     {4, ChangeKind::crd_unaccepted_category_removed, ChangeKind::crd_category_removed, false,
      "A CRD category removed that the cluster's status.acceptedNames lacks is info (was crd-category-removed)."},
+    {4, ChangeKind::contains_bound_tightened, ChangeKind::unclassified_change, false,
+     "A minContains raised or a maxContains lowered beside the same contains is an error for writers (was unclassified-change)."},
+    {4, ChangeKind::contains_bound_relaxed, ChangeKind::unclassified_change, false,
+     "A minContains lowered or a maxContains raised beside the same contains is judged as a bound relaxed (was unclassified-change)."},
 }};
 
 // Rule set 4: a bound relaxed on status or in a response breaks a reader only if it relied
