@@ -1,9 +1,12 @@
 #include "diff/field_changes.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "diff/schema_summary.hpp"
 #include "diff/value_compare.hpp"
+#include "support/ascii_case.hpp"
+#include "support/edit_distance.hpp"
 #include "support/field_path.hpp"
 
 namespace kompat {
@@ -46,9 +49,21 @@ void possible_renames(const SchemaSite& object, std::vector<const Property*> rem
     for (const auto* fresh : added) added_summaries.push_back(schema_summary(fresh->schema));
     for (const auto* gone : removed) {
         const auto gone_summary = schema_summary(gone->schema);
+        // Of the added fields with the same schema, the nearest name: `proxyURL` became
+        // `proxyUrl`, not `noProxy` beside it (case counts least).
+        const auto gone_name = ascii_lowered(gone->name);
+        std::optional<std::size_t> nearest;
+        std::size_t best = 0;
         for (std::size_t i = 0; i < added.size(); ++i) {
-            const auto* fresh = added[i];
             if (added_summaries[i] != gone_summary) continue;
+            const auto distance = edit_distance(gone_name, ascii_lowered(added[i]->name));
+            if (!nearest || distance < best) {
+                nearest = i;
+                best = distance;
+            }
+        }
+        if (nearest) {
+            const auto* fresh = added[*nearest];
             auto change =
                 object.context.make(ChangeKind::field_possibly_renamed, object.path + field_step(fresh->name), gone->schema, fresh->schema);
             change.old_value = json::value(gone->name);
@@ -61,7 +76,6 @@ void possible_renames(const SchemaSite& object, std::vector<const Property*> rem
                 if (removal.kind == ChangeKind::field_removed && removal.path == gone_path)
                     removal.aside +=
                         (removal.aside.empty() ? "" : "; ") + ("possibly renamed to `" + std::string(fresh->name) + "`: same schema");
-            break;
         }
     }
 }

@@ -18,8 +18,12 @@ case("field-became-required", "field-became-required", "An optional field became
 case("field-became-optional", "field-became-optional", "A required field became optional.",
      openapi(spec={"size": {"type": "integer"}}, required=["size"]), openapi(spec={"size": {"type": "integer"}}))
 case("field-possibly-renamed", "field-possibly-renamed",
-     "A hint: a removed and an added field of one object have the same schema. The removal is still judged, and its own sentence says so (`field replicas removed; possibly renamed to replicaCount: same schema`).",
+     "A hint: a removed and an added field of one object have the same schema. The removal is still judged, and its own sentence says so (`field replicas removed; possibly renamed to replicaCount: same schema`). Of several added fields with that schema, the one whose name is nearest (case aside: `proxyURL` → `proxyUrl`, not `noProxy`).",
      openapi(spec={"replicas": {"type": "integer"}}), openapi(spec={"replicaCount": {"type": "integer"}}),
+     ["field-removed", "field-added", "field-possibly-renamed"])
+case("field-possibly-renamed-to-the-nearest-name", None, "",
+     openapi(spec={"proxyURL": {"type": "string"}}),
+     openapi(spec={"noProxy": {"type": "string"}, "proxyUrl": {"type": "string"}}),
      ["field-removed", "field-added", "field-possibly-renamed"])
 case("type-changed", "type-changed", "A field's type changed.", field({"type": "integer"}), field({"type": "string"}))
 case("format-changed", "format-changed", "A field's format changed.", field({"type": "integer", "format": "int32"}), field({"type": "integer", "format": "int64"}))
