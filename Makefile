@@ -13,7 +13,7 @@ PREFIX ?= /usr/local
 # OFF builds kompat alone, without Catch2 v2 and Google Benchmark (Ubuntu 24.04).
 KOMPAT_TESTS ?= ON
 
-.PHONY: all deps configure build install deb demo test static test-sanitizers bench fuzz golden-update html-screenshot format-check tidy clean
+.PHONY: all deps configure build install deb demo test static release test-sanitizers bench fuzz golden-update html-screenshot format-check tidy clean
 
 # A bare `make` builds (Release, in $(BUILD_DIR)) with what is installed; it installs
 # nothing. `make demo` and `make test` install what is missing first.
@@ -52,11 +52,20 @@ demo: configure
 	./$(BUILD_DIR)/kompat validate examples/crds/widgets.yaml --objects examples/objects/gadgets.yaml || test $$? -eq 1
 
 # Chromium renders the HTML report in one test (it checks that the page's script runs).
-# The static kompat is tested on its own: no shared library, run in an empty root.
+# The static kompat is tested on its own: no shared library, run in an empty root; then
+# the release made of it (reproducible, verified) and the install script against it.
 test: build static
 	@scripts/install-deps.sh chromium
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	tests/package/test_static.sh $(STATIC_DIR)/kompat . || test $$? -eq 77
+	tests/package/test_release.sh $(STATIC_DIR)/kompat $(BUILD_DIR)/kompat.1.gz .
+	tests/package/test_install_script.sh $(STATIC_DIR)/kompat . || test $$? -eq 77
+
+# The release artefacts of this machine's architecture in dist/ (scripts/release.sh): the
+# static binary with its man page, README, LICENSE and the libraries' licences in a
+# tarball, an SPDX SBOM, SHA256SUMS; byte for byte the same from the same commit.
+release: build static
+	scripts/release.sh $(STATIC_DIR)/kompat $(BUILD_DIR)/kompat.1.gz dist
 
 # kompat linked statically, stripped, in $(STATIC_DIR)/kompat: one binary for any Linux
 # of its architecture (docs/install.md). Its objects are built apart (fmt header-only).

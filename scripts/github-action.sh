@@ -12,10 +12,11 @@
 # the PR's target branch (GITHUB_BASE_REF), fetched as needed.
 # The step exits as kompat does: 1 when a finding is at or above `fail-on`, 2 when an
 # input cannot be read (its message is also in the job summary).
-# Inputs come as INPUT_<NAME> variables (GitHub keeps the hyphen of `fail-on`).
+# Inputs come as INPUT_<NAME> variables: the composite action (action.yml) sets them with
+# `_` for the hyphen of `fail-on`; a container action's runner kept the hyphen.
 set -uo pipefail
 
-input() { printenv "INPUT_$1" || true; }
+input() { printenv "INPUT_$1" || printenv "INPUT_${1//-/_}" || true; }
 # What the Action prints passes the defusing kompat gives its own stdout: no `::` or `##`
 # an input wrote can start a workflow command (an annotation, a mask, stop-commands).
 defuse() { sed -e 's/::/\\u003a:/g' -e 's/##/\\u0023#/g'; }

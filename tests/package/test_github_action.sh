@@ -16,8 +16,14 @@ done
 for name in sarif markdown report; do
   grep -q "^  $name:" "$source/action.yml" || fail "action.yml declares no output $name"
 done
-grep -q "^  using: docker" "$source/action.yml" || fail "action.yml is not a container action"
-grep -q "^  entrypoint: /usr/local/bin/kompat-action" "$source/action.yml" || fail "action.yml's entry point"
+grep -q "^  using: composite" "$source/action.yml" || fail "action.yml is not a composite action"
+grep -q 'run: .*scripts/action-install.sh' "$source/action.yml" || fail "action.yml does not install kompat first"
+grep -q 'run: .*scripts/github-action.sh' "$source/action.yml" || fail "action.yml does not run the entry point"
+# Every input reaches the entry point, as the INPUT_ variable it reads.
+for name in $(sed -n '/^inputs:/,/^outputs:/s/^  \([a-z-]*\):$/\1/p' "$source/action.yml"); do
+  variable=INPUT_$(tr 'a-z-' 'A-Z_' <<< "$name")
+  grep -q "^        $variable: \${{ inputs.$name }}" "$source/action.yml" || fail "action.yml does not pass the input $name as $variable"
+done
 grep -q "^COPY scripts/github-action.sh /usr/local/bin/kompat-action" "$source/Dockerfile" ||
   fail "the Dockerfile does not install the action's entry point"
 
