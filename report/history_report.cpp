@@ -240,14 +240,16 @@ std::string objects_summary(const HistoryReport& report) {
     return fmt::format("{}", fmt::join(parts, "; "));
 }
 
+// `"name": "v1.25"`, or null for no release.
+void write_release(JsonWriter& out, const Timeline& timeline, std::string_view name, std::optional<std::size_t> release) {
+    out.key(name);
+    release ? out.string(timeline.releases[*release]) : out.null();
+}
+
 void write_entry_dates(JsonWriter& out, const Timeline& timeline, const HistoryEntry& entry) {
-    const auto release = [&](std::string_view name, std::optional<std::size_t> value) {
-        out.key(name);
-        value ? out.string(timeline.releases[*value]) : out.null();
-    };
-    release("added", entry.added);
-    release("deprecated", entry.deprecated);
-    release("removed", entry.removed);
+    write_release(out, timeline, "added", entry.added);
+    write_release(out, timeline, "deprecated", entry.deprecated);
+    write_release(out, timeline, "removed", entry.removed);
 }
 
 void write_changed(JsonWriter& out, const Timeline& timeline, const HistoryEntry& entry) {
@@ -282,8 +284,7 @@ void write_objects(JsonWriter& out, const HistoryReport& report) {
         out.key("field");
         out.string_or_null(use.field);
         out.member("problem", problems[static_cast<std::size_t>(use.problem)]);
-        out.key("release");
-        use.release ? out.string(timeline.releases[*use.release]) : out.null();
+        write_release(out, timeline, "release", use.release);
         out.member("message", use_text(report, use));
         out.end_object();
     }
@@ -329,15 +330,12 @@ void write_fields(JsonWriter& out, const HistoryReport& report) {
         out.begin_array();
         for (const auto& stage : entry.stages) {
             out.begin_object();
-            out.key("release");
-            stage.release ? out.string(timeline.releases[*stage.release]) : out.null();
+            write_release(out, timeline, "release", stage.release);
             out.member("stage", to_string(stage.stage));
             out.end_object();
         }
         out.end_array();
-        out.key("minVersion");
-        const auto min_version = entry.min_version();
-        min_version ? out.string(timeline.releases[*min_version]) : out.null();
+        write_release(out, timeline, "minVersion", entry.min_version());
         write_changed(out, timeline, entry);
         out.end_object();
     }
