@@ -13,7 +13,7 @@ if readelf -l "$kompat" | grep -q INTERP; then fail "$kompat asks for a dynamic 
 if readelf -d "$kompat" 2> /dev/null | grep -q NEEDED; then fail "$kompat needs shared libraries: $(readelf -d "$kompat" | grep NEEDED)"; fi
 readelf -S "$kompat" | grep -q '\.symtab' && fail "$kompat is not stripped"
 "$kompat" --version | grep -q '^kompat ' || fail "--version: $("$kompat" --version)"
-for library in "Boost.JSON 1." "libfyaml 0." "fmt " "CLI11 2." "dtl "; do
+for library in "Boost.JSON 1." "libfyaml 0." "RE2 " "fmt " "CLI11 2." "dtl "; do
   "$kompat" --version | grep -q "$library" || fail "--version does not name $library"
 done
 
