@@ -62,7 +62,10 @@ std::string label_of(const Release& release, const Snapshot& snapshot) {
 std::vector<Finding> narrowed(std::vector<Finding> findings, const HistoryFilter& filter) {
     if (filter.empty()) return findings;
     std::erase_if(findings, [&](const Finding& finding) {
-        if (!filter.field.empty()) return !(finding.type + finding.path).starts_with(filter.field) && finding.type != filter.field;
+        // A CRD's field is named by its kind version (`example.com/v1 Widget.spec.mode`).
+        if (!filter.field.empty())
+            return !(finding.type + finding.path).starts_with(filter.field) && finding.type != filter.field &&
+                   !(finding.kind && (*finding.kind + finding.path).starts_with(filter.field));
         if (finding.kind && filter.keeps_kind(*finding.kind)) return false;
         return std::none_of(finding.affects.begin(), finding.affects.end(),
                             [&](const std::string& kind) { return filter.keeps_kind(kind); });
