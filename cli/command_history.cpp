@@ -191,9 +191,12 @@ Command add_history(CLI::App& app, Limits& limits) {
     history->add_option("SNAPSHOTS", options->snapshots, "Two or more snapshots, oldest first; LABEL=SNAP names a release")
         ->required()
         ->expected(2, -1);
-    history->add_option("--format", options->format, "text, json for tools, markdown for release notes of every release")
-        ->check(CLI::IsMember({"text", "json", "markdown"}))
-        ->default_str("text");
+    const auto* format = history
+                             ->add_option("--format", options->format,
+                                          "text, json for tools, markdown for release notes of every release (default: json for an "
+                                          "--output ending .json, markdown for .md, else text)")
+                             ->check(CLI::IsMember({"text", "json", "markdown"}))
+                             ->default_str("text");
     history->add_option("--output,-o", options->output, "File to write the history to (default: stdout)");
     history->add_option("--kind", options->kind, "Only this kind (`batch/v1 CronJob`, or `CronJob` for each of its versions)");
     history->add_option("--field", options->field, "Only this field (`io.k8s.api.core.v1.PodSpec.hostUsers`) or type's fields");
@@ -228,7 +231,12 @@ Examples:
         for (const auto& argument : options->snapshots) inputs.push_back(release_of(argument).snapshot);
         return options->output.empty() ? 0 : check_outputs({options->output}, inputs);
     };
-    const auto run = [options, &limits] { return run_history(*options, limits); };
+    const auto run = [options, format, &limits] {
+        // Without --format, the --output's name says which: NAME.json, NAME.md.
+        if (format->count() == 0 && options->output.ends_with(".json")) options->format = "json";
+        if (format->count() == 0 && options->output.ends_with(".md")) options->format = "markdown";
+        return run_history(*options, limits);
+    };
     return {history, check, run};
 }
 

@@ -197,3 +197,19 @@ TEST_CASE("history: a label from the command line is written as one line of vali
         if (format == "json") CHECK(json::parse(result.out).at("releases").as_array().size() == 2);
     }
 }
+
+TEST_CASE("history: without --format, an --output ending .json or .md says which format") {
+    const auto dir = fs::path(kompat::test::source_dir()) / "golden" / "history" / "inputs" / "widgets";
+    kompat::test::TempDir out;
+    const auto kompat = "cd '" + dir.string() + "' && '" + kompat::test::kompat_binary() + "' history a=r1.yaml b=r2.yaml ";
+    for (const auto& [name, first] :
+         {std::pair<std::string, std::string>{"h.json", "{"}, {"h.md", "# API history"}, {"h.txt", "History of"}}) {
+        INFO(name);
+        const auto path = (out.path() / name).string();
+        CHECK(run(kompat + "-o '" + path + "'").exit_code == 0);
+        CHECK(read_file(path).starts_with(first));
+    }
+    const auto path = (out.path() / "forced.json").string();
+    CHECK(run(kompat + "--format text -o '" + path + "'").exit_code == 0);
+    CHECK(read_file(path).starts_with("History of"));
+}
