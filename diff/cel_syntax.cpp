@@ -19,7 +19,6 @@ struct Token {
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_hex_digit(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // The longest first: `<=` before `<`.
 constexpr std::array punctuation{"&&", "||", "==", "!=", "<=", ">=", "<", ">", "!", "?", ":", "+",
@@ -46,7 +45,7 @@ public:
 private:
     void skip_layout() {
         while (at_ < text_.size()) {
-            if (is_space(text_[at_])) ++at_;
+            if (is_cel_space(text_[at_])) ++at_;
             else if (text_.substr(at_, 2) == "//") {
                 while (at_ < text_.size() && text_[at_] != '\n') ++at_;
             } else break;

@@ -9,6 +9,10 @@
 
 namespace kompat {
 
+// Whitespace as the CEL grammar has it (WHITESPACE: space, tab, newline, form feed, return),
+// and the vertical tab C's isspace adds.
+inline bool is_cel_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
 // A literal's value. An integer, unsigned or double keeps its text as written; a string
 // its decoded characters; a literal whose escapes are not decoded here is `opaque`.
 struct CelLiteral {

@@ -1,13 +1,13 @@
 #include "diff/cel_text.hpp"
 
+#include "diff/cel_syntax.hpp"
+
 #include <algorithm>
 
 namespace kompat {
 namespace {
 
 bool is_word(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // The length of the string literal at `at` (a quote, or r/R/b/B before one), or 0.
 std::size_t literal_length(std::string_view text, std::size_t at) {
@@ -81,7 +81,7 @@ std::string cel_normalised(std::string_view rule) {
         rule,
         [&](std::size_t i) {
             const char c = rule[i];
-            if (is_space(c)) {
+            if (is_cel_space(c)) {
                 pending_space = true;
                 return;
             }

@@ -9,7 +9,7 @@
 namespace kompat {
 namespace {
 
-FieldStage stage_of(const Lifecycle& lifecycle) {
+FieldStage field_stage_of(const Lifecycle& lifecycle) {
     if (lifecycle.status == LifecycleStatus::alpha) return FieldStage::alpha;
     if (lifecycle.status == LifecycleStatus::beta) return FieldStage::beta;
     return FieldStage::ga;
@@ -34,7 +34,7 @@ struct FieldWalk {
         for (const auto& property : schema.properties) {
             const auto at = path + field_step(property.name);
             const auto lifecycle = lifecycle_of(property.schema, source);
-            fields.push_back({type, at, stage_of(lifecycle), says_deprecated(lifecycle)});
+            fields.push_back({type, at, field_stage_of(lifecycle), says_deprecated(lifecycle)});
             walk(property.schema, at);
         }
         if (schema.items) walk(*schema.items, path + "[*]");

@@ -22,8 +22,6 @@ extern char** environ;
 namespace kompat {
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
-
 // Pointers to each string's bytes, null-terminated: an argv or envp.
 std::vector<char*> pointers_to(std::vector<std::string>& strings) {
     std::vector<char*> out;
@@ -40,7 +38,7 @@ TemporaryFile stdin_holding(std::string_view input, const std::string& name, con
     TemporaryFile file(std::tmpfile(), &std::fclose);
     if (!file || (!input.empty() && std::fwrite(input.data(), 1, input.size(), file.get()) != input.size()) ||
         std::fflush(file.get()) != 0 || lseek(fileno(file.get()), 0, SEEK_SET) != 0)
-        fail(name, "cannot start " + program + ": no temporary file");
+        fail_file(name, "cannot start " + program + ": no temporary file");
     return file;
 }
 
@@ -59,11 +57,11 @@ Spawned spawn(const ProcessRequest& request, int stdin_fd, const std::string& na
     const auto& program = request.argv.front();
     std::array<int, 2> out{};
     std::array<int, 2> err{};
-    if (pipe2(out.data(), O_CLOEXEC) != 0) fail(name, "cannot start " + program + ": pipe failed");
+    if (pipe2(out.data(), O_CLOEXEC) != 0) fail_file(name, "cannot start " + program + ": pipe failed");
     if (pipe2(err.data(), O_CLOEXEC) != 0) {
         close(out[0]);
         close(out[1]);
-        fail(name, "cannot start " + program + ": pipe failed");
+        fail_file(name, "cannot start " + program + ": pipe failed");
     }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
@@ -78,7 +76,7 @@ Spawned spawn(const ProcessRequest& request, int stdin_fd, const std::string& na
     if (spawned != 0) {
         close(out[0]);
         close(err[0]);
-        fail(name, "cannot run " + program + ": " + std::string(std::strerror(spawned)));
+        fail_file(name, "cannot run " + program + ": " + std::string(std::strerror(spawned)));
     }
     started.out = out[0];
     started.err = err[0];

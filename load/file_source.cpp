@@ -19,20 +19,18 @@ namespace kompat {
 namespace fs = std::filesystem;
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
-
 // Opens the regular file at `real_path` (O_NOFOLLOW: a link put there since is refused)
 // and fills `info`; throws InputError naming `name` for anything else.
 int open_regular_file(const fs::path& real_path, const std::string& name, struct stat& info) {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
     FileDescriptor fd(open(real_path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
     if (fd.get() < 0) {
-        if (errno == ELOOP) fail(name, "is a symbolic link; kompat reads no link it has not judged");
-        fail(name, "cannot open: " + std::string(std::strerror(errno)));
+        if (errno == ELOOP) fail_file(name, "is a symbolic link; kompat reads no link it has not judged");
+        fail_file(name, "cannot open: " + std::string(std::strerror(errno)));
     }
-    if (fstat(fd.get(), &info) != 0) fail(name, "cannot read: " + std::string(std::strerror(errno)));
-    if (S_ISDIR(info.st_mode)) fail(name, "is a directory, not a file");
-    if (!S_ISREG(info.st_mode)) fail(name, "is not a regular file (a FIFO, socket or device); kompat reads only files");
+    if (fstat(fd.get(), &info) != 0) fail_file(name, "cannot read: " + std::string(std::strerror(errno)));
+    if (S_ISDIR(info.st_mode)) fail_file(name, "is a directory, not a file");
+    if (!S_ISREG(info.st_mode)) fail_file(name, "is not a regular file (a FIFO, socket or device); kompat reads only files");
     return fd.release();
 }
 
@@ -44,13 +42,13 @@ std::string read_opened_file(const FileDescriptor& fd, const struct stat& info, 
     for (;;) {
         const auto n = read(fd.get(), buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail(name, "cannot read: " + std::string(std::strerror(errno)));
+        if (n < 0) fail_file(name, "cannot read: " + std::string(std::strerror(errno)));
         if (n == 0) break;
         bytes.append(buffer.data(), static_cast<std::size_t>(n));
         // A file that grows while read (or /proc) is held to the limit all the same.
         if (bytes.size() > static_cast<std::uint64_t>(info.st_size) &&
             used.bytes - static_cast<std::uint64_t>(info.st_size) + bytes.size() > limits.max_input_bytes)
-            fail(name, too_large_message(limits));
+            fail_file(name, too_large_message(limits));
     }
     used.bytes = used.bytes - static_cast<std::uint64_t>(info.st_size) + bytes.size();
     return bytes;
@@ -71,22 +69,22 @@ std::string too_large_message(const Limits& limits) {
 
 void charge_budget(const std::string& name, std::uint64_t bytes, const Limits& limits, ReadBudget& used) {
     if (used.files + 1 > limits.max_files)
-        fail(name, "the snapshot reads more than " + std::to_string(limits.max_files) + " files (" + limit_hint("max-files") + ")");
-    if (bytes > limits.max_input_bytes || used.bytes + bytes > limits.max_input_bytes) fail(name, too_large_message(limits));
+        fail_file(name, "the snapshot reads more than " + std::to_string(limits.max_files) + " files (" + limit_hint("max-files") + ")");
+    if (bytes > limits.max_input_bytes || used.bytes + bytes > limits.max_input_bytes) fail_file(name, too_large_message(limits));
     used.files += 1;
     used.bytes += bytes;
 }
 
 void check_file_name(const std::string& name) {
-    if (!is_plain_text(name)) fail(name, "file name holds a control character or is not UTF-8; kompat reads no such file");
+    if (!is_plain_text(name)) fail_file(name, "file name holds a control character or is not UTF-8; kompat reads no such file");
 }
 
 fs::path real_path_of(const fs::path& path, const std::string& name) {
     std::error_code ec;
     auto real = fs::canonical(path, ec);
     if (!ec) return real;
-    if (fs::is_symlink(fs::symlink_status(path, ec))) fail(name, "is a symbolic link that leads nowhere (a dangling link or a loop)");
-    fail(name, "cannot open: no such file or directory");
+    if (fs::is_symlink(fs::symlink_status(path, ec))) fail_file(name, "is a symbolic link that leads nowhere (a dangling link or a loop)");
+    fail_file(name, "cannot open: no such file or directory");
 }
 
 bool path_is_inside(const fs::path& inner, const fs::path& outer) {
@@ -123,7 +121,8 @@ bool leaves_working_directory(const fs::path& path, const fs::path& real_path) {
 
 void check_listed_files(std::size_t listed, const std::string& argument, const Limits& limits) {
     if (listed > limits.max_files)
-        fail(argument, "directory holds more than " + std::to_string(limits.max_files) + " spec files (" + limit_hint("max-files") + ")");
+        fail_file(argument,
+                  "directory holds more than " + std::to_string(limits.max_files) + " spec files (" + limit_hint("max-files") + ")");
 }
 
 std::vector<SourceFile> read_spec_directory(const fs::path& dir, const fs::path& real_root, const std::string& argument,
@@ -147,15 +146,16 @@ std::vector<SourceFile> read_spec_directory(const fs::path& dir, const fs::path&
         if (it->is_symlink(status_ec)) {
             real = real_path_of(it->path(), name);
             if (!path_is_inside(real, real_root))
-                fail(name, "is a symbolic link that leads out of the snapshot's directory; kompat reads only the snapshot's own files");
+                fail_file(name,
+                          "is a symbolic link that leads out of the snapshot's directory; kompat reads only the snapshot's own files");
         }
         const auto status = fs::status(real, status_ec);
         if (fs::is_directory(status)) continue;  // a directory named like a spec file
-        if (!fs::is_regular_file(status)) fail(name, "is not a regular file (a FIFO, socket or device); kompat reads only files");
+        if (!fs::is_regular_file(status)) fail_file(name, "is not a regular file (a FIFO, socket or device); kompat reads only files");
         check_listed_files(entries.size() + 1, argument, limits);
         entries.push_back({it->path(), std::move(name), std::move(real)});
     }
-    if (ec) fail(argument, "cannot list directory: " + ec.message());
+    if (ec) fail_file(argument, "cannot list directory: " + ec.message());
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.lexical < b.lexical; });
     std::vector<SourceFile> files;
     files.reserve(entries.size());

@@ -14,8 +14,6 @@ namespace kompat {
 namespace fs = std::filesystem;
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
-
 // What a partial clone without the object is told: git would fetch it, but no protocol is allowed.
 constexpr std::string_view not_in_clone =
     "is not in this clone (a partial clone); kompat never fetches: fetch it first (for example run "
@@ -37,9 +35,9 @@ ProcessOutput run_git(const std::vector<std::string>& args, const std::string& n
     request.argv.insert(request.argv.end(), args.begin(), args.end());
     auto result = run_process(request, name);
     if (result.end == ProcessEnd::timed_out)
-        fail(name,
-             "git did not finish within " + std::to_string(limits.git_timeout_seconds) + " seconds (" + limit_hint("git-timeout") + ")");
-    if (result.end == ProcessEnd::too_large) fail(name, too_large_message(limits));
+        fail_file(name, "git did not finish within " + std::to_string(limits.git_timeout_seconds) + " seconds (" +
+                            limit_hint("git-timeout") + ")");
+    if (result.end == ProcessEnd::too_large) fail_file(name, too_large_message(limits));
     return result;
 }
 
@@ -47,8 +45,8 @@ std::string checked_git(const std::vector<std::string>& args, const std::string&
     auto result = run_git(args, name, limits, input);
     if (result.exit_code == 0) return std::move(result.out);
     if (result.err.find("promisor remote") != std::string::npos || result.err.find("lazy fetching disabled") != std::string::npos)
-        fail(name, "an object " + std::string(not_in_clone));
-    fail(name, "cannot read from git: " + reason_of(result.err, "git"));
+        fail_file(name, "an object " + std::string(not_in_clone));
+    fail_file(name, "cannot read from git: " + reason_of(result.err, "git"));
 }
 
 // One entry of a tree, as `git ls-tree -l` lists it.
@@ -106,13 +104,13 @@ std::vector<std::string> read_blobs(const std::vector<std::string>& objects, con
         const auto header_end = output.find('\n', at);
         const std::string_view header =
             header_end == std::string::npos ? std::string_view() : std::string_view(output).substr(at, header_end - at);
-        if (header.ends_with(" missing")) fail(names[i], "the blob " + std::string(not_in_clone));
+        if (header.ends_with(" missing")) fail_file(names[i], "the blob " + std::string(not_in_clone));
         const auto last_space = header.rfind(' ');
         if (header_end == std::string::npos || last_space == std::string_view::npos)
-            fail(names[i], "cannot read from git: unexpected output");
+            fail_file(names[i], "cannot read from git: unexpected output");
         const auto size = std::strtoull(std::string(header.substr(last_space + 1)).c_str(), nullptr, 10);
         at = header_end + 1;
-        if (at + size > output.size()) fail(names[i], "cannot read from git: output cut short");
+        if (at + size > output.size()) fail_file(names[i], "cannot read from git: output cut short");
         blobs.emplace_back(output.substr(at, size));
         at += size + 1;
     }
@@ -120,8 +118,8 @@ std::vector<std::string> read_blobs(const std::vector<std::string>& objects, con
 }
 
 void refuse_link_or_submodule(const TreeEntry& entry, const std::string& name) {
-    if (entry.mode == "120000") fail(name, "is a symbolic link in the git tree; kompat never follows a link out of a snapshot");
-    if (entry.type == "commit") fail(name, "is a submodule; kompat reads only the repository's own files");
+    if (entry.mode == "120000") fail_file(name, "is a symbolic link in the git tree; kompat never follows a link out of a snapshot");
+    if (entry.type == "commit") fail_file(name, "is a submodule; kompat reads only the repository's own files");
 }
 
 // REV and the path inside its tree ("" for the root), from `REV:PATH`.
@@ -134,10 +132,10 @@ RevisionPath split_rev_path(std::string_view rev_path, const std::string& argume
     const auto colon = rev_path.find(':');
     RevisionPath out{std::string(rev_path.substr(0, colon)), ""};
     if (out.revision.empty() || out.revision.front() == '-')
-        fail(argument, "not a git revision: a revision may not be empty or start with '-'");
+        fail_file(argument, "not a git revision: a revision may not be empty or start with '-'");
     auto path = fs::path(std::string(rev_path.substr(colon + 1))).lexically_normal();
     if (path.is_absolute() || (!path.empty() && *path.begin() == ".."))
-        fail(argument, "the path after REV: must stay inside the repository");
+        fail_file(argument, "the path after REV: must stay inside the repository");
     out.path = path.generic_string();
     while (!out.path.empty() && out.path.back() == '/') out.path.pop_back();
     if (out.path == ".") out.path.clear();
@@ -153,7 +151,7 @@ TreeEntry find_entry(const RevisionPath& at, const std::string& name, const Limi
     const auto leaf = path.filename().string();
     for (auto& entry : list_tree(tree_of(parent), false, name, limits))
         if (entry.path == leaf) return entry;
-    fail(name, "no such file or directory at that revision");
+    fail_file(name, "no such file or directory at that revision");
 }
 
 }  // namespace
@@ -221,7 +219,7 @@ SourceFile read_git_file(const std::string& name, const Limits& limits, ReadBudg
     const auto at = split_rev_path(name, name);
     const auto entry = find_entry(at, name, limits);
     refuse_link_or_submodule(entry, name);
-    if (entry.type != "blob") fail(name, "is a directory at that revision, not a file");
+    if (entry.type != "blob") fail_file(name, "is a directory at that revision, not a file");
     charge_budget(name, entry.size, limits, used);
     return {name, std::move(read_blobs({entry.object}, {name}, name, limits).front())};
 }

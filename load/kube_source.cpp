@@ -11,8 +11,6 @@
 namespace kompat {
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
-
 // A CRD's name is `PLURAL.GROUP`, a DNS subdomain: lower-case letters, digits, `-` and
 // `.`, starting with a letter or digit (so never an option kubectl would read).
 bool is_crd_name(std::string_view name) {
@@ -41,7 +39,7 @@ SourceSet read_kube_source(std::string_view argument, const Limits& limits) {
     set.origin = SourceOrigin::kubectl;
     const auto name = argument.substr(kube_prefix.size());
     if (!name.empty() && !is_crd_name(name))
-        fail(set.argument, "kube: must be followed by a CRD name (PLURAL.GROUP, lower case), or nothing for every CRD");
+        fail_file(set.argument, "kube: must be followed by a CRD name (PLURAL.GROUP, lower case), or nothing for every CRD");
     // No prompt: stdin is an empty file, so a credential plugin that would ask cannot (it
     // fails, and kubectl says why); the server is given the time kubectl has.
     ProcessRequest request{{"kubectl", "get", "customresourcedefinitions.apiextensions.k8s.io"},
@@ -53,10 +51,10 @@ SourceSet read_kube_source(std::string_view argument, const Limits& limits) {
     request.argv.insert(request.argv.end(), {"--output=json", "--request-timeout=" + std::to_string(limits.kubectl_timeout_seconds) + "s"});
     auto result = run_process(request, set.argument);
     if (result.end == ProcessEnd::timed_out)
-        fail(set.argument, "kubectl did not finish within " + std::to_string(limits.kubectl_timeout_seconds) + " seconds (" +
-                               limit_hint("kubectl-timeout") + ")");
-    if (result.end == ProcessEnd::too_large) fail(set.argument, too_large_message(limits));
-    if (result.exit_code != 0) fail(set.argument, "kubectl failed: " + kubectl_reason(result.err));
+        fail_file(set.argument, "kubectl did not finish within " + std::to_string(limits.kubectl_timeout_seconds) + " seconds (" +
+                                    limit_hint("kubectl-timeout") + ")");
+    if (result.end == ProcessEnd::too_large) fail_file(set.argument, too_large_message(limits));
+    if (result.exit_code != 0) fail_file(set.argument, "kubectl failed: " + kubectl_reason(result.err));
     charge_budget(set.argument, result.out.size(), limits, set.used);
     set.files.push_back({set.argument, std::move(result.out)});
     return set;

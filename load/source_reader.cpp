@@ -17,8 +17,6 @@ namespace kompat {
 namespace fs = std::filesystem;
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
-
 // The prefix that makes an argument a git revision whatever is on disk.
 constexpr std::string_view explicit_git = "git:";
 
@@ -28,9 +26,9 @@ std::string read_standard_input(const Limits& limits, ReadBudget& used) {
     while (std::cin) {
         std::cin.read(buffer.data(), buffer.size());
         bytes.append(buffer.data(), static_cast<std::size_t>(std::cin.gcount()));
-        if (bytes.size() > limits.max_input_bytes) fail("-", too_large_message(limits));
+        if (bytes.size() > limits.max_input_bytes) fail_file("-", too_large_message(limits));
     }
-    if (std::cin.bad()) fail("-", "cannot read: " + std::string(std::strerror(errno)));
+    if (std::cin.bad()) fail_file("-", "cannot read: " + std::string(std::strerror(errno)));
     charge_budget("-", bytes.size(), limits, used);
     return bytes;
 }
@@ -51,12 +49,12 @@ SourceSet read_path(std::string_view argument, const Limits& limits, bool direct
     set.argument = std::string(argument);
     const fs::path path{set.argument};
     std::error_code ec;
-    if (!fs::exists(fs::symlink_status(path, ec))) fail(set.argument, "cannot open: no such file or directory");
+    if (!fs::exists(fs::symlink_status(path, ec))) fail_file(set.argument, "cannot open: no such file or directory");
     const auto real = real_path_of(path, set.argument);
     if (leaves_working_directory(path, real))
-        fail(set.argument, "leads out of the working directory through a symbolic link; kompat reads only files inside it");
+        fail_file(set.argument, "leads out of the working directory through a symbolic link; kompat reads only files inside it");
     if (fs::is_directory(real, ec)) {
-        if (!directory_allowed) fail(set.argument, "is a directory, not " + std::string(what));
+        if (!directory_allowed) fail_file(set.argument, "is a directory, not " + std::string(what));
         set.is_directory = true;
         auto root = path.lexically_normal();
         if (!root.has_filename() && root.has_parent_path()) root = root.parent_path();  // "dir/" → "dir"
@@ -70,7 +68,7 @@ SourceSet read_path(std::string_view argument, const Limits& limits, bool direct
     const auto parent = path.lexically_normal().parent_path();
     const auto real_parent = real_path_of(parent.empty() ? fs::path(".") : parent, set.argument);
     if (!path_is_inside(real, real_parent))
-        fail(set.argument, "is a symbolic link that leads out of its directory; kompat reads only the snapshot's own files");
+        fail_file(set.argument, "is a symbolic link that leads out of its directory; kompat reads only the snapshot's own files");
     set.root = parent.generic_string();
     set.real_root = real_parent.generic_string();
     set.files.push_back(open_spec_file(real, name, limits, set.used));
@@ -88,7 +86,7 @@ SourceSet read_any(std::string_view argument, const Limits& limits, bool directo
     if (argument.starts_with(kube_prefix)) return read_kube_source(argument, limits);
     if (argument.starts_with(explicit_git)) {
         const auto rev_path = argument.substr(explicit_git.size());
-        if (!looks_like_rev_path(rev_path)) fail(std::string(argument), "git: must be followed by REV:PATH");
+        if (!looks_like_rev_path(rev_path)) fail_file(std::string(argument), "git: must be followed by REV:PATH");
         return read_git_source(argument, rev_path, limits);
     }
     if (written_as_path(argument) || !looks_like_rev_path(argument)) return read_path(argument, limits, directory_allowed, what);
@@ -102,16 +100,16 @@ SourceSet read_any(std::string_view argument, const Limits& limits, bool directo
     const bool on_disk = fs::exists(fs::symlink_status(fs::path(written), ec));
     using Outcome = RevisionCheck::Outcome;
     if (check.outcome == Outcome::failed)
-        fail(written, "written as REV:PATH, but git cannot confirm revision \"" + revision + "\": " + check.reason +
-                          (on_disk ? "; write ./" + written + " to read the path on disk" : std::string()));
+        fail_file(written, "written as REV:PATH, but git cannot confirm revision \"" + revision + "\": " + check.reason +
+                               (on_disk ? "; write ./" + written + " to read the path on disk" : std::string()));
     if (on_disk)
-        fail(written, check.outcome == Outcome::resolves
-                          ? "ambiguous: both a path on disk and REV:PATH at revision \"" + revision + "\"; write ./" + written +
-                                " for the file or git:" + written + " for the revision"
-                          : "a path on disk written like REV:PATH (\"" + revision + "\" is not a git revision here); write ./" + written +
-                                " to read it, or git:" + written + " for a revision");
+        fail_file(written, check.outcome == Outcome::resolves
+                               ? "ambiguous: both a path on disk and REV:PATH at revision \"" + revision + "\"; write ./" + written +
+                                     " for the file or git:" + written + " for the revision"
+                               : "a path on disk written like REV:PATH (\"" + revision + "\" is not a git revision here); write ./" +
+                                     written + " to read it, or git:" + written + " for a revision");
     if (check.outcome == Outcome::unknown)
-        fail(written, "cannot open: no such file or directory, and \"" + revision + "\" is not a git revision here");
+        fail_file(written, "cannot open: no such file or directory, and \"" + revision + "\" is not a git revision here");
     return read_git_source(argument, argument, limits);
 }
 
@@ -125,7 +123,7 @@ SourceSet read_sources(std::string_view argument, const Limits& limits) {
 
 SourceFile read_single_source(std::string_view argument, const Limits& limits, std::string_view what) {
     auto set = read_any(argument, limits, false, what);
-    if (set.is_directory) fail(set.argument, "is a directory, not " + std::string(what));
+    if (set.is_directory) fail_file(set.argument, "is a directory, not " + std::string(what));
     auto& file = set.files.front();
     read_in_full(file);
     return std::move(file);
@@ -154,7 +152,7 @@ SourceFile read_file_in_snapshot(const SourceSet& set, const std::string& name, 
     const auto real_root = set.real_root.empty() ? real_path_of(set.root.empty() ? "." : set.root, set.argument) : fs::path(set.real_root);
     const auto real = real_path_of(name, name);
     if (!path_is_inside(real, real_root))
-        fail(name, "leads out of the snapshot's directory through a symbolic link; kompat reads only the snapshot's own files");
+        fail_file(name, "leads out of the snapshot's directory through a symbolic link; kompat reads only the snapshot's own files");
     return {name, read_regular_file(real, name, limits, used)};
 }
 

@@ -14,10 +14,8 @@
 namespace kompat {
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
-
 [[noreturn]] void fail_changed(const std::string& file) {
-    fail(file, "changed while kompat read it: its size or modification time is not what it was when opened");
+    fail_file(file, "changed while kompat read it: its size or modification time is not what it was when opened");
 }
 
 // The length of the longest start of `text` that does not end inside a UTF-8 character
@@ -57,7 +55,7 @@ void pieces_of_file(const SourceFile& source, const UnreadFile& file, std::size_
         auto& buffer = buffers[next];
         const auto n = pread(file.descriptor(), buffer.data() + carried, bytes, static_cast<off_t>(offset));
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail(source.name, "cannot read: " + std::string(std::strerror(errno)));
+        if (n < 0) fail_file(source.name, "cannot read: " + std::string(std::strerror(errno)));
         offset += static_cast<std::uint64_t>(n);
         // Past the size it was charged to the budget for: refused, not read on.
         if (offset > file.size()) fail_changed(source.name);

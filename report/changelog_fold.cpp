@@ -12,8 +12,6 @@
 namespace kompat {
 namespace {
 
-std::string span(std::string_view text) { return input_span(text); }
-
 struct Folder {
     std::vector<ChangelogEntry>& entries;
     ChangelogFolds folds;
@@ -39,13 +37,13 @@ struct Folder {
                 for (const auto* finding : same) {
                     const auto entry = entry_of.at(finding);
                     kinds.insert(entries[entry].kind);
-                    places.push_back(entries[entry].kind + " " + span(finding->path));
+                    places.push_back(entries[entry].kind + " " + input_span(finding->path));
                     line.findings.push_back(finding->fingerprint);
                     folded[entry] = true;
                 }
                 std::sort(places.begin(), places.end());
                 line.kind = first_few(std::vector<std::string>(kinds.begin(), kinds.end()), " kinds");
-                line.text = finding_sentence(*same.front(), {span, span}, places_words(same)) + ": " + first_few(places, "");
+                line.text = finding_sentence(*same.front(), {input_span, input_span}, places_words(same)) + ": " + first_few(places, "");
                 entries.push_back(std::move(line));
             }
         }

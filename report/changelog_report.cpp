@@ -26,7 +26,6 @@ namespace {
 // Entries mark what came from the inputs (input_span); each format renders the marks its
 // own way (Markdown code spans, backticks in JSON).
 constexpr char mark = input_mark;
-constexpr auto span = input_span;
 
 // `List` kinds come with their item kind: release notes name only the item kind.
 bool is_list_of_known_kind(const std::string& gvk, const ReportSources& sources) {
@@ -107,7 +106,8 @@ private:
         else if (note == ReleaseNote::version_deprecated) {
             const auto warning = finding.new_value.is_string() ? std::string(finding.new_value.get_string()) : std::string();
             entry(ChangelogSection::deprecated, gvk,
-                  fmt::format("version {} deprecated{}", span(split_kind(gvk).group_version), warning.empty() ? "" : ": " + span(warning)),
+                  fmt::format("version {} deprecated{}", input_span(split_kind(gvk).group_version),
+                              warning.empty() ? "" : ": " + input_span(warning)),
                   finding);
         } else add_field(finding, home);
     }
@@ -117,9 +117,9 @@ private:
     void add_retirement(const Finding& finding, const std::string& gvk) {
         const auto stability = stage_of(split_kind(gvk).group_version);
         auto text =
-            span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
+            input_span(split_kind(gvk).group_version) + (stability == "ga" ? "" : fmt::format(" ({})", stability)) + " is no longer served";
         if (const auto instead = replacement_version(gvk, sources_.served_new, sources_.deprecated_new); !instead.empty())
-            text += "; use " + span(instead);
+            text += "; use " + input_span(instead);
         else if (note_of(finding) == ReleaseNote::kind_removed) text += "; no version of the kind is left";
         if (!finding.aside.empty()) text += "; " + finding.aside;
         entry(ChangelogSection::upgrade, gvk, std::move(text), finding);
@@ -128,7 +128,7 @@ private:
     void add_arrival(const Finding& finding, const std::string& gvk) {
         const auto stability = stage_of(split_kind(gvk).group_version);
         const auto note = note_of(finding);
-        const auto version = span(split_kind(gvk).group_version);
+        const auto version = input_span(split_kind(gvk).group_version);
         if (note != ReleaseNote::kind_added && stability != "alpha" && is_promotion(gvk))
             entry(ChangelogSection::promoted, gvk, fmt::format("new {} version {}", stability == "ga" ? "GA" : stability, version),
                   finding);
@@ -143,7 +143,7 @@ private:
     void add_field(const Finding& finding, const std::string& home) {
         const auto note = note_of(finding);
         const bool shared = !finding.kind && !finding.affects.empty();
-        const auto path = span(finding.path);
+        const auto path = input_span(finding.path);
         std::string text;
         ChangelogSection section = ChangelogSection::added;
         if (note == ReleaseNote::deprecated) {
@@ -193,12 +193,12 @@ private:
             // still news to whoever sends or reads it.
             if (note == ReleaseNote::field_removed && finding.severity == Severity::warning) {
                 entry(ChangelogSection::removed, finding.operation_kind.empty() ? "operations" : finding.operation_kind,
-                      fmt::format("{}: {} removed", span(*finding.operation), span(finding.path)), finding);
+                      fmt::format("{}: {} removed", input_span(*finding.operation), input_span(finding.path)), finding);
                 return;
             }
             if (finding.severity == Severity::warning) {
                 entry(warning_section(finding), finding.operation_kind.empty() ? "operations" : finding.operation_kind,
-                      span(*finding.operation) + ": " + finding_sentence(finding, {marked, marked}), finding);
+                      input_span(*finding.operation) + ": " + finding_sentence(finding, {marked, marked}), finding);
                 return;
             }
             if (finding.severity < Severity::error) {
@@ -206,7 +206,7 @@ private:
                 return;
             }
             entry(ChangelogSection::breaking, finding.operation_kind.empty() ? "operations" : finding.operation_kind,
-                  span(*finding.operation) + ": " + finding_sentence(finding, {marked, marked}), finding);
+                  input_span(*finding.operation) + ": " + finding_sentence(finding, {marked, marked}), finding);
             return;
         }
         if (whole_kinds_.contains(finding.operation_kind)) return;
@@ -222,10 +222,10 @@ private:
               : finding.severity == Severity::error ? ChangelogSection::breaking
                                                     : ChangelogSection::removed,
               finding.operation_kind.empty() ? "operations" : finding.operation_kind,
-              fmt::format("operation {} {}", span(*finding.operation), added ? "added" : "removed"), finding);
+              fmt::format("operation {} {}", input_span(*finding.operation), added ? "added" : "removed"), finding);
     }
 
-    static std::string marked(std::string_view text) { return span(text); }
+    static std::string marked(std::string_view text) { return input_span(text); }
 
     // A warning no other section says: validation that accepts or refuses other values, or
     // behaviour some users may feel (merge semantics, a field that may now be absent).

@@ -32,4 +32,7 @@ private:
     TextPosition position_;
 };
 
+// A problem with a whole file (cannot open, too large, a child process failed): no position.
+[[noreturn]] inline void fail_file(const std::string& file, const std::string& message) { throw InputError(file, {}, message); }
+
 }  // namespace kompat
